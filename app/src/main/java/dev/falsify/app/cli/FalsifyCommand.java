@@ -14,6 +14,7 @@ import picocli.CommandLine.Option;
         subcommands = {
                 CommandLine.HelpCommand.class,
                 LintCommand.class,
+                NewPlanCommand.class,
                 BenchCommand.class,
         })
 public final class FalsifyCommand implements Runnable {
