@@ -40,6 +40,12 @@ public enum AnomalyType {
             "strong-session-read-committed", "strong-session-snapshot-isolation", "strong-session-serializable",
             "strict-serializable");
 
+    /** Every model named above, weakest first within each family, for summaries. */
+    static final List<String> ALL_MODELS = List.of("read-uncommitted", "read-committed", "snapshot-isolation",
+            "serializable", "strong-session-read-uncommitted", "strong-session-read-committed",
+            "strong-session-snapshot-isolation", "strong-session-serializable", "strong-read-uncommitted",
+            "strong-read-committed", "strong-snapshot-isolation", "strict-serializable");
+
     private final String spelling;
     private final int rung;
 

@@ -30,6 +30,8 @@ final class CycleFinder {
     private final Set<String> reported = new HashSet<>();
     private int sccs;
     private int largestScc;
+    private int orderSccs;
+    private int largestOrderScc;
     private boolean complete = true;
     private String incomplete;
 
@@ -46,6 +48,14 @@ final class CycleFinder {
 
     int largestScc() {
         return largestScc;
+    }
+
+    int orderSccs() {
+        return orderSccs;
+    }
+
+    int largestOrderScc() {
+        return largestOrderScc;
     }
 
     boolean complete() {
@@ -74,6 +84,9 @@ final class CycleFinder {
             if (!needOrder) {
                 sccs++;
                 largestScc = Math.max(largestScc, members.length);
+            } else {
+                orderSccs++;
+                largestOrderScc = Math.max(largestOrderScc, members.length);
             }
             int[] nodes = new int[members.length];
             for (int i = 0; i < members.length; i++) nodes[i] = whole.global[members[i]];

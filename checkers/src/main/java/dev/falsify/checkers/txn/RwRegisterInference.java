@@ -25,7 +25,7 @@ import java.util.Set;
  * must agree with what the txn itself read or wrote, else {@code internal}.
  */
 final class RwRegisterInference extends Inference {
-    static final String INIT = "nil";
+    static final String INIT = "null";
 
     private record Write(Txn txn, boolean last) {
     }

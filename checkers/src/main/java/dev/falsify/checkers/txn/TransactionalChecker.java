@@ -41,6 +41,7 @@ public abstract sealed class TransactionalChecker implements Checker permits Lis
         boolean inferred = false;
         String stopped = null;
         try {
+            deadline.check();
             inf.run(deadline);
             inferred = true;
             if (process) OrderEdges.addProcess(inf.graph, inf.effective);
@@ -66,7 +67,8 @@ public abstract sealed class TransactionalChecker implements Checker permits Lis
         String summary;
         String stats = history.txns().size() + " txns, " + inf.keys + " keys, " + inf.reads + " reads, "
                 + inf.graph.edges() + " dependency edges, " + finder.sccs() + " cyclic components (largest "
-                + finder.largestScc() + " txns)";
+                + finder.largestScc() + " txns)" + (realtime || process ? ", " + finder.orderSccs()
+                + " with process/real-time edges (largest " + finder.largestOrderScc() + ")" : "");
         if (!anomalies.isEmpty()) {
             validity = Validity.INVALID;
             summary = "anomalies " + cx.anomalyTypes() + " in " + stats + "; rules out "
@@ -88,10 +90,7 @@ public abstract sealed class TransactionalChecker implements Checker permits Lis
 
     /** The models ruled out by at least one anomaly, weakest first, without repeats. */
     private static List<String> weakestRuledOut(List<Anomaly> anomalies) {
-        List<String> order = new ArrayList<>();
-        order.addAll(AnomalyType.PLAIN);
-        order.addAll(AnomalyType.SESSION);
-        order.addAll(AnomalyType.REALTIME);
+        List<String> order = AnomalyType.ALL_MODELS;
         List<String> out = new ArrayList<>();
         for (String m : order) {
             if (out.contains(m)) continue;

@@ -44,7 +44,8 @@ public final class TxnHistory {
         Map<String, List<String>> weak = new LinkedHashMap<>();
         Map<String, String> details = new LinkedHashMap<>();
         for (Op op : history) {
-            if (!"txn".equals(op.opType())) {
+            // Elle histories often omit :f; an op without op_type whose value is micro-ops is a txn
+            if (op.opType() != null && !"txn".equals(op.opType())) {
                 note(weak, details, "not-a-transaction", op,
                         "ops whose op_type is not \"txn\" cannot be checked as transactions and were skipped");
                 continue;
