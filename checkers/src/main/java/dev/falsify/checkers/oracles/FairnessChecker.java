@@ -147,6 +147,7 @@ public final class FairnessChecker implements Checker {
         } else if (node.isArray()) {
             int i = 0;
             for (JsonNode g : node) out.put(g.hasNonNull("group") ? g.get("group").asText() : "#" + i, g);
+                i++;
         }
         return out;
     }

@@ -131,12 +131,11 @@ final class InvariantParser {
     private Invariant.Expr call(String fn, int start) {
         List<Invariant.Expr> args = new ArrayList<>();
         skipSpace();
-        int argStart = pos;
-        Invariant.Expr first = or();
-        if (!(first instanceof Invariant.PathRef)) {
-            pos = argStart;
+        char c = pos < src.length() ? src.charAt(pos) : ' ';
+        if (!(c == '$' || c == '@' || Character.isLetter(c) || c == '_')) {
             throw error(fn + "(…) takes a path as its first argument, such as $.accounts[*].balance");
         }
+        Invariant.Expr first = new Invariant.PathRef(path());
         args.add(first);
         boolean needsSecond = fn.equals("all") || fn.equals("any") || fn.equals("occurrences");
         skipSpace();
