@@ -27,7 +27,7 @@ public abstract sealed class TransactionalChecker implements Checker permits Lis
 
     abstract Set<String> functions();
 
-    abstract Inference inference(List<dev.falsify.checkers.txn.Txn> txns);
+    abstract Inference inference(List<Txn> txns);
 
     @Override
     public CheckResult check(CheckInput input, CheckBudget budget) {
