@@ -25,6 +25,8 @@ public final class FindingsFormat {
     public static final String EVIDENCE_INFO = "falsify-evidence";
     private static final Pattern ARM_IN_TITLE = Pattern.compile("\\b(S\\d+[A-Za-z]?(?:/[A-Za-z0-9_.-]+)?)\\b");
 
+    private static final Pattern FINDING_HEADING = Pattern.compile("(?im)^#{2,4}\\s*Finding\\s+F\\d+\\s*[:\u2014-]\\s*(.+)$");
+
     private FindingsFormat() {
     }
 
@@ -144,7 +146,9 @@ public final class FindingsFormat {
                 .flatMap(BugType::find);
         Optional<Severity> severity = doc.label("severity").flatMap(Severity::find)
                 .or(() -> doc.label("classification (taxdc)", "taxdc", "bug type").flatMap(Severity::find));
-        FindingDetail detail = new FindingDetail(doc.label("title", "finding").orElse(doc.title),
+        Matcher fm = FINDING_HEADING.matcher(text);
+        String findingTitle = fm.find() ? fm.group(1).strip() : doc.label("title", "finding").orElse(doc.title);
+        FindingDetail detail = new FindingDetail(findingTitle,
                 doc.label("hypothesis addressed", "hypothesis").orElse(""),
                 doc.label("what happened").orElse(""),
                 doc.label("reproducer").orElse(""),

@@ -66,6 +66,10 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
         findings.forEach(f -> files.putIfAbsent(f.armId(), f));
         List<String> ids = new ArrayList<>(rows.keySet());
         files.keySet().stream().filter(k -> !rows.containsKey(k)).forEach(ids::add);
+        // an arm the timeline shows starting but that never got a verdict (interrupted, or still running)
+        log.timeline().stream().map(t -> SessionLogFormat.armCell(t.scenario())).filter(k -> !k.isBlank())
+                .filter(k -> !ids.contains(k)).filter(k -> !FindingsFormat.armIn(k).isEmpty())
+                .distinct().forEach(ids::add);
         Map<String, VerdictOverride> latest = new LinkedHashMap<>();
         overrides.forEach(o -> latest.put(o.armId(), o));
         List<ArmVerdict> out = new ArrayList<>();
