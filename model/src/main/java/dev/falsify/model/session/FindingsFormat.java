@@ -167,7 +167,44 @@ public final class FindingsFormat {
         } else if (text.contains("```" + EVIDENCE_INFO)) {
             problem = "evidence block is not terminated";
         }
-        return new FindingFile(armId, fileName, doc.title, written, blame, bug, severity, detail, evidence, problem);
+        List<AuditItem> checklist = doc.section("green-but-broken", "green but broken")
+                .map(sec -> checkboxes(doc.body(sec))).orElse(List.of());
+        List<AuditItem> audit = doc.section("weak-oracle", "weak oracle")
+                .map(sec -> checkboxes(doc.body(sec))).orElse(List.of());
+        return new FindingFile(armId, fileName, doc.title, written, blame, bug, severity, detail, evidence, problem,
+                checklist, audit);
+    }
+
+    /**
+     * {@code - [x] check — evidence}, {@code - [ ] check — not evaluated}, {@code - [ ] check — FAILED: why}.
+     * An unticked box with evidence text that is not "not evaluated" counts as failed.
+     */
+    static List<AuditItem> checkboxes(List<String> lines) {
+        List<AuditItem> out = new java.util.ArrayList<>();
+        Pattern box = Pattern.compile("^\\s*[-*]\\s*\\[([ xX])]\\s*(.+)$");
+        for (String line : lines) {
+            Matcher m = box.matcher(line);
+            if (!m.matches()) {
+                continue;
+            }
+            String rest = m.group(2).strip();
+            String[] parts = rest.split("\\s+[\u2014\u2013]\\s+|\\s+--?\\s+|:\\s+", 2);
+            String check = parts[0].strip();
+            String ev = parts.length > 1 ? parts[1].strip() : "";
+            boolean ticked = !m.group(1).isBlank();
+            AuditItem.Status status;
+            if (ticked) {
+                status = ev.toLowerCase().matches("n/?a\\b.*") ? AuditItem.Status.NOT_APPLICABLE : AuditItem.Status.PASSED;
+            } else if (ev.isEmpty() || ev.toLowerCase().startsWith("not evaluated")) {
+                status = AuditItem.Status.NOT_EVALUATED;
+                ev = "";
+            } else {
+                status = AuditItem.Status.FAILED;
+                ev = ev.replaceFirst("^(?i)failed:?\\s*", "");
+            }
+            out.add(new AuditItem(check, status, ev));
+        }
+        return out;
     }
 
     /** The first scenario/arm id in {@code text}: {@code S5/api}, {@code S01}, or empty. */
