@@ -13,6 +13,10 @@ import picocli.CommandLine.Option;
         description = "Claim-driven testing of distributed and stateful systems.",
         subcommands = {
                 CommandLine.HelpCommand.class,
+                ReportCommand.class,
+                ImportCommand.class,
+                SessionsCommand.class,
+                HistoryCommand.class,
         })
 public final class FalsifyCommand implements Runnable {
 
