@@ -158,6 +158,28 @@ public final class SessionLogFormat {
         return new SessionLog(header, toolbox, caps, pre, timeline, verdicts, artifacts, missing);
     }
 
+    /** Rows of a report's "Scenario results" table: ID (or Scenario) and Verdict columns. */
+    public static List<VerdictRow> reportRows(String reportText) {
+        MarkdownDoc doc = new MarkdownDoc(reportText);
+        MarkdownTable t = doc.section("scenario results", "results").map(doc::table).orElse(null);
+        List<VerdictRow> out = new ArrayList<>();
+        if (t == null) {
+            return out;
+        }
+        int id = t.column("id", "scenario / arm", "scenario", "arm");
+        int verdict = t.column("verdict", "result");
+        if (id < 0 || verdict < 0) {
+            return out;
+        }
+        for (List<String> r : t.rows()) {
+            String arm = armCell(t.cell(r, id));
+            if (!FindingsFormat.armIn(arm).isEmpty()) {
+                out.add(new VerdictRow(arm, "", t.cell(r, verdict), ""));
+            }
+        }
+        return out;
+    }
+
     /** A verdict-table id cell such as {@code **S5/api** linearizable_reads} → {@code S5/api}. */
     static String armCell(String cell) {
         String id = FindingsFormat.armIn(cell);

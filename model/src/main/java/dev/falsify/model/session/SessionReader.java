@@ -82,7 +82,8 @@ public final class SessionReader {
             }
         }
         boolean interrupted = !log.ended() && report.isEmpty();
-        return new SessionFolder(dir, log, findings, overrides, report, files(dir, List.of("logs"), problems),
+        List<VerdictRow> reportRows = report.map(SessionLogFormat::reportRows).orElse(List.of());
+        return new SessionFolder(dir, log, findings, overrides, report, reportRows, files(dir, List.of("logs"), problems),
                 files(dir, List.of("artifacts", "metrics"), problems), missing, problems, interrupted);
     }
 

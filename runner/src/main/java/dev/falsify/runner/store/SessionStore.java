@@ -7,6 +7,7 @@ import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionFolder.ArmVerdict;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.TimelineEvent;
+import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.BugType;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.Verdict;
@@ -308,7 +309,7 @@ public final class SessionStore implements AutoCloseable {
                     + " scenario_key, verdict) VALUES (?,?,?,?)")) {
                 p.setLong(1, sessionId);
                 p.setString(2, e.getKey());
-                p.setString(3, scenarioKey(e.getKey()));
+                p.setString(3, ArmId.key(e.getKey()));
                 p.setString(4, e.getValue().label());
                 p.executeUpdate();
             }
@@ -363,12 +364,6 @@ public final class SessionStore implements AutoCloseable {
             }
             return k.getLong(1);
         }
-    }
-
-    /** {@code S01}, {@code s1} and {@code S1} are one scenario across sessions. */
-    static String scenarioKey(String scenario) {
-        String s = scenario.strip().toUpperCase(Locale.ROOT);
-        return s.replaceFirst("^([A-Z]+)0+(\\d)", "$1$2");
     }
 
     /**
@@ -452,7 +447,7 @@ public final class SessionStore implements AutoCloseable {
         try (PreparedStatement p = c.prepareStatement("SELECT s.plan_slug, s.name, s.dir, v.scenario, v.verdict"
                 + " FROM scenario_verdicts v JOIN sessions s ON s.id = v.session_id"
                 + " WHERE v.scenario_key = ? AND (? IS NULL OR s.plan_slug = ?) ORDER BY s.plan_slug, s.name, s.dir")) {
-            p.setString(1, scenarioKey(scenario));
+            p.setString(1, ArmId.key(scenario));
             p.setString(2, planSlug.orElse(null));
             p.setString(3, planSlug.orElse(null));
             Map<String, String> lastOutcome = new LinkedHashMap<>();
