@@ -23,7 +23,7 @@ class OtherStyleSessionTest {
         assertThat(f.interrupted()).isFalse(); // it has a report
         assertThat(f.problems()).isEmpty();
         assertThat(f.planSlug()).isEqualTo("kv");
-        assertThat(f.log().header().commit()).isEqualTo("`deadbeef`");
+        assertThat(f.log().header().commit()).isEqualTo("deadbeef");
         assertThat(f.log().timeline()).extracting(TimelineEvent::scenario, TimelineEvent::event)
                 .contains(tuple("S2", "landing evidence"));
         assertThat(f.arms()).extracting(SessionFolder.ArmVerdict::armId, SessionFolder.ArmVerdict::effective)
