@@ -3,6 +3,7 @@ package dev.falsify.model.report;
 import dev.falsify.model.session.FindingFile;
 import dev.falsify.model.session.MarkdownTable;
 import dev.falsify.model.session.SessionFolder;
+import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.SessionFolder.ArmVerdict;
 import dev.falsify.model.session.TimelineEvent;
 import dev.falsify.model.verdict.ArmEvidence;
@@ -79,7 +80,7 @@ public final class ReportWriter {
         b.append("**Session dir:** ").append(orDash(h.sessionDir().isBlank() ? session.dir().toString().replace('\\', '/')
                 : h.sessionDir())).append("  \n");
         if (session.interrupted()) {
-            b.append("**Session state:** interrupted (no end marker) \u2014 results below cover what was written\n");
+            b.append(SessionReader.INTERRUPTED_MARK).append(" (no end marker) \u2014 results below cover what was written\n");
         }
         b.append('\n');
     }
