@@ -17,6 +17,7 @@ import picocli.CommandLine.Option;
                 ImportCommand.class,
                 SessionsCommand.class,
                 HistoryCommand.class,
+                OverrideCommand.class,
                 LintCommand.class,
         })
 public final class FalsifyCommand implements Runnable {
