@@ -132,7 +132,9 @@ public final class SessionStore implements AutoCloseable {
     private void recover(String why) throws IOException {
         closeQuietly();
         Path aside = db.resolveSibling(db.getFileName() + ".corrupt-" + ASIDE.format(clock.instant()));
-        Files.move(db, aside, StandardCopyOption.REPLACE_EXISTING);
+        if (Files.exists(db)) {
+            Files.move(db, aside, StandardCopyOption.REPLACE_EXISTING);
+        }
         for (String suffix : List.of("-wal", "-shm")) {
             Path side = db.resolveSibling(db.getFileName() + suffix);
             if (Files.exists(side)) {
@@ -438,21 +440,33 @@ public final class SessionStore implements AutoCloseable {
     }
 
     /**
-     * One scenario's verdicts across sessions, oldest first; {@code flip} marks a change between a
-     * passing and a failing outcome (or any FAIL-nondeterministic) relative to the previous entry of
-     * the same plan.
+     * One scenario's (or arm's: {@code S5/api}) verdicts across sessions, oldest first; {@code flip}
+     * marks a change between a passing and a failing outcome (or any FAIL-nondeterministic) relative
+     * to the previous entry of the same plan.
      */
     public List<HistoryEntry> history(String scenario, Optional<String> planSlug) throws IOException {
         List<HistoryEntry> out = new ArrayList<>();
-        try (PreparedStatement p = c.prepareStatement("SELECT s.plan_slug, s.name, s.dir, v.scenario, v.verdict"
-                + " FROM scenario_verdicts v JOIN sessions s ON s.id = v.session_id"
-                + " WHERE v.scenario_key = ? AND (? IS NULL OR s.plan_slug = ?) ORDER BY s.plan_slug, s.name, s.dir")) {
-            p.setString(1, ArmId.key(scenario));
+        boolean arm = !ArmId.armOf(scenario).isEmpty();
+        String sql = arm
+                ? "SELECT s.plan_slug, s.name, s.dir, a.arm_id, a.effective_verdict FROM arms a JOIN sessions s"
+                        + " ON s.id = a.session_id WHERE (? IS NULL OR s.plan_slug = ?)"
+                        + " ORDER BY s.plan_slug, s.name, s.dir"
+                : "SELECT s.plan_slug, s.name, s.dir, v.scenario, v.verdict FROM scenario_verdicts v JOIN sessions s"
+                        + " ON s.id = v.session_id WHERE (? IS NULL OR s.plan_slug = ?) AND v.scenario_key = ?"
+                        + " ORDER BY s.plan_slug, s.name, s.dir";
+        String key = ArmId.key(scenario);
+        try (PreparedStatement p = c.prepareStatement(sql)) {
+            p.setString(1, planSlug.orElse(null));
             p.setString(2, planSlug.orElse(null));
-            p.setString(3, planSlug.orElse(null));
+            if (!arm) {
+                p.setString(3, key);
+            }
             Map<String, String> lastOutcome = new LinkedHashMap<>();
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) {
+                    if (arm && !ArmId.key(r.getString(4)).equals(key)) {
+                        continue;
+                    }
                     String plan = r.getString(1);
                     String verdict = r.getString(5);
                     String outcome = outcome(verdict);
