@@ -13,6 +13,11 @@ import picocli.CommandLine.Option;
         description = "Claim-driven testing of distributed and stateful systems.",
         subcommands = {
                 CommandLine.HelpCommand.class,
+                ReportCommand.class,
+                ImportCommand.class,
+                SessionsCommand.class,
+                HistoryCommand.class,
+                OverrideCommand.class,
                 LintCommand.class,
                 NewPlanCommand.class,
                 BenchCommand.class,
