@@ -201,6 +201,18 @@ final class ProxyConnection {
         Outlet out = outlet(d);
         long due = System.nanoTime();
         for (FaultWindow w : proxy.activeWindows()) {
+            FaultWindow.Selection sel = w.register(this);
+            boolean blackHoled = w.fault instanceof ProxyFault.Partition
+                    || (w.fault instanceof ProxyFault.DropOneWay dw && dw.direction() == d)
+                    || (w.fault instanceof ProxyFault.Hang && held);
+            if (sel.selected && blackHoled) {
+                // a partition swallows the FIN like any other segment; the connection is cut at heal
+                sel.applied.set(true);
+                tainted.add(w);
+                return;
+            }
+        }
+        for (FaultWindow w : proxy.activeWindows()) {
             if (w.fault instanceof ProxyFault.SlowClose sc) {
                 FaultWindow.Selection s = w.register(this);
                 if (s.selected) {
