@@ -1,0 +1,114 @@
+package dev.falsify.model.session;
+
+import dev.falsify.model.verdict.ArmId;
+import dev.falsify.model.verdict.Decision;
+import dev.falsify.model.verdict.SessionHeadline;
+import dev.falsify.model.verdict.Verdict;
+import dev.falsify.model.verdict.VerdictOverride;
+import dev.falsify.model.verdict.VerdictRules;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A session folder as read: whatever parts exist, with the rest listed in {@link #missing()}.
+ *
+ * @param dir         the folder
+ * @param log         session-log.md (an empty log when the file is absent)
+ * @param findings    findings/&lt;scenario&gt;.md files, in file-name order
+ * @param overrides   reviewer overrides from findings/overrides.md
+ * @param reportText  findings/report.md, if present
+ * @param logFiles    files under logs/, relative to the folder
+ * @param artifactFiles files under artifacts/ and metrics/, relative to the folder
+ * @param missing     parts of the layout that are absent (files, sections, header lines)
+ * @param problems    things present but unreadable, with file:line where known
+ * @param interrupted no end marker and no report: the session was cut short (or is still running)
+ */
+public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings, List<VerdictOverride> overrides,
+                            Optional<String> reportText, List<String> logFiles, List<String> artifactFiles,
+                            List<String> missing, List<String> problems, boolean interrupted) {
+
+    /**
+     * One arm's verdict as the folder states it.
+     *
+     * @param armId    {@code S5/api} or {@code S1}
+     * @param computed the decision computed from an evidence block, if the findings file has one
+     * @param written  the verdict written in the findings file or the verdict table
+     * @param budget   budget tier as written
+     * @param override the latest reviewer override, if any
+     * @param finding  the findings file, if any
+     */
+    public record ArmVerdict(String armId, Optional<Decision> computed, Optional<Verdict> written, String budget,
+                             Optional<VerdictOverride> override, Optional<FindingFile> finding) {
+        /** Computed, else written, else NOT-RUN (a listed arm with no verdict never got one). */
+        public Verdict baseVerdict() {
+            return computed.map(Decision::verdict).or(() -> written).orElse(Verdict.NOT_RUN);
+        }
+
+        /** The verdict that counts: the override's when a reviewer gave one. */
+        public Verdict effective() {
+            return override.map(VerdictOverride::verdict).filter(v -> v != null).orElse(baseVerdict());
+        }
+
+        public String scenario() {
+            return ArmId.scenarioOf(armId);
+        }
+    }
+
+    /** Every arm named by the verdict table or a findings file, in first-seen order (table first). */
+    public List<ArmVerdict> arms() {
+        Map<String, VerdictRow> rows = new LinkedHashMap<>();
+        log.verdicts().forEach(r -> rows.putIfAbsent(r.armId(), r));
+        Map<String, FindingFile> files = new LinkedHashMap<>();
+        findings.forEach(f -> files.putIfAbsent(f.armId(), f));
+        List<String> ids = new ArrayList<>(rows.keySet());
+        files.keySet().stream().filter(k -> !rows.containsKey(k)).forEach(ids::add);
+        // an arm the timeline shows starting but that never got a verdict (interrupted, or still running)
+        log.timeline().stream().map(t -> SessionLogFormat.armCell(t.scenario())).filter(k -> !k.isBlank())
+                .filter(k -> !ids.contains(k)).filter(k -> !FindingsFormat.armIn(k).isEmpty())
+                .distinct().forEach(ids::add);
+        Map<String, VerdictOverride> latest = new LinkedHashMap<>();
+        overrides.forEach(o -> latest.put(o.armId(), o));
+        List<ArmVerdict> out = new ArrayList<>();
+        for (String id : ids) {
+            Optional<FindingFile> f = Optional.ofNullable(files.get(id));
+            VerdictRow row = rows.get(id);
+            Optional<Verdict> written = f.flatMap(FindingFile::written).or(() -> Optional.ofNullable(row)
+                    .flatMap(VerdictRow::verdict));
+            String budget = row != null && !row.budget().isBlank() ? row.budget()
+                    : f.flatMap(FindingFile::evidence).map(e -> e.budgetMet().label()).orElse("");
+            out.add(new ArmVerdict(id, f.flatMap(FindingFile::computed), written, budget,
+                    Optional.ofNullable(latest.get(id)), f));
+        }
+        return out;
+    }
+
+    /** Scenario id → aggregated effective verdict, in first-seen order. */
+    public Map<String, Verdict> scenarioVerdicts() {
+        Map<String, List<Verdict>> byScenario = new LinkedHashMap<>();
+        for (ArmVerdict a : arms()) {
+            byScenario.computeIfAbsent(a.scenario(), k -> new ArrayList<>()).add(a.effective());
+        }
+        Map<String, Verdict> out = new LinkedHashMap<>();
+        byScenario.forEach((k, v) -> out.put(k, VerdictRules.aggregate(v)));
+        return out;
+    }
+
+    public SessionHeadline headline() {
+        return VerdictRules.headline(scenarioVerdicts().values());
+    }
+
+    /** The folder's name, which the writer makes the session's UTC start time. */
+    public String name() {
+        return dir.getFileName() == null ? dir.toString() : dir.getFileName().toString();
+    }
+
+    /** The plan slug: the parent folder's name in the {@code test-sessions/<slug>/<UTC>} layout. */
+    public String planSlug() {
+        Path parent = dir.toAbsolutePath().normalize().getParent();
+        return parent == null || parent.getFileName() == null ? "" : parent.getFileName().toString();
+    }
+}
