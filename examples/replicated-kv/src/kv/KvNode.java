@@ -46,6 +46,8 @@ public final class KvNode {
     private final List<FollowerLink> followers = new CopyOnWriteArrayList<>();
     private volatile LeaderLink leaderLink;
     private final AtomicLong forwardIds = new AtomicLong();
+    private final Object ackMonitor = new Object();
+    private Wal wal = Wal.NONE;
     private final Map<Long, String[]> forwardReplies = new ConcurrentHashMap<>();
 
     private KvNode(String id, boolean staleReadsBug, long replTimeoutMs, long forwardTimeoutMs) {
@@ -67,6 +69,11 @@ public final class KvNode {
         KvNode node = new KvNode(id, bug.equals("stale-follower-reads"),
                 Long.parseLong(a.getOrDefault("repl-timeout-ms", "400")),
                 Long.parseLong(a.getOrDefault("forward-timeout-ms", "300")));
+        if (a.containsKey("data")) {
+            node.wal = Wal.open(java.nio.file.Path.of(a.get("data")));
+            int replayed = node.wal.replay(node.data);
+            if (replayed > 0) System.out.println(id + ": replayed " + replayed + " writes from " + a.get("data"));
+        }
         ServerSocket clients = listen(port);
         if (a.containsKey("leader-peer-port")) {
             node.amLeader = true;
@@ -123,6 +130,10 @@ public final class KvNode {
                 if (p.length != 3) return "ERR bad-request";
                 if (!leader) return "ERR not-leader";
                 return put(p[1], p[2]);
+            case "CAS":
+                if (p.length != 4) return "ERR bad-request";
+                if (!leader) return "ERR not-leader";
+                return cas(p[1], p[2], p[3]);
             case "DUMP":
                 return "OK " + dumpJson();
             default:
@@ -139,24 +150,58 @@ public final class KvNode {
         }
     }
 
+    /**
+     * Applies a write and waits for a majority: the leader plus the first follower acknowledgement.
+     * No follower connected: refused before anything is applied ({@code ERR no-quorum}, definite).
+     * No acknowledgement in time: {@code ERR timeout}, an unknown outcome (the leader applied it).
+     */
     private String put(String key, String value) {
         synchronized (writeLock) {
+            List<FollowerLink> targets = new ArrayList<>(followers);
+            if (targets.isEmpty()) return "ERR no-quorum";
             long s;
             synchronized (data) {
                 s = ++seq;
                 data.put(key, value);
             }
-            List<FollowerLink> targets = new ArrayList<>(followers);
+            wal.append(s, key, value);
             for (FollowerLink f : targets) f.send("REPL " + s + " " + key + " " + value);
             long deadline = System.currentTimeMillis() + replTimeoutMs;
-            for (FollowerLink f : targets) {
-                if (!f.awaitAck(s, deadline)) {
-                    System.out.println(id + ": follower " + f.name + " did not acknowledge seq " + s + " within "
-                            + replTimeoutMs + " ms; dropping it until it resynchronises");
-                    f.close();
+            synchronized (ackMonitor) {
+                while (!anyAcked(targets, s)) {
+                    long left = deadline - System.currentTimeMillis();
+                    if (left <= 0) {
+                        System.out.println(id + ": no follower acknowledged seq " + s + " within " + replTimeoutMs
+                                + " ms; answering timeout (outcome unknown to the client)");
+                        return "ERR timeout";
+                    }
+                    try {
+                        ackMonitor.wait(left);
+                    } catch (InterruptedException e) {
+                        return "ERR timeout";
+                    }
                 }
             }
             return "OK";
+        }
+    }
+
+    private static boolean anyAcked(List<FollowerLink> targets, long s) {
+        for (FollowerLink f : targets) if (f.ackedAtLeast(s)) return true;
+        return false;
+    }
+
+    /** Compare-and-set: {@code OK true} after a replicated swap, {@code OK false} when the value differs. */
+    private String cas(String key, String expected, String value) {
+        synchronized (writeLock) {
+            String current;
+            synchronized (data) {
+                current = data.get(key);
+            }
+            String cur = current == null ? "null" : current;
+            if (!cur.equals(expected)) return "OK false";
+            String r = put(key, value);
+            return r.equals("OK") ? "OK true" : r;
         }
     }
 
@@ -257,22 +302,17 @@ public final class KvNode {
             out.flush();
         }
 
-        synchronized void acked(long s) {
-            ackedSeq = Math.max(ackedSeq, s);
-            notifyAll();
+        void acked(long s) {
+            synchronized (this) {
+                ackedSeq = Math.max(ackedSeq, s);
+            }
+            synchronized (ackMonitor) {
+                ackMonitor.notifyAll();
+            }
         }
 
-        synchronized boolean awaitAck(long s, long deadlineMs) {
-            while (ackedSeq < s) {
-                long left = deadlineMs - System.currentTimeMillis();
-                if (left <= 0 || socket.isClosed()) return false;
-                try {
-                    wait(left);
-                } catch (InterruptedException e) {
-                    return false;
-                }
-            }
-            return true;
+        synchronized boolean ackedAtLeast(long s) {
+            return ackedSeq >= s;
         }
 
         void close() {
@@ -309,6 +349,7 @@ public final class KvNode {
                             data.put(p[2], p[3]);
                             seq = s2;
                         }
+                        wal.append(s2, p[2], p[3]);
                         link.send("ACK " + s2);
                     } else if (line.startsWith("FWDR ")) {
                         String[] p = line.split(" ", 3);

@@ -24,7 +24,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * continues under a new process id (the old one may still have an operation in flight).
  *
  * <p>Usage: {@code Workload --nodes h:p,h:p,h:p --seconds 10 --seed 1 --history FILE
- * [--clients 4] [--keys 3] [--timeout-ms 1000] [--think-ms 10]}
+ * [--clients 4] [--keys 3] [--ops mixed|put] [--timeout-ms 1000] [--think-ms 10]}. Writes and
+ * compare-and-sets go to the first node (the leader), reads to any node. {@code ERR timeout} from the
+ * leader means the write may or may not have been applied: recorded as unknown like a client timeout.
  */
 public final class Workload {
     private final String[] nodes;
@@ -37,6 +39,7 @@ public final class Workload {
     private final AtomicLong ok = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final AtomicLong unknown = new AtomicLong();
+    private boolean putsOnly;
 
     private Workload(String[] nodes, int keys, int timeoutMs, int thinkMs, long endNanos, BufferedWriter history) {
         this.nodes = nodes;
@@ -51,7 +54,7 @@ public final class Workload {
 
     public static void main(String[] args) throws Exception {
         Map<String, String> a = Args.parse(args);
-        String[] nodes = Args.required(a, "nodes").split(",");
+        String[] nodes = (a.containsKey("nodes") ? a.get("nodes") : Args.required(a, "target")).split(",");
         long seed = Long.parseLong(a.getOrDefault("seed", "1"));
         int clients = Integer.parseInt(a.getOrDefault("clients", "4"));
         double seconds = Double.parseDouble(a.getOrDefault("seconds", "10"));
@@ -61,6 +64,7 @@ public final class Workload {
             Workload wl = new Workload(nodes, Integer.parseInt(a.getOrDefault("keys", "3")),
                     Integer.parseInt(a.getOrDefault("timeout-ms", "1000")), Integer.parseInt(a.getOrDefault("think-ms", "10")),
                     System.nanoTime() + (long) (seconds * 1e9), w);
+            wl.putsOnly = "put".equals(a.get("ops"));
             System.out.println("workload: " + clients + " clients, " + seconds + " s, seed " + seed + ", nodes "
                     + String.join(",", nodes));
             Thread[] threads = new Thread[clients];
@@ -77,16 +81,21 @@ public final class Workload {
 
     private void runClient(int c, Random rnd) {
         Conn[] conns = new Conn[nodes.length];
+        Map<String, String> lastSeen = new java.util.HashMap<>();
         int generation = 0;
         long opNo = 0;
         while (System.nanoTime() < endNanos) {
-            boolean write = rnd.nextBoolean();
+            int dice = putsOnly ? 0 : rnd.nextInt(10);
+            String type = dice < 4 ? "write" : dice < 6 ? "cas" : "read";
+            boolean write = !type.equals("read");
             String key = "k" + rnd.nextInt(keys);
             int node = write ? 0 : rnd.nextInt(nodes.length);
             long value = (long) (c + 1) * 1_000_000L + opNo;
+            String expected = lastSeen.getOrDefault(key, "null");
             String process = c + (generation == 0 ? "" : "." + generation);
             String opId = "c" + c + "-" + (opNo++);
-            String request = write ? "PUT " + key + " " + value : "GET " + key;
+            String request = type.equals("write") ? "PUT " + key + " " + value
+                    : type.equals("cas") ? "CAS " + key + " " + expected + " " + value : "GET " + key;
             long invoke = System.nanoTime();
             String response = null;
             boolean timedOut = false;
@@ -109,16 +118,24 @@ public final class Workload {
                 if (conns[node] != null) conns[node].close();
                 conns[node] = null;
             }
+            if (!timedOut && error == null && response.equals("ERR timeout")) {
+                timedOut = true; // the leader applied it but could not confirm replication: unknown
+            }
             String output = "null";
             if (!timedOut && error == null) {
                 if (response.startsWith("ERR")) {
                     error = response.length() > 4 ? response.substring(4).trim() : "error";
-                } else if (!write) {
+                } else if (type.equals("read")) {
                     output = response.length() > 3 ? KvNode.jsonValue(response.substring(3).trim()) : "null";
+                    lastSeen.put(key, output.equals("null") ? "null" : response.substring(3).trim());
+                } else if (type.equals("cas")) {
+                    output = response.equals("OK true") ? "true" : "false";
                 }
             }
-            record(opId, "c" + process, invoke, timedOut ? null : complete, write ? "write" : "read", key,
-                    write ? Long.toString(value) : "null", timedOut ? "null" : output, error, timedOut, nodeNames[node]);
+            String input = type.equals("write") ? Long.toString(value)
+                    : type.equals("cas") ? "[" + (expected.equals("null") ? "null" : expected) + "," + value + "]" : "null";
+            record(opId, "c" + process, invoke, timedOut ? null : complete, type, key, input,
+                    timedOut ? "null" : output, error, timedOut, nodeNames[node]);
             if (timedOut) {
                 unknown.incrementAndGet();
                 generation++;
