@@ -312,7 +312,9 @@ public final class ReportWriter {
         }
         b.append("| Scenario | Release budget (plan) | Met in this session? |\n|---|---|---|\n");
         for (PlanFacts.Scenario s : plan.scenarios()) {
-            String rb = s.releaseBudget().isBlank() ? "not stated in the plan" : s.releaseBudget();
+            String rb = s.releaseBudget().isBlank() ? "not stated in the plan (no disclosure)"
+                    : s.releaseBudget().strip().matches("(?i)tbd\\.?|todo\\.?|\\?+") ? s.releaseBudget()
+                    + " (no disclosure: expected `not provided \u2014 reason. Revisit when: \u2026`)" : s.releaseBudget();
             List<ArmVerdict> mine = arms.stream().filter(a -> IdMatch.same(a.scenario(), s.id())).toList();
             String met;
             if (mine.isEmpty()) {
@@ -372,7 +374,11 @@ public final class ReportWriter {
                 .map(a -> a.computed().map(d -> " (" + d.reason() + ")")
                         .orElseGet(() -> {
                             String t = timeline(a.armId(), "skip", "not run", "blocked");
-                            return t.isEmpty() ? "" : " (" + t + ")";
+                            if (!t.isEmpty()) {
+                                return " (" + t + ")";
+                            }
+                            return a.written().isEmpty() ? " (no verdict written" + (session.interrupted()
+                                    ? "; the session was interrupted)" : ")") : "";
                         }))
                 .orElse("");
     }
@@ -478,7 +484,7 @@ public final class ReportWriter {
             }
         }
         String overall = !less.isEmpty() ? "Less" : !more.isEmpty() ? "More" : "Unchanged";
-        b.append("**Overall: ").append(overall).append("** than the plan's confidence statement.\n\n");
+        b.append("**Overall: ").append(overall).append("** relative to the plan's confidence statement (\u00a77d).\n\n");
         b.append("- More: ").append(more.isEmpty() ? "none" : String.join("; ", more)).append('\n');
         b.append("- Less: ").append(less.isEmpty() ? "none" : String.join("; ", less)).append('\n');
         b.append("- Unchanged: ").append(same.isEmpty() ? "none" : String.join("; ", same)).append("\n\n");
@@ -492,6 +498,10 @@ public final class ReportWriter {
         }
         for (ArmVerdict a : arms) {
             b.append("### ").append(a.armId()).append(" \u2014 ").append(a.effective().label()).append("\n\n");
+            if (a.effective() == Verdict.NOT_RUN || a.effective() == Verdict.INCONCLUSIVE_ENV) {
+                b.append("Not evaluated: the arm never ran (").append(a.effective().label()).append(").\n\n");
+                continue;
+            }
             List<AuditItem> gbb = a.finding().map(FindingFile::greenButBroken).orElse(List.of());
             List<AuditItem> weak = a.finding().map(FindingFile::weakOracleAudit).orElse(List.of());
             for (AuditItem i : AuditChecklist.complete(gbb, AuditChecklist.GREEN_BUT_BROKEN)) {

@@ -36,18 +36,24 @@ public final class AuditChecklist {
             "at least three seeds for any statistical claim");
 
     /**
-     * {@code given} followed by every item of {@code checklist} that none of {@code given} names,
-     * as not evaluated. Items are matched by the first three words, case-insensitively, so
-     * "oracle ran on every cycle" matches the spec's longer wording.
+     * Every item of {@code checklist} in the spec's order, each taken from {@code given} when an item
+     * there names it (matched by the first three words, case-insensitively, so "oracle ran on every
+     * cycle" matches the spec's longer wording) and "not evaluated" otherwise; then any further items
+     * of {@code given} that the checklist does not name.
      */
     public static List<AuditItem> complete(List<AuditItem> given, List<String> checklist) {
-        List<AuditItem> out = new ArrayList<>(given);
+        List<AuditItem> out = new ArrayList<>();
+        List<AuditItem> rest = new ArrayList<>(given);
         for (String item : checklist) {
-            boolean present = given.stream().anyMatch(g -> key(g.check()).equals(key(item)));
-            if (!present) {
+            AuditItem match = rest.stream().filter(g -> key(g.check()).equals(key(item))).findFirst().orElse(null);
+            if (match == null) {
                 out.add(AuditItem.notEvaluated(item));
+            } else {
+                out.add(match);
+                rest.remove(match);
             }
         }
+        out.addAll(rest);
         return out;
     }
 
