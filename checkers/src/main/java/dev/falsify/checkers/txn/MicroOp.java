@@ -27,6 +27,12 @@ public record MicroOp(String f, String key, JsonNode value) {
         JsonNode k = node.get(1);
         if (f == null || !f.isTextual() || k == null || k.isContainerNode()) return null;
         String key = k.isTextual() ? k.asText() : k.toString();
-        return new MicroOp(f.asText(), key, node.size() == 3 ? node.get(2) : NullNode.getInstance());
+        // Knossos spells them out: [:read k v], [:write k v]
+        String fn = switch (f.asText()) {
+            case "read" -> "r";
+            case "write" -> "w";
+            default -> f.asText();
+        };
+        return new MicroOp(fn, key, node.size() == 3 ? node.get(2) : NullNode.getInstance());
     }
 }

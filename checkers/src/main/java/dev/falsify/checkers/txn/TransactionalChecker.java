@@ -7,6 +7,7 @@ import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.api.ExecutionEvidence;
 import dev.falsify.checkers.api.HistoryWeakness;
 import dev.falsify.checkers.api.Validity;
+import dev.falsify.checkers.history.WeaknessDetector;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -26,7 +27,7 @@ public abstract sealed class TransactionalChecker implements Checker permits Lis
 
     abstract Set<String> functions();
 
-    abstract Inference inference(List<dev.falsify.checkers.txn.Txn> txns);
+    abstract Inference inference(List<Txn> txns);
 
     @Override
     public CheckResult check(CheckInput input, CheckBudget budget) {
@@ -37,6 +38,12 @@ public abstract sealed class TransactionalChecker implements Checker permits Lis
         Inference inf = inference(history.txns());
         boolean realtime = Boolean.parseBoolean(input.option(OPT_REALTIME, "false"));
         boolean process = Boolean.parseBoolean(input.option(OPT_PROCESS, "false"));
+        // the general recorder checks; txns need neither key nor op_type, and process_id only for process edges
+        for (HistoryWeakness w : WeaknessDetector.detect(input.history(), null)) {
+            boolean irrelevant = w.kind().equals("missing-field")
+                    && (w.detail().startsWith("op_type") || w.detail().startsWith("process_id") && !process);
+            if (!irrelevant) weaknesses.add(w);
+        }
         CycleFinder finder = new CycleFinder(inf.graph, history.txns(), deadline, inf.findings);
         boolean inferred = false;
         String stopped = null;

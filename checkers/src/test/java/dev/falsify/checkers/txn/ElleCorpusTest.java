@@ -35,6 +35,17 @@ class ElleCorpusTest {
         assertThat(a.modelsRuledOut()).containsExactly("snapshot-isolation", "serializable", "strict-serializable");
     }
 
+    /** Golden file of the counterexample JSON; regenerate with -Dfalsify.updateGolden=true after a deliberate change. */
+    @Test
+    void paperExampleJsonMatchesGolden() throws Exception {
+        CheckResult r = check("paper-example.edn", Map.of());
+        String json = new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
+                .writeValueAsString(r.counterexample().toJson()) + "\n";
+        java.nio.file.Path golden = java.nio.file.Path.of("src/test/resources/dev/falsify/checkers/txn/paper-example.json");
+        if (Boolean.getBoolean("falsify.updateGolden")) java.nio.file.Files.writeString(golden, json);
+        assertThat(json).isEqualTo(java.nio.file.Files.readString(golden));
+    }
+
     @Test
     void snapshotIsolatedHistoryIsNotGSingle() throws Exception {
         CheckResult r = check("si-without-g-single.edn", Map.of());

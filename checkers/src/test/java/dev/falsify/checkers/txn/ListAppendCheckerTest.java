@@ -21,21 +21,12 @@ class ListAppendCheckerTest {
         return check(h.build(), Map.of());
     }
 
-    static List<String> types(CheckResult r) {
-        return r.counterexample() == null ? List.of() : ((TxnCounterexample) r.counterexample()).anomalyTypes();
-    }
-
-    static Anomaly first(CheckResult r, AnomalyType type) {
-        return ((TxnCounterexample) r.counterexample()).anomalies().stream().filter(a -> a.type() == type)
-                .findFirst().orElseThrow();
-    }
-
     @Test
     void g0WriteCycle() {
         CheckResult r = check(TxnOps.lists().ok("ax1 ay1").ok("ax2 ay2").ok("rx12 ry21"));
         assertThat(r.validity()).isEqualTo(Validity.INVALID);
-        assertThat(types(r)).containsExactly("G0");
-        Anomaly a = first(r, AnomalyType.G0);
+        assertThat(TxnOps.types(r)).containsExactly("G0");
+        Anomaly a = TxnOps.first(r, AnomalyType.G0);
         assertThat(a.txns()).extracting(Txn::label).containsExactlyInAnyOrder("T1", "T2");
         assertThat(a.edges()).extracting(Anomaly.Edge::explanation)
                 .contains("T2 appended 2 after T1's 1 in x's version order",
@@ -55,8 +46,8 @@ class ListAppendCheckerTest {
     @Test
     void g1aAbortedRead() {
         CheckResult r = check(TxnOps.lists().fail("ax1").ok("rx1"));
-        assertThat(types(r)).containsExactly("G1a");
-        Anomaly a = first(r, AnomalyType.G1A);
+        assertThat(TxnOps.types(r)).containsExactly("G1a");
+        Anomaly a = TxnOps.first(r, AnomalyType.G1A);
         assertThat(a.edges().get(0).explanation()).isEqualTo("T2 read x=[1] including 1, which T1 appended in a txn that failed (aborted)");
         assertThat(a.modelsRuledOut()).startsWith("read-committed").doesNotContain("read-uncommitted");
     }
@@ -70,8 +61,8 @@ class ListAppendCheckerTest {
     @Test
     void g1bIntermediateRead() {
         CheckResult r = check(TxnOps.lists().ok("ax1 ax2").ok("rx1"));
-        assertThat(types(r)).contains("G1b");
-        assertThat(first(r, AnomalyType.G1B).edges().get(0).explanation())
+        assertThat(TxnOps.types(r)).contains("G1b");
+        assertThat(TxnOps.first(r, AnomalyType.G1B).edges().get(0).explanation())
                 .contains("intermediate state of T1", "appended more to x later");
     }
 
@@ -83,8 +74,8 @@ class ListAppendCheckerTest {
     @Test
     void g1cCircularInformationFlow() {
         CheckResult r = check(TxnOps.lists().ok("ax1 ry1").ok("ax2 ay1").ok("rx12"));
-        assertThat(types(r)).containsExactly("G1c");
-        Anomaly a = first(r, AnomalyType.G1C);
+        assertThat(TxnOps.types(r)).containsExactly("G1c");
+        Anomaly a = TxnOps.first(r, AnomalyType.G1C);
         assertThat(a.edges()).extracting(Anomaly.Edge::kind).containsExactlyInAnyOrder("wr", "ww");
         assertThat(a.edges()).extracting(Anomaly.Edge::explanation)
                 .contains("T1 read y=[1] which T2 wrote by appending 1");
@@ -98,8 +89,8 @@ class ListAppendCheckerTest {
     @Test
     void gSingleReadSkew() {
         CheckResult r = check(TxnOps.lists().ok("ax1 ay1").ok("ax2 ry").ok("rx12"));
-        assertThat(types(r)).containsExactly("G-single");
-        Anomaly a = first(r, AnomalyType.G_SINGLE);
+        assertThat(TxnOps.types(r)).containsExactly("G-single");
+        Anomaly a = TxnOps.first(r, AnomalyType.G_SINGLE);
         assertThat(a.edges()).extracting(Anomaly.Edge::kind).containsExactlyInAnyOrder("rw", "ww");
         assertThat(a.modelsRuledOut()).containsExactly("snapshot-isolation", "serializable", "strict-serializable");
     }
@@ -107,8 +98,8 @@ class ListAppendCheckerTest {
     @Test
     void writeSkewIsG2ItemNotGSingle() {
         CheckResult r = check(TxnOps.lists().ok("ax1 ry").ok("ay1 rx"));
-        assertThat(types(r)).containsExactly("G2-item");
-        Anomaly a = first(r, AnomalyType.G2_ITEM);
+        assertThat(TxnOps.types(r)).containsExactly("G2-item");
+        Anomaly a = TxnOps.first(r, AnomalyType.G2_ITEM);
         assertThat(a.edges()).extracting(Anomaly.Edge::kind).containsExactly("rw", "rw");
         assertThat(a.modelsRuledOut()).containsExactly("serializable", "strict-serializable");
     }
@@ -121,8 +112,8 @@ class ListAppendCheckerTest {
     @Test
     void incompatibleOrder() {
         CheckResult r = check(TxnOps.lists().ok("ax1").ok("ax2").ok("ax3").ok("rx13").ok("rx123"));
-        assertThat(types(r)).contains("incompatible-order");
-        assertThat(first(r, AnomalyType.INCOMPATIBLE_ORDER).edges().get(0).explanation())
+        assertThat(TxnOps.types(r)).contains("incompatible-order");
+        assertThat(TxnOps.first(r, AnomalyType.INCOMPATIBLE_ORDER).edges().get(0).explanation())
                 .contains("x=[1 3]", "x=[1 2 3]", "neither is a prefix");
     }
 
@@ -135,18 +126,18 @@ class ListAppendCheckerTest {
     @Test
     void duplicateElements() {
         CheckResult r = check(TxnOps.lists().ok("ax1").ok("ax2").ok("rx121"));
-        assertThat(types(r)).contains("duplicate-elements");
-        assertThat(first(r, AnomalyType.DUPLICATE_ELEMENTS).explanation()).contains("1 ×2");
-        assertThat(first(r, AnomalyType.DUPLICATE_ELEMENTS).modelsRuledOut()).startsWith("read-uncommitted");
+        assertThat(TxnOps.types(r)).contains("duplicate-elements");
+        assertThat(TxnOps.first(r, AnomalyType.DUPLICATE_ELEMENTS).explanation()).contains("1 ×2");
+        assertThat(TxnOps.first(r, AnomalyType.DUPLICATE_ELEMENTS).modelsRuledOut()).startsWith("read-uncommitted");
     }
 
     @Test
     void internalInconsistency() {
         CheckResult r = check(TxnOps.lists().ok("ax1 ax2 ax4").ok("ax3 rx1234"));
-        assertThat(types(r)).contains("internal");
-        assertThat(first(r, AnomalyType.INTERNAL).explanation()).contains("after appending [3]");
+        assertThat(TxnOps.types(r)).contains("internal");
+        assertThat(TxnOps.first(r, AnomalyType.INTERNAL).explanation()).contains("after appending [3]");
         CheckResult stale = check(TxnOps.lists().ok("ax1 ax2").ok("rx12 ax3 rx12"));
-        assertThat(types(stale)).contains("internal");
+        assertThat(TxnOps.types(stale)).contains("internal");
     }
 
     @Test
@@ -157,15 +148,15 @@ class ListAppendCheckerTest {
     @Test
     void dirtyUpdate() {
         CheckResult r = check(TxnOps.lists().fail("ax1").ok("ax2").ok("rx12"));
-        assertThat(types(r)).contains("dirty-update", "G1a");
-        assertThat(first(r, AnomalyType.DIRTY_UPDATE).edges().get(0).explanation())
+        assertThat(TxnOps.types(r)).contains("dirty-update", "G1a");
+        assertThat(TxnOps.first(r, AnomalyType.DIRTY_UPDATE).edges().get(0).explanation())
                 .contains("T2 appended 2 to x on top of 1, which T1 appended in a txn that failed");
     }
 
     @Test
     void noDirtyUpdateWhenFailedElementAbsent() {
         CheckResult r = check(TxnOps.lists().fail("ax1").ok("ax2").ok("rx2"));
-        assertThat(types(r)).doesNotContain("dirty-update");
+        assertThat(TxnOps.types(r)).doesNotContain("dirty-update");
     }
 
     @Test
@@ -175,8 +166,8 @@ class ListAppendCheckerTest {
                 .ok("3", 6, 7, "rx12").build();
         assertThat(check(h, Map.of()).validity()).isEqualTo(Validity.VALID);
         CheckResult r = check(h, Map.of("realtime", "true"));
-        assertThat(types(r)).containsExactly("G-single");
-        Anomaly a = first(r, AnomalyType.G_SINGLE);
+        assertThat(TxnOps.types(r)).containsExactly("G-single");
+        Anomaly a = TxnOps.first(r, AnomalyType.G_SINGLE);
         assertThat(a.realtime()).isTrue();
         assertThat(a.modelsRuledOut()).containsExactly("strong-snapshot-isolation", "strict-serializable");
         assertThat(a.edges()).extracting(Anomaly.Edge::kind).contains("realtime", "rw");
@@ -198,7 +189,7 @@ class ListAppendCheckerTest {
         List<Op> h = TxnOps.lists().ok("0", 0, 1, "ax1").ok("1", 2, 3, "ax2").ok("1", 4, 5, "rx1")
                 .ok("2", 6, 7, "rx12").build();
         CheckResult r = check(h, Map.of("process", "true"));
-        Anomaly a = first(r, AnomalyType.G_SINGLE);
+        Anomaly a = TxnOps.first(r, AnomalyType.G_SINGLE);
         assertThat(a.process()).isTrue();
         assertThat(a.modelsRuledOut()).contains("strong-session-snapshot-isolation", "strict-serializable")
                 .doesNotContain("snapshot-isolation");
@@ -208,7 +199,7 @@ class ListAppendCheckerTest {
     @Test
     void unknownOutcomeWriterThatWasReadTakesPart() {
         CheckResult r = check(TxnOps.lists().info("ax1 ay1").ok("ax2 ay2").ok("rx12 ry21"));
-        assertThat(types(r)).containsExactly("G0");
+        assertThat(TxnOps.types(r)).containsExactly("G0");
     }
 
     @Test

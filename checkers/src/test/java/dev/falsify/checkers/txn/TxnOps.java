@@ -47,6 +47,17 @@ final class TxnOps {
         return add("0", ops.size() * 10L, 0, spec, Kind.INFO);
     }
 
+    /** The anomaly type names of a result ({@code anomalyTypes}), empty when valid. */
+    static List<String> types(dev.falsify.checkers.api.CheckResult r) {
+        return r.counterexample() == null ? List.of() : ((TxnCounterexample) r.counterexample()).anomalyTypes();
+    }
+
+    /** The first anomaly of a type in a result. */
+    static Anomaly first(dev.falsify.checkers.api.CheckResult r, AnomalyType type) {
+        return ((TxnCounterexample) r.counterexample()).anomalies().stream().filter(a -> a.type() == type)
+                .findFirst().orElseThrow();
+    }
+
     List<Op> build() {
         return List.copyOf(ops);
     }
