@@ -14,6 +14,10 @@ import picocli.CommandLine.Option;
         subcommands = {
                 CommandLine.HelpCommand.class,
                 LintCommand.class,
+                ReportCommand.class,
+                ImportCommand.class,
+                SessionsCommand.class,
+                HistoryCommand.class,
         })
 public final class FalsifyCommand implements Runnable {
 

@@ -158,7 +158,14 @@ public final class ReportWriter {
                 + base + ")";
     }
 
+    private static boolean neverRan(ArmVerdict a) {
+        return a.baseVerdict() == Verdict.NOT_RUN || a.baseVerdict() == Verdict.INCONCLUSIVE_ENV;
+    }
+
     private String oracleEvidence(ArmVerdict a, Optional<ArmEvidence> ev) {
+        if (neverRan(a)) {
+            return "did not run";
+        }
         if (ev.isPresent() && !ev.get().oracles().isEmpty()) {
             return ev.get().oracles().stream().map(o -> o.checker() + " " + o.validity().name() + " on " + o.opsConsumed()
                     + "/" + o.opsTotal() + " ops").collect(Collectors.joining("; "));
@@ -168,6 +175,9 @@ public final class ReportWriter {
     }
 
     private String landingEvidence(ArmVerdict a, Optional<ArmEvidence> ev) {
+        if (neverRan(a)) {
+            return "did not run";
+        }
         if (ev.isPresent()) {
             if (ev.get().faults().isEmpty()) {
                 return "no fault planned";

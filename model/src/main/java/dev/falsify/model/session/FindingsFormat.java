@@ -25,7 +25,7 @@ public final class FindingsFormat {
     public static final String EVIDENCE_INFO = "falsify-evidence";
     private static final Pattern ARM_IN_TITLE = Pattern.compile("\\b(S\\d+[A-Za-z]?(?:/[A-Za-z0-9_.-]+)?)\\b");
 
-    private static final Pattern FINDING_HEADING = Pattern.compile("(?im)^#{2,4}\\s*Finding\\s+F\\d+\\s*[:\u2014-]\\s*(.+)$");
+    private static final Pattern FINDING_HEADING = Pattern.compile("(?im)^#{2,4}\\s*Finding(?:\\s+F\\d+)?\\s*[:\u2014-]\\s*(.+)$");
 
     private FindingsFormat() {
     }
@@ -50,6 +50,9 @@ public final class FindingsFormat {
         }
         if (d.verdict().isFail()) {
             b.append("**Blame:** ").append(Blame.UNKNOWN.label()).append('\n');
+        }
+        if (!detail.title().isBlank()) {
+            b.append("\n## Finding: ").append(detail.title().replace("\n", " ")).append("\n\n");
         }
         label(b, "Hypothesis addressed", detail.hypothesis());
         label(b, "What happened", detail.whatHappened());

@@ -106,9 +106,19 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
         return dir.getFileName() == null ? dir.toString() : dir.getFileName().toString();
     }
 
-    /** The plan slug: the parent folder's name in the {@code test-sessions/<slug>/<UTC>} layout. */
+    /**
+     * The plan slug: the parent folder's name in the {@code test-sessions/<slug>/<UTC>} layout; for a
+     * folder kept elsewhere (directly under {@code test-sessions/}, or anywhere) the plan file's name.
+     */
     public String planSlug() {
         Path parent = dir.toAbsolutePath().normalize().getParent();
-        return parent == null || parent.getFileName() == null ? "" : parent.getFileName().toString();
+        String name = parent == null || parent.getFileName() == null ? "" : parent.getFileName().toString();
+        if (!name.isEmpty() && !name.equalsIgnoreCase("test-sessions") && !name.equalsIgnoreCase("sessions")) {
+            return name;
+        }
+        String plan = log.header().plan().replace('\\', '/').replaceAll("[`)\\]]", " ").strip();
+        String file = plan.contains("/") ? plan.substring(plan.lastIndexOf('/') + 1) : plan;
+        file = file.split("\\s+")[0];
+        return file.endsWith(".md") ? file.substring(0, file.length() - 3) : file.isEmpty() ? name : file;
     }
 }
