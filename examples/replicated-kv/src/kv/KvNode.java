@@ -21,11 +21,12 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * One node of a tiny replicated key-value store (the example system Falsify tests).
  *
- * <p>A fixed leader ({@code --leader-peer-port}) holds the truth: it applies each PUT, replicates it
- * to every connected follower and answers only when they all acknowledged it (a follower that does
- * not acknowledge within {@code --repl-timeout-ms} is dropped and resynchronised with a snapshot when
- * it reconnects). Followers ({@code --leader HOST:PORT}) forward reads to the leader over the same
- * link, so every read is linearizable; when the leader cannot be reached they answer
+ * <p>A fixed leader ({@code --leader-peer-port}) holds the truth: it applies each PUT (and each
+ * successful CAS) to its log, ships it to every connected follower and answers once a majority holds
+ * it — itself plus the first follower acknowledgement. A follower ({@code --leader HOST:PORT}) that
+ * (re)connects says which log index it has ({@code HELLO id seq}, from its write-ahead log after a
+ * restart) and the leader sends it the suffix it missed. Followers forward reads to the leader over
+ * the same link, so every read is linearizable; when the leader cannot be reached they answer
  * {@code ERR unavailable}.
  *
  * <p>{@code --bug stale-follower-reads} is the seeded bug: a follower that cannot reach the leader
@@ -41,6 +42,8 @@ public final class KvNode {
     private final long replTimeoutMs;
     private final long forwardTimeoutMs;
     private final Map<String, String> data = new TreeMap<>();
+    /** every write applied here, in log order: {seq, key, value}. */
+    private final List<String[]> log = new ArrayList<>();
     private long seq;
     private final Object writeLock = new Object();
     private final List<FollowerLink> followers = new CopyOnWriteArrayList<>();
@@ -71,8 +74,8 @@ public final class KvNode {
                 Long.parseLong(a.getOrDefault("forward-timeout-ms", "300")));
         if (a.containsKey("data")) {
             node.wal = Wal.open(java.nio.file.Path.of(a.get("data")));
-            int replayed = node.wal.replay(node.data);
-            if (replayed > 0) System.out.println(id + ": replayed " + replayed + " writes from " + a.get("data"));
+            node.seq = node.wal.replay(node.data, node.log);
+            if (node.seq > 0) System.out.println(id + ": replayed its write-ahead log up to seq " + node.seq);
         }
         ServerSocket clients = listen(port);
         if (a.containsKey("leader-peer-port")) {
@@ -135,7 +138,7 @@ public final class KvNode {
                 if (!leader) return "ERR not-leader";
                 return cas(p[1], p[2], p[3]);
             case "DUMP":
-                return "OK " + dumpJson();
+                return "OK " + (p.length > 1 && p[1].equals("APPLIED") ? appliedJson() : dumpJson());
             default:
                 return "ERR unknown-command";
         }
@@ -163,6 +166,7 @@ public final class KvNode {
             synchronized (data) {
                 s = ++seq;
                 data.put(key, value);
+                log.add(new String[]{Long.toString(s), key, value});
             }
             wal.append(s, key, value);
             for (FollowerLink f : targets) f.send("REPL " + s + " " + key + " " + value);
@@ -230,6 +234,22 @@ public final class KvNode {
         return sb.append("}}").toString();
     }
 
+    /** Every value ever applied per key, in log order: what no-lost-ack checks acknowledged writes against. */
+    private String appliedJson() {
+        Map<String, List<String>> byKey = new TreeMap<>();
+        synchronized (data) {
+            for (String[] e : log) byKey.computeIfAbsent(e[1], k -> new ArrayList<>()).add(jsonValue(e[2]));
+        }
+        StringBuilder sb = new StringBuilder("{");
+        boolean first = true;
+        for (Map.Entry<String, List<String>> e : byKey.entrySet()) {
+            if (!first) sb.append(',');
+            first = false;
+            sb.append('"').append(e.getKey()).append("\":[").append(String.join(",", e.getValue())).append(']');
+        }
+        return sb.append('}').toString();
+    }
+
     static String jsonValue(String v) {
         return v.matches("-?\\d{1,18}") ? v : "\"" + v.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
@@ -253,18 +273,22 @@ public final class KvNode {
             s.setTcpNoDelay(true);
             String hello = in.readLine();
             if (hello == null || !hello.startsWith("HELLO ")) return;
-            f = new FollowerLink(hello.substring(6).trim(), s, writer(s));
-            synchronized (writeLock) { // no write may slip between the snapshot and the link going live
-                String snapshot;
-                long at;
+            String[] h = hello.substring(6).trim().split(" ");
+            long has = h.length > 1 ? Long.parseLong(h[1]) : 0;
+            f = new FollowerLink(h[0], s, writer(s));
+            int sent = 0;
+            synchronized (writeLock) { // no write may slip between the catch-up and the link going live
                 synchronized (data) {
-                    at = seq;
-                    snapshot = dumpJson();
+                    for (String[] e : log) {
+                        if (Long.parseLong(e[0]) > has) {
+                            f.send("REPL " + e[0] + " " + e[1] + " " + e[2]);
+                            sent++;
+                        }
+                    }
                 }
-                f.send("SNAP " + at + " " + snapshot);
                 followers.add(f);
             }
-            System.out.println(id + ": follower " + f.name + " connected and resynchronised");
+            System.out.println(id + ": follower " + f.name + " at seq " + has + " caught up with " + sent + " writes");
             String line;
             while ((line = in.readLine()) != null) {
                 String[] p = line.split(" ", 3);
@@ -335,21 +359,28 @@ public final class KvNode {
                 s.setTcpNoDelay(true);
                 BufferedReader in = reader(s);
                 LeaderLink link = new LeaderLink(writer(s));
-                link.send("HELLO " + id);
+                long have;
+                synchronized (data) {
+                    have = seq;
+                }
+                link.send("HELLO " + id + " " + have);
+                leaderLink = link;
+                System.out.println(id + ": connected to the leader at seq " + have);
                 String line;
                 while ((line = in.readLine()) != null) {
-                    if (line.startsWith("SNAP ")) {
-                        applySnapshot(line);
-                        leaderLink = link;
-                        System.out.println(id + ": synchronised with leader at seq " + seq);
-                    } else if (line.startsWith("REPL ")) {
+                    if (line.startsWith("REPL ")) {
                         String[] p = line.split(" ", 4);
                         long s2 = Long.parseLong(p[1]);
+                        boolean fresh;
                         synchronized (data) {
-                            data.put(p[2], p[3]);
-                            seq = s2;
+                            fresh = s2 > seq;
+                            if (fresh) {
+                                data.put(p[2], p[3]);
+                                log.add(new String[]{p[1], p[2], p[3]});
+                                seq = s2;
+                            }
                         }
-                        wal.append(s2, p[2], p[3]);
+                        if (fresh) wal.append(s2, p[2], p[3]);
                         link.send("ACK " + s2);
                     } else if (line.startsWith("FWDR ")) {
                         String[] p = line.split(" ", 3);
@@ -366,25 +397,6 @@ public final class KvNode {
             } catch (InterruptedException e) {
                 return;
             }
-        }
-    }
-
-    private void applySnapshot(String line) {
-        // SNAP <seq> {"node":..,"seq":..,"data":{"k":v,...}}
-        String[] p = line.split(" ", 3);
-        String json = p[2];
-        int d = json.indexOf("\"data\":{");
-        String body = json.substring(d + 8, json.lastIndexOf("}}"));
-        synchronized (data) {
-            data.clear();
-            for (String kv : body.isEmpty() ? new String[0] : body.split(",")) {
-                int c = kv.indexOf(':');
-                String k = kv.substring(1, c - 1);
-                String v = kv.substring(c + 1);
-                if (v.startsWith("\"")) v = v.substring(1, v.length() - 1);
-                data.put(k, v);
-            }
-            seq = Long.parseLong(p[1]);
         }
     }
 

@@ -38,20 +38,21 @@ class Wal {
         }
     }
 
-    /** Applies the log to {@code data}; returns the number of writes replayed. */
-    int replay(Map<String, String> data) throws IOException {
+    /** Applies the log to {@code data} and {@code log}; returns the highest sequence number replayed. */
+    long replay(Map<String, String> data, List<String[]> log) throws IOException {
         if (file == null || !Files.exists(file)) return 0;
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        int n = 0;
+        long last = 0;
         synchronized (data) {
             for (String line : lines) {
                 String[] p = line.split(" ", 3);
-                if (p.length == 3) {
+                if (p.length == 3) { // a torn last line (crash mid-write) is not a write
                     data.put(p[1], p[2]);
-                    n++;
+                    log.add(p);
+                    last = Long.parseLong(p[0]);
                 }
             }
         }
-        return n;
+        return last;
     }
 }

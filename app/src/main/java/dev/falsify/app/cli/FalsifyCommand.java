@@ -18,6 +18,8 @@ import picocli.CommandLine.Option;
                 ImportCommand.class,
                 SessionsCommand.class,
                 HistoryCommand.class,
+                RunCommand.class,
+                DemoCommand.class,
         })
 public final class FalsifyCommand implements Runnable {
 

@@ -103,7 +103,7 @@ public final class PlanRunner {
         String commit = CommitUnderTest.of(firstCwd).map(CommitUnderTest::label).orElse("unknown (not a git work tree)");
         String slug = plan.header().slug() == null || plan.header().slug().isBlank()
                 ? planFile.getFileName().toString().replaceFirst("\\.md$", "") : plan.header().slug();
-        SessionHeader header = new SessionHeader("", plan.header().sut(), planLabel, commit, "",
+        SessionHeader header = new SessionHeader("", plan.header().sut(), planFile.toAbsolutePath().normalize().toString(), commit, "",
                 options.operator(), "", "", Map.of());
         SessionWriter session = SessionWriter.create(options.sessionsRoot(), slug, header, Clock.systemUTC());
         progress.line("session " + session.dir());

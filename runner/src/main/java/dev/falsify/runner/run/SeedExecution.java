@@ -584,11 +584,23 @@ final class SeedExecution {
             ShellCommand.Outcome o = new ShellCommand(ph.apply(cmd), cwd, env, Duration.ofSeconds(30)).run();
             publish(new RunEvent.Step(now(), label, "teardown", "`" + cmd + "` " + (o.ok() ? "ok" : "exit " + o.exitCode())));
         }
-        List<ManagedProcess> all = new ArrayList<>(owned);
-        java.util.Collections.reverse(all);
-        for (ManagedProcess p : all) {
+        // every tree at once: each gets its own TERM-then-KILL grace, and none waits for another
+        List<Thread> stoppers = new ArrayList<>();
+        for (ManagedProcess p : owned) {
+            if (!p.isAlive()) continue;
+            Thread t = new Thread(() -> {
+                try {
+                    p.destroyTree(Duration.ofSeconds(3), "teardown");
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "teardown-" + p.name());
+            t.start();
+            stoppers.add(t);
+        }
+        for (Thread t : stoppers) {
             try {
-                p.destroyTree(Duration.ofSeconds(3), "teardown");
+                t.join(15_000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
