@@ -146,7 +146,7 @@ final class ArmExecutor {
         notes.add("budget: " + budget.evidence());
         b.greenButBroken(greenButBroken(primary, oracles));
         b.weakOracleAudit(weakOracleAudit(primary, results));
-        b.notes(String.join("\n", notes));
+        b.notes(String.join("; ", notes));
         return b.build();
     }
 
