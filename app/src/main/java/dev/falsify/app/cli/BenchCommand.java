@@ -6,6 +6,8 @@ import picocli.CommandLine.Command;
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark.",
         subcommands = {
                 BenchPlanCommand.class,
+                BenchRunnerCommand.class,
+                BenchProxyCommand.class,
         })
 public final class BenchCommand implements Runnable {
 

@@ -13,14 +13,16 @@ import picocli.CommandLine.Option;
         description = "Claim-driven testing of distributed and stateful systems.",
         subcommands = {
                 CommandLine.HelpCommand.class,
+                LintCommand.class,
                 ReportCommand.class,
                 ImportCommand.class,
                 SessionsCommand.class,
                 HistoryCommand.class,
                 OverrideCommand.class,
-                LintCommand.class,
                 NewPlanCommand.class,
                 BenchCommand.class,
+                RunCommand.class,
+                DemoCommand.class,
         })
 public final class FalsifyCommand implements Runnable {
 
