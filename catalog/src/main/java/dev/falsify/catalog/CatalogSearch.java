@@ -65,26 +65,33 @@ final class CatalogSearch {
         if (terms.isEmpty()) {
             return hits;
         }
+        if (rawIds.size() == 1) {
+            // a lone term that is an id names that entry and nothing else
+            for (Indexed ix : index) {
+                if (rawIds.get(0).equals(ix.id) && (kinds.isEmpty() || kinds.contains(ix.entry.kind()))) {
+                    return List.of(new SearchHit(ix.entry, Field.ID.weight * 2, List.of(Field.ID.label)));
+                }
+            }
+        }
         for (Indexed ix : index) {
             if (!kinds.isEmpty() && !kinds.contains(ix.entry.kind())) {
-                continue;
-            }
-            if (rawIds.size() == 1 && rawIds.get(0).equals(ix.id)) {
-                hits.add(new SearchHit(ix.entry, Field.ID.weight * 2, List.of(Field.ID.label)));
                 continue;
             }
             double score = 0;
             Set<String> matched = new LinkedHashSet<>();
             boolean all = true;
             for (String term : terms) {
+                // a term scores the sum of its hits over the fields; the best field names the match
+                double termScore = 0;
                 double best = 0;
                 Field bestField = null;
                 if (ix.compactId.equals(term)) {
-                    best = Field.ID.weight;
+                    termScore = best = Field.ID.weight;
                     bestField = Field.ID;
                 }
                 for (Field f : List.of(Field.TITLE, Field.KEYWORDS, Field.SUMMARY, Field.BODY)) {
                     double q = quality(term, ix.fieldTokens.get(f.ordinal())) * f.weight;
+                    termScore += q;
                     if (q > best) {
                         best = q;
                         bestField = f;
@@ -94,7 +101,7 @@ final class CatalogSearch {
                     all = false;
                     break;
                 }
-                score += best;
+                score += termScore;
                 matched.add(bestField.label);
             }
             if (!all) {
@@ -103,12 +110,25 @@ final class CatalogSearch {
             if (terms.size() > 1 && ix.titleText.contains(String.join(" ", terms))) {
                 score += Field.TITLE.weight; // the terms appear together, in order, in the title
             }
-            hits.add(new SearchHit(ix.entry, score, new ArrayList<>(matched)));
+            hits.add(new SearchHit(ix.entry, score * kindWeight(ix.entry.kind()), new ArrayList<>(matched)));
         }
         hits.sort(Comparator.comparingDouble(SearchHit::score).reversed()
                 .thenComparing(h -> h.entry().kind().ordinal())
                 .thenComparing(h -> h.entry().id()));
         return hits;
+    }
+
+    /**
+     * Explanatory entries (techniques, pitfalls, nemeses, oracle patterns) come before the tables that
+     * merely mention the same words (picker rows, labels, papers) when their text matches equally.
+     */
+    private static double kindWeight(EntryKind kind) {
+        return switch (kind) {
+            case TECHNIQUE, PITFALL, NEMESIS, ORACLE -> 1.0;
+            case SYMPTOM, LABEL -> 0.9;
+            case PAPER -> 0.8;
+            case PICKER -> 0.6;
+        };
     }
 
     private static double quality(String term, Set<String> tokens) {

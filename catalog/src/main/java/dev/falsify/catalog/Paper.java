@@ -24,6 +24,11 @@ public record Paper(String id, String cite, String authors, String title, String
     }
 
     @Override
+    public List<String> keywords() {
+        return java.util.stream.Stream.concat(java.util.stream.Stream.of(cite), keywords.stream()).toList();
+    }
+
+    @Override
     public String summary() {
         return cite + ": \"" + title + "\"";
     }

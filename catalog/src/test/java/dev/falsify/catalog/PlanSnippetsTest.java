@@ -1,0 +1,90 @@
+package dev.falsify.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PlanSnippetsTest {
+    private final Catalog catalog = Catalog.standard();
+
+    @Test
+    void hypothesisFromAPitfallIsInThePlanFormat() {
+        Pitfall lostUpdate = catalog.entry("PF01", Pitfall.class).orElseThrow();
+        assertThat(catalog.snippets().hypothesisFrom(lostUpdate, List.of("C1", "C3"), "H4")).isEqualTo("""
+                H4. **Concurrent read-modify-write loses an acknowledged update** — two clients update the same key \
+                at once, both get success, and the final value reflects only one of them.
+                   - Could falsify: C1, C3
+                   - Suspected because: updates are applied as read-then-write without a version check, \
+                compare-and-set or serialising lock (Kingsbury & Alvaro, VLDB'20; Leesatapornwongsa et al., ASPLOS'16).
+                   - Subsystem: <the handler that reads, modifies and writes the item>
+                   - Pitfall row: PF01 — Lost update
+                """);
+    }
+
+    @Test
+    void hypothesisWithoutClaimsLeavesAVisiblePrompt() {
+        Pitfall p = catalog.pitfalls().get(3);
+        assertThat(catalog.hypothesisFrom(p, List.of())).startsWith("H?. **").contains("   - Could falsify: C?\n");
+    }
+
+    @Test
+    void sevenMSkeletonHasEveryFieldAndThePickersChecker() {
+        String s = catalog.sevenMSkeleton("register", List.of("safety"));
+        assertThat(s).startsWith("#### §7.M — Model, history and checker\n")
+                .contains("- **Model under test:** register\n")
+                .contains("- **Checker:** linearizability (checker picker: register + safety)\n")
+                .contains("- **Operation history:** op_id, process_id, invoke_ts, complete_ts, op_type, input, output, "
+                        + "timeout_marker, node_seen, fault_epoch")
+                .contains("- **Nemesis + landing evidence:** ", "Landing evidence:", "- **Ambiguous outcomes:** ")
+                .contains("classify the cause as SUT, harness, checker or environment");
+        assertThat(s.lines().filter(l -> l.startsWith("- **"))).hasSize(6);
+    }
+
+    @Test
+    void sevenMSkeletonUnionsCheckersOverCategoriesAndResolvesAliases() {
+        assertThat(catalog.sevenMSkeleton("kv", List.of("isolation", "durability")))
+                .contains("- **Checker:** list-append + rw-register + no-lost-ack (checker picker: kv + isolation, durability)")
+                .contains(", key, fault_epoch");
+        assertThat(catalog.sevenMSkeleton("ledger", List.of("idempotency", "safety", "liveness")))
+                .contains("- **Checker:** exactly-once + final-state-invariant (checker picker: ledger + idempotency, safety)");
+    }
+
+    @Test
+    void sevenMSkeletonWithoutAPickerRowAsksForAJustification() {
+        assertThat(catalog.sevenMSkeleton("other(graph)", List.of("liveness")))
+                .contains("- **Checker:** <the checker picker has none for other(graph) + liveness: name a checker, "
+                        + "or justify why none fits>")
+                .contains("- **Operation history:** op_id, process_id, invoke_ts, complete_ts, op_type, input, output, "
+                        + "timeout_marker, fault_epoch; recorder:");
+        assertThat(catalog.sevenMSkeleton(" ", List.of())).contains("- **Model under test:** <model>\n");
+    }
+
+    @Test
+    void sevenMSkeletonUsesTheGivenAdvisor() {
+        PlanSnippets snippets = new PlanSnippets(catalog, (model, category) -> List.of("custom-" + category));
+        assertThat(snippets.sevenMSkeleton("register", List.of("safety")))
+                .contains("- **Checker:** custom-safety (checker picker: register + safety)");
+    }
+
+    @Test
+    void nemesisLineNamesTheLandingEvidence() {
+        Nemesis partition = catalog.entry("N07", Nemesis.class).orElseThrow();
+        assertThat(catalog.nemesisLandingLine(partition)).isEqualTo("- **Nemesis + landing evidence:** Full partition of "
+                + "one node — the fault proxy on the node's links stops forwarding in both directions and holds "
+                + "connections open. Landing evidence: the proxy's dropped-bytes and refused-connection counters rise "
+                + "during the window, and peers log the node as unreachable.\n");
+        for (Nemesis n : catalog.nemeses()) {
+            assertThat(catalog.nemesisLandingLine(n)).as(n.id()).doesNotContainIgnoringCase("reported success")
+                    .contains(" Landing evidence: ").endsWith(".\n");
+        }
+    }
+
+    @Test
+    void pitfallsThreateningFindsByClaimCategory() {
+        assertThat(catalog.pitfallsThreatening(List.of("boundary"))).extracting(Pitfall::id).containsExactly("PF12");
+        assertThat(catalog.pitfallsThreatening(List.of("performance"))).extracting(Pitfall::id)
+                .contains("PF17", "PF19", "PF20");
+        assertThat(catalog.pitfallsThreatening(List.of("observability"))).isEmpty();
+    }
+}
