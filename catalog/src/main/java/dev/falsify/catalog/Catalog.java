@@ -1,5 +1,6 @@
 package dev.falsify.catalog;
 
+import dev.falsify.model.picker.CheckerPicker;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -84,7 +85,7 @@ public final class Catalog {
                 l.list("pitfalls.yaml", Pitfall.class),
                 l.list("nemeses.yaml", Nemesis.class),
                 l.list("oracles.yaml", OraclePattern.class),
-                l.list("picker.yaml", PickerRow.class),
+                PickerTable.rows(),
                 l.list("labels.yaml", FindingLabel.class),
                 l.list("papers.yaml", Paper.class),
                 l.list("models.yaml", HistoryModel.class));
@@ -130,8 +131,11 @@ public final class Catalog {
         return models;
     }
 
+    /** The history model a §7.M model value names ("cas-register (one key)" → register), if any. */
     public Optional<HistoryModel> historyModel(String model) {
-        return models.stream().filter(m -> m.answersTo(model)).findFirst();
+        String canonical = CheckerPicker.normalizeModel(model);
+        String name = canonical == null ? model : canonical;
+        return models.stream().filter(m -> m.answersTo(name)).findFirst();
     }
 
     /** Every entry, techniques first, in the order of {@link EntryKind}. */
@@ -179,7 +183,7 @@ public final class Catalog {
 
     /** Drafts plan text using this catalog and the checker picker. */
     public PlanSnippets snippets() {
-        return new PlanSnippets(this, new PickerTableAdvisor(this));
+        return new PlanSnippets(this, PickerTable.advisor());
     }
 
     /** A §7.M block for this model and claim categories, checker pre-filled from the picker. */

@@ -1,5 +1,6 @@
 package dev.falsify.catalog;
 
+import dev.falsify.model.picker.CheckerPicker;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -56,7 +57,7 @@ final class CatalogReferences {
     }
 
     private void checker(String from, String name) {
-        if (!KnownCheckers.NAMES.contains(name)) {
+        if (!CheckerPicker.isKnownChecker(name)) {
             problems.add(from + " names unknown checker '" + name + "'");
         }
     }

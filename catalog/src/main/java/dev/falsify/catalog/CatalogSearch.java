@@ -127,7 +127,7 @@ final class CatalogSearch {
             case TECHNIQUE, PITFALL, NEMESIS, ORACLE -> 1.0;
             case SYMPTOM, LABEL -> 0.9;
             case PAPER -> 0.8;
-            case PICKER -> 0.6;
+            case PICKER -> 0.5;
         };
     }
 

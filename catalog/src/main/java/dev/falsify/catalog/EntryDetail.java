@@ -56,8 +56,9 @@ public final class EntryDetail {
             para(out, "History needs: " + o.historyNeeds());
             para(out, "Weak form (fails the weak-oracle audit): " + o.weakForm());
         } else if (e instanceof PickerRow r) {
-            para(out, "Model " + r.model() + " with a " + r.category() + " claim → checker " + String.join(" + ", r.checkers()));
-            if (r.note() != null && !r.note().isBlank()) {
+            para(out, "Model " + String.join(" / ", r.models()) + " with a " + r.category() + " claim → checker "
+                    + String.join(" + ", r.checkers()));
+            if (!r.note().isBlank()) {
                 para(out, r.note());
             }
         } else if (e instanceof FindingLabel l) {

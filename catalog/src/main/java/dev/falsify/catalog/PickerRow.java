@@ -1,19 +1,24 @@
 package dev.falsify.catalog;
 
+import java.util.ArrayList;
 import java.util.List;
 
-/** A row of the checker picker table: for this model and claim category, these checkers. */
-public record PickerRow(String model, String category, List<String> checkers, String note)
+/**
+ * A row of the checker picker table: for these models (or {@code any}) and this claim category, these
+ * checkers. Built from the model module's CheckerPicker by {@link PickerTable}.
+ */
+public record PickerRow(List<String> models, String category, List<String> checkers, String note)
         implements CatalogEntry {
     public PickerRow {
-        RequiredField.text(model, "model");
+        models = RequiredField.list(models, "models");
         RequiredField.text(category, "category");
         checkers = RequiredField.list(checkers, "checkers");
+        note = note == null ? "" : note;
     }
 
     @Override
     public String id() {
-        return "PK-" + model.replace('/', '-') + "-" + category;
+        return "PK-" + models.get(0) + "-" + category;
     }
 
     @Override
@@ -23,17 +28,19 @@ public record PickerRow(String model, String category, List<String> checkers, St
 
     @Override
     public String title() {
-        return model + " + " + category + " → " + String.join(" + ", checkers);
+        return String.join(" / ", models) + " + " + category + " → " + String.join(" + ", checkers);
     }
 
     @Override
     public String summary() {
-        return note == null ? "" : note;
+        return note;
     }
 
     @Override
     public List<String> keywords() {
-        return List.of("checker", "picker", model, category);
+        List<String> k = new ArrayList<>(List.of("checker", "picker", category));
+        k.addAll(models);
+        return k;
     }
 
     @Override

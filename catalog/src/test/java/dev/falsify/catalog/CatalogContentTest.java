@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import dev.falsify.model.picker.CheckerPicker;
+import dev.falsify.model.plan.ClaimCategory;
 import org.junit.jupiter.api.Test;
 
 class CatalogContentTest {
@@ -130,30 +132,40 @@ class CatalogContentTest {
         assertThat(catalog.oracles()).hasSize(14);
         for (OraclePattern o : catalog.oracles()) {
             assertThat(o.checkers()).as(o.id()).isNotEmpty();
-            assertThat(KnownCheckers.NAMES).as(o.id()).containsAll(o.checkers());
+            assertThat(CheckerPicker.CHECKERS).as(o.id()).containsAll(o.checkers());
             assertThat(o.weakForm()).as(o.id()).isNotBlank();
         }
         Set<String> used = catalog.oracles().stream().flatMap(o -> o.checkers().stream()).collect(Collectors.toSet());
-        assertThat(used).as("every shipped checker has an oracle pattern").containsAll(KnownCheckers.NAMES);
+        assertThat(used).as("every shipped checker has an oracle pattern").containsAll(CheckerPicker.CHECKERS);
     }
 
     @Test
-    void pickerTableHasTheSpecRows() {
-        PickerTableAdvisor picker = new PickerTableAdvisor(catalog);
-        assertThat(picker.checkersFor("register", "safety")).containsExactly("linearizability");
-        assertThat(picker.checkersFor("cas-register", "safety")).containsExactly("linearizability");
-        assertThat(picker.checkersFor("log", "durability")).containsExactly("no-lost-ack");
-        assertThat(picker.checkersFor("map", "isolation")).containsExactly("list-append", "rw-register");
-        assertThat(picker.checkersFor("kv", "isolation")).containsExactly("list-append", "rw-register");
-        assertThat(picker.checkersFor("session", "safety")).containsExactly("session", "monotonic-read");
-        assertThat(picker.checkersFor("ledger", "idempotency")).containsExactly("exactly-once");
-        assertThat(picker.checkersFor("membership-table", "membership")).containsExactly("replica-reconciliation");
-        assertThat(picker.checkersFor("queue", "ordering")).containsExactly("prefix-order");
-        assertThat(picker.checkersFor("counter", "safety")).containsExactly("linearizability", "final-state-invariant");
-        assertThat(picker.checkersFor("mutex", "safety")).containsExactly("linearizability", "final-state-invariant");
-        assertThat(picker.checkersFor("lease", "safety")).containsExactly("linearizability", "final-state-invariant");
-        assertThat(picker.checkersFor("queue", "fairness")).containsExactly("fairness");
-        assertThat(picker.checkersFor("queue", "boundary")).isEmpty();
+    void pickerEntriesTabulateTheModelsCheckerPicker() {
+        List<PickerRow> rows = catalog.pickerTable();
+        assertThat(rows).extracting(PickerRow::id).contains("PK-register-safety", "PK-log-durability",
+                "PK-map-isolation", "PK-session-safety", "PK-ledger-idempotency", "PK-membership-table-membership",
+                "PK-queue-ordering", "PK-counter-safety", "PK-lock-safety", "PK-any-fairness");
+        PickerRow register = catalog.entry("PK-register-safety", PickerRow.class).orElseThrow();
+        assertThat(register.models()).containsExactly("register", "cas-register", "multi-register");
+        assertThat(register.checkers()).containsExactly("linearizability");
+        assertThat(catalog.entry("PK-any-fairness", PickerRow.class).orElseThrow().checkers()).containsExactly("fairness");
+        for (PickerRow row : rows) {
+            for (String model : row.models()) {
+                String m = model.equals("any") ? "queue" : model;
+                assertThat(CheckerPicker.pick(m, ClaimCategory.fromWord(row.category())).checkers())
+                        .as(row.id() + " for " + model).isEqualTo(row.checkers());
+            }
+        }
+        int answered = 0;
+        for (String model : CheckerPicker.MODELS) {
+            for (ClaimCategory c : ClaimCategory.values()) {
+                if (!CheckerPicker.pick(model, c).isEmpty()) {
+                    answered++;
+                }
+            }
+        }
+        assertThat(rows.stream().mapToInt(r -> r.models().get(0).equals("any") ? CheckerPicker.MODELS.size()
+                : r.models().size()).sum()).as("every pair the picker answers has a row").isEqualTo(answered);
     }
 
     @Test

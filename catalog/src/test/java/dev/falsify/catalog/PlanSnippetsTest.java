@@ -43,11 +43,14 @@ class PlanSnippetsTest {
 
     @Test
     void sevenMSkeletonUnionsCheckersOverCategoriesAndResolvesAliases() {
-        assertThat(catalog.sevenMSkeleton("kv", List.of("isolation", "durability")))
-                .contains("- **Checker:** list-append + rw-register + no-lost-ack (checker picker: kv + isolation, durability)")
+        assertThat(catalog.sevenMSkeleton("kv", List.of("isolation", "safety", "liveness")))
+                .contains("- **Checker:** list-append + rw-register + linearizability (checker picker: kv + isolation, safety)")
                 .contains(", key, fault_epoch");
-        assertThat(catalog.sevenMSkeleton("ledger", List.of("idempotency", "safety", "liveness")))
-                .contains("- **Checker:** exactly-once + final-state-invariant (checker picker: ledger + idempotency, safety)");
+        assertThat(catalog.sevenMSkeleton("cas-register (one key)", List.of("safety")))
+                .contains("- **Checker:** linearizability (checker picker: cas-register (one key) + safety)")
+                .contains(", node_seen, fault_epoch; op types read, write, cas;");
+        assertThat(catalog.sevenMSkeleton("ledger", List.of("performance", "idempotency")))
+                .contains("- **Checker:** exactly-once (checker picker: ledger + idempotency)");
     }
 
     @Test

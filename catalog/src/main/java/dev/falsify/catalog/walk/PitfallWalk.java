@@ -2,6 +2,12 @@ package dev.falsify.catalog.walk;
 
 import dev.falsify.catalog.Catalog;
 import dev.falsify.catalog.Pitfall;
+import dev.falsify.model.plan.Hypothesis;
+import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.PlanParser;
+import dev.falsify.model.plan.Section;
+import dev.falsify.model.plan.Span;
+import dev.falsify.model.plan.TableRow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +22,7 @@ import java.util.regex.Pattern;
  * hypothesis it produced, written into §4 as the optional pitfall-walk table.
  *
  * <p>{@link #forPlan} starts from what the plan already says: an existing pitfall-walk table (found by
- * its "Pitfall" and "Applies" columns, anywhere in §4) and the {@code Pitfall row} fields of §4's
+ * its "Pitfall" and "Applies" columns) and the {@code Pitfall row} fields of §4's
  * hypotheses — a pitfall a hypothesis names applies, and that hypothesis is what it produced. Rows the
  * author wrote for pitfalls the catalog does not have are kept, after the catalog's.
  */
@@ -39,11 +45,14 @@ public final class PitfallWalk {
 
     /** The walk for this plan text: one row per catalog pitfall, pre-filled from the plan. */
     public static PitfallWalk forPlan(Catalog catalog, String planText) {
-        PlanTextScan scan = new PlanTextScan(planText);
-        Optional<PlanTextScan.Span> s4 = scan.section4();
+        return forPlan(catalog, PlanParser.parse(planText));
+    }
+
+    /** The walk for a parsed plan (the editor already holds one). */
+    public static PitfallWalk forPlan(Catalog catalog, Plan plan) {
         Map<String, PitfallWalkRow> written = new LinkedHashMap<>();
         List<PitfallWalkRow> extra = new ArrayList<>();
-        findTable(scan).ifPresent(t -> {
+        findTable(plan).ifPresent(t -> {
             for (PitfallWalkRow r : t.rows) {
                 PitfallWalkRow resolved = resolve(catalog, r);
                 if (resolved.pitfallId() == null) {
@@ -54,13 +63,26 @@ public final class PitfallWalk {
             }
         });
         Map<String, List<String>> cited = new LinkedHashMap<>();
-        s4.ifPresent(span -> scan.pitfallRows(span).forEach((ref, hs) -> {
-            String id = catalog.entry(ref, Pitfall.class).map(Pitfall::id)
-                    .or(() -> byName(catalog, ref)).orElse(null);
-            if (id != null) {
-                cited.computeIfAbsent(id, k -> new ArrayList<>()).addAll(hs);
+        for (Hypothesis h : plan.hypotheses()) {
+            String ref = h.fieldValue("pitfall");
+            if (ref.isBlank()) {
+                continue;
             }
-        }));
+            Matcher ids = PITFALL_ID.matcher(ref);
+            List<String> named = new ArrayList<>();
+            while (ids.find()) {
+                catalog.entry(ids.group(), Pitfall.class).ifPresent(p -> named.add(p.id()));
+            }
+            if (named.isEmpty()) {
+                byName(catalog, ref).ifPresent(named::add);
+            }
+            for (String id : named) {
+                List<String> hs = cited.computeIfAbsent(id, k -> new ArrayList<>());
+                if (!hs.contains(h.id())) {
+                    hs.add(h.id());
+                }
+            }
+        }
         List<PitfallWalkRow> rows = new ArrayList<>();
         for (Pitfall p : catalog.pitfalls()) {
             PitfallWalkRow r = written.getOrDefault(p.id(),
@@ -103,25 +125,35 @@ public final class PitfallWalk {
      * intro line), or else inserts at the end of §4, or — when the plan has no §4 — appends a §4.
      */
     public PitfallWalkEdit editFor(String planText) {
-        PlanTextScan scan = new PlanTextScan(planText);
+        return editFor(PlanParser.parse(planText));
+    }
+
+    public PitfallWalkEdit editFor(Plan plan) {
+        String planText = plan.text();
         String table = toMarkdown();
-        Optional<Table> existing = findTable(scan);
+        Optional<Table> existing = findTable(plan);
         if (existing.isPresent()) {
             Table t = existing.get();
             return new PitfallWalkEdit(t.replaceStart, t.end, table);
         }
-        Optional<PlanTextScan.Span> s4 = scan.section4();
+        Optional<Section> s4 = plan.section("4");
         if (s4.isPresent()) {
-            int at = s4.get().end();
-            // insert after §4's last non-blank line, keeping one blank line on each side
+            Span span = s4.get().span();
+            int at = Math.min(span.endOffset(), planText.length());
+            // the section may stop before the blank lines that precede the next heading: take them too
+            while (at < planText.length() && Character.isWhitespace(planText.charAt(at))) {
+                at++;
+            }
+            if (at < planText.length()) {
+                at = planText.lastIndexOf('\n', at) + 1; // keep the next heading's indentation, if any
+            }
+            // insert after §4's last non-blank character, keeping one blank line on each side
             int contentEnd = at;
-            while (contentEnd > s4.get().start() && Character.isWhitespace(planText.charAt(contentEnd - 1))) {
+            while (contentEnd > span.startOffset() && Character.isWhitespace(planText.charAt(contentEnd - 1))) {
                 contentEnd--;
             }
-            String before = planText.substring(0, contentEnd);
-            String lead = before.isEmpty() ? "" : "\n\n";
             String trail = at < planText.length() ? "\n" : "";
-            return new PitfallWalkEdit(contentEnd, at, lead + table + trail);
+            return new PitfallWalkEdit(contentEnd, at, "\n\n" + table + trail);
         }
         String lead = planText.isEmpty() || planText.endsWith("\n\n") ? "" : planText.endsWith("\n") ? "\n" : "\n\n";
         return new PitfallWalkEdit(planText.length(), planText.length(),
@@ -131,41 +163,50 @@ public final class PitfallWalk {
     private record Table(int replaceStart, int end, List<PitfallWalkRow> rows) {
     }
 
-    private static Optional<Table> findTable(PlanTextScan scan) {
-        List<PlanTextScan.Line> lines = scan.lines();
-        for (int i = 0; i + 1 < lines.size(); i++) {
-            PlanTextScan.Line header = lines.get(i);
-            if (header.inFence() || !isTableLine(header.text()) || !isDelimiter(lines.get(i + 1).text())) {
+    /** The first table with a "Pitfall" and an "Applies" column (the plan parser already skips fences). */
+    private static Optional<Table> findTable(Plan plan) {
+        String text = plan.text();
+        for (dev.falsify.model.plan.Table t : plan.tables()) {
+            if (!t.hasColumn("pitfall") || !t.hasColumn("applies", "applies to us", "apply")) {
                 continue;
             }
-            List<String> cols = cells(header.text()).stream().map(PitfallWalk::norm).toList();
-            int pitfall = indexOf(cols, "pitfall");
-            int applies = indexOf(cols, "appl");
-            if (pitfall < 0 || applies < 0) {
-                continue;
-            }
-            int hypothesis = indexOf(cols, "hypothes");
-            int notes = indexOf(cols, "note");
             List<PitfallWalkRow> rows = new ArrayList<>();
-            int j = i + 2;
-            for (; j < lines.size() && !lines.get(j).inFence() && isTableLine(lines.get(j).text()); j++) {
-                List<String> c = cells(lines.get(j).text());
-                rows.add(new PitfallWalkRow(null, at(c, pitfall), Applies.fromCell(at(c, applies)),
-                        dashless(at(c, hypothesis)), at(c, notes)));
+            for (TableRow row : t.rows()) {
+                rows.add(new PitfallWalkRow(null, row.text("pitfall"), Applies.fromCell(row.text("applies", "apply")),
+                        dashless(row.text("hypothesis", "hypotheses", "produced")), row.text("notes", "note", "why")));
             }
-            int end = lines.get(j - 1).next(scan.text());
-            int start = header.start();
-            // take the intro line (and the blank line after it) with the table
-            int k = i - 1;
-            while (k >= 0 && lines.get(k).text().isBlank()) {
-                k--;
+            int start = t.span().startOffset();
+            int end = t.span().endOffset();
+            if (end < text.length() && text.charAt(end) == '\n') {
+                end++; // the table's last newline belongs to it
+            } else if (end > 0 && end <= text.length() && text.charAt(end - 1) != '\n' && end < text.length()) {
+                end = text.indexOf('\n', end) < 0 ? text.length() : text.indexOf('\n', end) + 1;
             }
-            if (k >= 0 && !lines.get(k).inFence() && INTRO_LINE.matcher(lines.get(k).text()).matches()) {
-                start = lines.get(k).start();
+            // take the intro line (and the blank lines after it) with the table
+            int lineStart = previousNonBlankLineStart(text, start);
+            if (lineStart >= 0) {
+                int lineEnd = text.indexOf('\n', lineStart);
+                String line = text.substring(lineStart, lineEnd < 0 ? text.length() : lineEnd);
+                if (INTRO_LINE.matcher(line).matches()) {
+                    start = lineStart;
+                }
             }
             return Optional.of(new Table(start, end, rows));
         }
         return Optional.empty();
+    }
+
+    private static int previousNonBlankLineStart(String text, int offset) {
+        int i = offset - 1; // the newline ending the previous line
+        while (i >= 0) {
+            int lineEnd = i;
+            int lineStart = text.lastIndexOf('\n', lineEnd - 1) + 1;
+            if (!text.substring(lineStart, lineEnd).isBlank()) {
+                return lineStart;
+            }
+            i = lineStart - 1;
+        }
+        return -1;
     }
 
     private static PitfallWalkRow resolve(Catalog catalog, PitfallWalkRow r) {
@@ -181,58 +222,6 @@ public final class PitfallWalk {
         String t = text.toLowerCase(Locale.ROOT);
         return catalog.pitfalls().stream().filter(p -> t.contains(p.name().toLowerCase(Locale.ROOT)))
                 .map(Pitfall::id).findFirst();
-    }
-
-    private static boolean isTableLine(String line) {
-        return line.stripLeading().startsWith("|");
-    }
-
-    private static boolean isDelimiter(String line) {
-        return isTableLine(line) && line.replaceAll("[|:\\-\\s]", "").isEmpty() && line.contains("-");
-    }
-
-    /** Cells of a table row, splitting on unescaped pipes. */
-    static List<String> cells(String line) {
-        String s = line.strip();
-        if (s.startsWith("|")) {
-            s = s.substring(1);
-        }
-        if (s.endsWith("|") && !s.endsWith("\\|")) {
-            s = s.substring(0, s.length() - 1);
-        }
-        List<String> out = new ArrayList<>();
-        StringBuilder cur = new StringBuilder();
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            if (ch == '\\' && i + 1 < s.length() && s.charAt(i + 1) == '|') {
-                cur.append('|');
-                i++;
-            } else if (ch == '|') {
-                out.add(cur.toString().strip());
-                cur.setLength(0);
-            } else {
-                cur.append(ch);
-            }
-        }
-        out.add(cur.toString().strip());
-        return out;
-    }
-
-    private static String norm(String header) {
-        return header.toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
-    }
-
-    private static int indexOf(List<String> cols, String prefix) {
-        for (int i = 0; i < cols.size(); i++) {
-            if (cols.get(i).startsWith(prefix)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static String at(List<String> cells, int i) {
-        return i >= 0 && i < cells.size() ? cells.get(i) : "";
     }
 
     private static String dashless(String s) {
