@@ -2,6 +2,11 @@ package dev.falsify.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.falsify.model.picker.CheckerPicker;
+import dev.falsify.model.plan.Hypothesis;
+import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.PlanParser;
+import dev.falsify.model.plan.SevenM;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -81,6 +86,32 @@ class PlanSnippetsTest {
             assertThat(catalog.nemesisLandingLine(n)).as(n.id()).doesNotContainIgnoringCase("reported success")
                     .contains(" Landing evidence: ").endsWith(".\n");
         }
+    }
+
+    @Test
+    void draftsParseBackThroughThePlanParser() {
+        Pitfall lease = catalog.entry("PF13", Pitfall.class).orElseThrow();
+        Nemesis pause = catalog.entry("N03", Nemesis.class).orElseThrow();
+        String skeleton = catalog.sevenMSkeleton("lease", List.of("safety"));
+        String plan = "# Test Plan: t\n\n## 1b. Claims under test\n\n| ID | Claim | Category |\n|---|---|---|\n"
+                + "| C1 | one holder at a time | safety |\n| C2 | holder renews | liveness |\n\n"
+                + "## 4. Failure-mode hypotheses\n\n" + catalog.snippets().hypothesisFrom(lease, List.of("C1", "C2"), "H1")
+                + "\n## 7. Scenarios\n\n### Scenario S1: one_lease_holder_under_gc_pause\n- **Falsifies if it FAILs:** C1\n\n"
+                + skeleton.replace(skeleton.lines().filter(l -> l.startsWith("- **Nemesis")).findFirst().orElseThrow() + "\n",
+                        catalog.nemesisLandingLine(pause));
+        Plan parsed = PlanParser.parse(plan);
+        Hypothesis h = parsed.hypothesis("H1").orElseThrow();
+        assertThat(h.falsifies()).containsExactly("C1", "C2");
+        assertThat(h.title()).isEqualTo(lease.template().title());
+        assertThat(h.fieldValue("pitfall")).startsWith("PF13");
+        assertThat(h.fieldValue("subsystem")).isEqualTo(lease.template().subsystem());
+        SevenM sevenM = parsed.scenario("S1").orElseThrow().sevenM();
+        assertThat(sevenM.present()).isTrue();
+        assertThat(sevenM.missing()).isEmpty();
+        assertThat(sevenM.model()).isEqualTo("lease");
+        assertThat(CheckerPicker.readCheckerField(sevenM.checker()).named())
+                .containsExactly("linearizability", "final-state-invariant");
+        assertThat(sevenM.nemesis()).contains("Landing evidence: /proc/<pid>/stat shows state T");
     }
 
     @Test
