@@ -56,13 +56,25 @@ public final class PlanContext {
         return out;
     }
 
-    /** The scenario (or arm) whose text contains the caret, the innermost when arms nest. */
+    /**
+     * The scenario (or arm) whose text contains the caret, the innermost when arms nest. A caret just
+     * after a scenario's last character (where the author would type next) still counts as inside it.
+     */
     public Optional<Scenario> scenarioAtCaret() {
         Scenario best = null;
         for (Scenario s : plan.scenarios()) {
-            boolean inside = s.span().contains(caret) || (caret == s.span().endOffset() && caret == plan.text().length());
-            if (inside && (best == null || s.span().length() < best.span().length())) {
+            if (s.span().contains(caret) && (best == null || s.span().length() < best.span().length())) {
                 best = s;
+            }
+        }
+        if (best == null) {
+            for (Scenario s : plan.scenarios()) {
+                int end = s.span().endOffset();
+                boolean onlyWhitespaceBetween = end <= caret && caret <= plan.text().length()
+                        && plan.text().substring(end, caret).chars().allMatch(c -> c == ' ' || c == '\t');
+                if (onlyWhitespaceBetween && (best == null || s.span().length() < best.span().length())) {
+                    best = s;
+                }
             }
         }
         return Optional.ofNullable(best);
