@@ -14,6 +14,7 @@ import picocli.CommandLine.Option;
         subcommands = {
                 CommandLine.HelpCommand.class,
                 CatalogCommand.class,
+                LintCommand.class,
         })
 public final class FalsifyCommand implements Runnable {
 
