@@ -6,6 +6,10 @@ import dev.falsify.app.ui.editor.DocumentFile;
 import dev.falsify.app.ui.editor.PlanAnalyzer;
 import dev.falsify.app.ui.editor.PlanEditor;
 import dev.falsify.app.ui.editor.Problem;
+import dev.falsify.app.ui.matrix.MatrixView;
+import dev.falsify.app.ui.structured.StructuredView;
+import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.PlanParser;
 import dev.falsify.app.ui.preview.PreviewPane;
 import dev.falsify.app.ui.preview.PreviewRenderer;
 import dev.falsify.app.ui.problems.ProblemsPanel;
@@ -26,6 +30,9 @@ import javafx.scene.control.TabPane;
 public final class PlanTab extends Tab {
     private final PlanEditor editor;
     private final ProblemsPanel problems;
+    private final StructuredView structured;
+    private final MatrixView matrix;
+    private final Tab matrixTab;
     private final PreviewPane preview = new PreviewPane();
     private final TabPane bottom = new TabPane();
     private final Tab problemsTab;
@@ -37,18 +44,22 @@ public final class PlanTab extends Tab {
         this.dark = dark;
         editor = new PlanEditor(new DocumentFile(path), new PlanAnalyzer());
         problems = new ProblemsPanel(p -> editor.jumpTo(p.start()), this::applyQuickFix);
+        structured = new StructuredView(this::currentPlan, editor::applyReplacements, editor::jumpToDefinition);
+        matrix = new MatrixView(dark, this::showElement);
         PreviewRenderer renderer = new PreviewRenderer();
         previewWorker = new DebouncedWorker<>("falsify-preview", 250, t -> renderer.render(t, dark.getAsBoolean()),
                 Platform::runLater, r -> preview.show(r.value()));
 
+        matrixTab = new Tab("Matrix", matrix);
         problemsTab = new Tab("Problems", problems);
         previewTab = new Tab("Preview", preview);
-        bottom.getTabs().addAll(problemsTab, previewTab);
+        bottom.getTabs().addAll(matrixTab, problemsTab, previewTab);
         bottom.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         bottom.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> refreshPreview());
 
-        SplitPane top = new SplitPane(editor);
+        SplitPane top = new SplitPane(editor, structured);
         top.setOrientation(Orientation.HORIZONTAL);
+        top.setDividerPositions(0.55);
         SplitPane main = new SplitPane(top, bottom);
         main.setOrientation(Orientation.VERTICAL);
         main.setDividerPositions(0.62);
@@ -67,6 +78,43 @@ public final class PlanTab extends Tab {
 
     public PlanEditor editor() {
         return editor;
+    }
+
+    public StructuredView structured() {
+        return structured;
+    }
+
+    public MatrixView matrix() {
+        return matrix;
+    }
+
+    public Tab matrixTab() {
+        return matrixTab;
+    }
+
+    /** Shows an element (claim, hypothesis, scenario id) in both the Markdown and the structured view. */
+    public void showElement(String id) {
+        editor.jumpToDefinition(id);
+        structured.reveal(id);
+    }
+
+    /** The plan of the editor's current text: the latest analysis when it is current, else parsed now. */
+    public Plan currentPlan() {
+        Analysis a = editor.analysisProperty().get();
+        String text = editor.text();
+        if (a != null && a.text().equals(text)) {
+            return a.plan().plan();
+        }
+        return PlanParser.parse(text);
+    }
+
+    /** Redraws theme-dependent parts (the matrix canvas, the preview) after a theme switch. */
+    public void themeChanged() {
+        Analysis a = editor.analysisProperty().get();
+        if (a != null) {
+            matrix.show(a.plan().matrix());
+        }
+        refreshPreview();
     }
 
     public ProblemsPanel problems() {
@@ -115,6 +163,8 @@ public final class PlanTab extends Tab {
     }
 
     private void onAnalysis(Analysis a) {
+        matrix.show(a.plan().matrix());
+        structured.show(a.plan().plan());
         problems.show(a.problems());
         long errors = a.problems().stream().filter(Problem::isError).count();
         problemsTab.setText(a.problems().isEmpty() ? "Problems" : "Problems (" + a.problems().size() + ")");

@@ -60,6 +60,7 @@ public final class Workbench {
     private final Menu recentMenu = new Menu("Open Recent");
     private final CheckMenuItem darkItem = new CheckMenuItem("Dark Theme");
     private Node sidePanel;
+    private WorkbenchSettings.Theme theme = WorkbenchSettings.Theme.LIGHT;
     private Path workspace;
     private Stage stage;
 
@@ -232,10 +233,11 @@ public final class Workbench {
     }
 
     public boolean isDark() {
-        return settings.theme() == WorkbenchSettings.Theme.DARK;
+        return theme == WorkbenchSettings.Theme.DARK;
     }
 
     public void applyTheme(WorkbenchSettings.Theme theme) {
+        this.theme = theme;
         Application.setUserAgentStylesheet(theme == WorkbenchSettings.Theme.DARK
                 ? new PrimerDark().getUserAgentStylesheet() : new PrimerLight().getUserAgentStylesheet());
         root.getStyleClass().remove("dark");
@@ -243,6 +245,11 @@ public final class Workbench {
             root.getStyleClass().add("dark");
         }
         darkItem.setSelected(theme == WorkbenchSettings.Theme.DARK);
+        for (Tab t : tabs.getTabs()) {
+            if (t instanceof PlanTab pt) {
+                javafx.application.Platform.runLater(pt::themeChanged);
+            }
+        }
         if (theme != settings.theme()) {
             try {
                 settings.setTheme(theme);

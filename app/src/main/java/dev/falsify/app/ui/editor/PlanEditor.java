@@ -199,10 +199,11 @@ public final class PlanEditor extends BorderPane {
     /** Jumps to where {@code id} is defined; false if the current analysis does not know it. */
     public boolean jumpToDefinition(String id) {
         Analysis a = analysis.get();
-        if (a == null || !a.definitions().containsKey(id)) {
+        String key = dev.falsify.model.plan.Ids.key(id);
+        if (a == null || !a.definitions().containsKey(key)) {
             return false;
         }
-        jumpTo(a.definitions().get(id));
+        jumpTo(a.definitions().get(key));
         return true;
     }
 
