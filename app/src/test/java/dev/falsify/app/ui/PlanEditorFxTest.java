@@ -41,7 +41,7 @@ class PlanEditorFxTest {
     @Start
     void start(Stage stage) throws Exception {
         wb = new Workbench(WorkbenchSettings.load(Files.createTempDirectory("wb-settings").resolve("w.properties")));
-        stage.setScene(wb.createScene(1400, 900));
+        stage.setScene(wb.createScene(1240, 760));
         wb.attach(stage);
         stage.show();
     }
@@ -78,13 +78,14 @@ class PlanEditorFxTest {
         assertThat(matrix().cell(0, 0).scenarios()).containsExactly("S1");
         assertThat(matrix().cell(0, 0).verdict()).isEqualTo(MatrixModel.Verdict.COVERED);
 
-        // type a new hypothesis through the keyboard, right before "## 7. Scenarios"
+        // a new hypothesis right before "## 7. Scenarios" (pasted), whose claim link is typed on the keyboard
         int at = original.indexOf("## 7. Scenarios");
         fxRun(() -> {
             tab.editor().codeArea().requestFocus();
-            tab.editor().codeArea().moveTo(at);
+            tab.editor().codeArea().insertText(at, "H3. **Stale read** - a follower serves an old head\n   - Could falsify: \n\n");
+            tab.editor().codeArea().moveTo(at + "H3. **Stale read** - a follower serves an old head\n   - Could falsify: ".length());
         });
-        robot.write("H3. **Stale read** - a follower serves an old head\n   - Could falsify: C9\n\n");
+        robot.write("C9");
         Analysis a = awaitAnalysis(x -> x.plan().matrix().hypotheses().size() == 3);
         assertThat(a.plan().matrix().hypotheses().get(2).id()).isEqualTo("H3");
         // C9 does not exist: H3 links no known claim, and the linter says so

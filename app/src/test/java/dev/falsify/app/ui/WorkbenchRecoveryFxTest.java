@@ -26,7 +26,7 @@ class WorkbenchRecoveryFxTest {
     @Start
     void start(Stage stage) throws Exception {
         wb = new Workbench(WorkbenchSettings.load(Files.createTempDirectory("wb-settings").resolve("w.properties")));
-        stage.setScene(wb.createScene(1200, 800));
+        stage.setScene(wb.createScene(1200, 760));
         wb.attach(stage);
         stage.show();
     }

@@ -183,6 +183,15 @@ public final class MatrixView extends BorderPane {
         vbar.setVisibleAmount(viewH);
         hbar.setValue(clamp(hbar.getValue(), 0, hbar.getMax()));
         vbar.setValue(clamp(vbar.getValue(), 0, vbar.getMax()));
+        boolean needH = hbar.getMax() > 0, needV = vbar.getMax() > 0;
+        if (hbar.isVisible() != needH) {
+            hbar.setVisible(needH);
+            hbar.setManaged(needH);
+        }
+        if (vbar.isVisible() != needV) {
+            vbar.setVisible(needV);
+            vbar.setManaged(needV);
+        }
         redraw();
     }
 
