@@ -62,6 +62,10 @@ public final class PlanEditor extends BorderPane {
     private final Timeline autosaveTimer;
     private final Timeline diskWatchTimer;
     private String lastAutosaved;
+    /** The highlighting last applied to the area, in the coordinates of the text it was computed for. */
+    private org.fxmisc.richtext.model.StyleSpans<java.util.Collection<String>> appliedStyles;
+    /** The region changed by typing since {@link #appliedStyles} was applied, in current coordinates; -1 when none. */
+    private int dirtyStart = -1, dirtyEnd = -1;
     private boolean externalBannerShown;
 
     public PlanEditor(DocumentFile file, Function<String, Analysis> analyzer) {
@@ -268,7 +272,44 @@ public final class PlanEditor extends BorderPane {
     }
 
     private void onTextChange(PlainTextChange change) {
+        int pos = change.getPosition();
+        int ins = change.getInserted().length();
+        int delta = ins - change.getRemoved().length();
+        if (dirtyStart < 0) {
+            dirtyStart = pos;
+            dirtyEnd = pos + ins;
+        } else {
+            dirtyEnd = dirtyEnd <= pos ? pos + ins : Math.max(dirtyEnd + delta, pos + ins);
+            dirtyStart = Math.min(dirtyStart, pos);
+            dirtyEnd = Math.max(dirtyEnd, dirtyStart);
+        }
         worker.submit(area.getText());
+    }
+
+    /**
+     * Applies new highlighting, restyling only the region that differs from what is on screen: the
+     * common styled prefix and suffix with the previous highlighting, widened to cover every
+     * character typed since (whose on-screen style is whatever RichTextFX gave the insertion).
+     */
+    private void applyStyles(org.fxmisc.richtext.model.StyleSpans<java.util.Collection<String>> styles) {
+        int len = styles.length();
+        if (appliedStyles == null || len != area.getLength()) {
+            area.setStyleSpans(0, styles);
+        } else {
+            int start = StyleDiff.commonPrefix(appliedStyles, styles);
+            int end = len - StyleDiff.commonSuffix(appliedStyles, styles);
+            if (dirtyStart >= 0) {
+                start = Math.min(start, dirtyStart);
+                end = Math.max(end, Math.min(len, dirtyEnd));
+            }
+            start = Math.max(0, Math.min(start, len));
+            end = Math.max(start, Math.min(end, len));
+            if (end > start) {
+                area.setStyleSpans(start, styles.subView(start, end));
+            }
+        }
+        appliedStyles = styles;
+        dirtyStart = dirtyEnd = -1;
     }
 
     private void deliver(DebouncedWorker.Result<Analysis> result) {
@@ -276,7 +317,7 @@ public final class PlanEditor extends BorderPane {
         if (!a.text().equals(area.getText())) {
             return; // the text moved on; a newer analysis is coming
         }
-        area.setStyleSpans(0, a.styles());
+        applyStyles(a.styles());
         analysis.set(a);
         for (Consumer<DebouncedWorker.Result<Analysis>> l : timingListeners) {
             l.accept(result);

@@ -73,6 +73,7 @@ public final class StructuredView extends BorderPane {
     private final Tab scenariosTab;
     private Plan plan;
     private String shownScenarioKey;
+    private final java.util.Set<Tab> staleTabs = new java.util.HashSet<>();
     /** True while {@link #show} refreshes lists, so restored selections do not count as user clicks. */
     private boolean updating;
 
@@ -94,6 +95,17 @@ public final class StructuredView extends BorderPane {
         scenariosTab = new Tab("Scenarios", buildScenarios());
         tabs.getTabs().addAll(headerTab, claimsTab, hypothesesTab, scenariosTab);
         tabs.getSelectionModel().select(claimsTab);
+        tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            updating = true;
+            try {
+                refreshTab(b);
+            } finally {
+                updating = false;
+            }
+            if (b == scenariosTab) {
+                refreshScenarioDetail(false);
+            }
+        });
         setCenter(tabs);
     }
 
@@ -121,26 +133,50 @@ public final class StructuredView extends BorderPane {
         } finally {
             updating = false;
         }
-        refreshScenarioDetail(false);
+        if (tabs.getSelectionModel().getSelectedItem() == scenariosTab) {
+            refreshScenarioDetail(false);
+        }
     }
 
+    /**
+     * Refreshes only the visible tab (a 300-row table refreshed on every keystroke costs the FX
+     * thread milliseconds for nothing); the others catch up when they are selected.
+     */
     private void showProjection(Plan p) {
         this.plan = p;
-        for (Map.Entry<String, TextInputControl> e : headerFields.entrySet()) {
-            if (!e.getValue().isFocused()) {
-                e.getValue().setText(p.header().value(e.getKey()));
-            }
-        }
-        if (!isEditing(claims)) {
-            replaceKeepingSelection(claims, p.claims(), Claim::id);
-        }
-        if (!isEditing(hypotheses)) {
-            replaceKeepingSelection(hypotheses, p.hypotheses(), Hypothesis::id);
-        }
-        replaceKeepingSelection(scenarios, p.scenarios(), Scenario::id);
+        staleTabs.addAll(tabs.getTabs());
+        refreshTab(tabs.getSelectionModel().getSelectedItem());
         claimsTab.setText("Claims (" + p.claims().size() + ")");
         hypothesesTab.setText("Hypotheses (" + p.hypotheses().size() + ")");
         scenariosTab.setText("Scenarios (" + p.scenarios().size() + ")");
+    }
+
+    private void refreshTab(Tab tab) {
+        if (plan == null || tab == null || !staleTabs.remove(tab)) {
+            return;
+        }
+        Plan p = plan;
+        if (tab == claimsTab) {
+            if (!isEditing(claims)) {
+                replaceKeepingSelection(claims, p.claims(), Claim::id);
+            } else {
+                staleTabs.add(tab);
+            }
+        } else if (tab == hypothesesTab) {
+            if (!isEditing(hypotheses)) {
+                replaceKeepingSelection(hypotheses, p.hypotheses(), Hypothesis::id);
+            } else {
+                staleTabs.add(tab);
+            }
+        } else if (tab == scenariosTab) {
+            replaceKeepingSelection(scenarios, p.scenarios(), Scenario::id);
+        } else {
+            for (Map.Entry<String, TextInputControl> e : headerFields.entrySet()) {
+                if (!e.getValue().isFocused()) {
+                    e.getValue().setText(p.header().value(e.getKey()));
+                }
+            }
+        }
     }
 
     /** Selects and scrolls to an element by id (claim, hypothesis or scenario). */
@@ -148,8 +184,14 @@ public final class StructuredView extends BorderPane {
         if (plan == null || id == null) {
             return;
         }
-        plan.claim(id).ifPresent(c -> select(claimsTab, claims, indexOf(claims.getItems(), c.id(), Claim::id)));
-        plan.hypothesis(id).ifPresent(h -> select(hypothesesTab, hypotheses, indexOf(hypotheses.getItems(), h.id(), Hypothesis::id)));
+        plan.claim(id).ifPresent(c -> {
+            tabs.getSelectionModel().select(claimsTab);
+            select(claimsTab, claims, indexOf(claims.getItems(), c.id(), Claim::id));
+        });
+        plan.hypothesis(id).ifPresent(h -> {
+            tabs.getSelectionModel().select(hypothesesTab);
+            select(hypothesesTab, hypotheses, indexOf(hypotheses.getItems(), h.id(), Hypothesis::id));
+        });
         plan.scenario(id).ifPresent(s -> {
             tabs.getSelectionModel().select(scenariosTab);
             int i = indexOf(scenarios.getItems(), s.id(), Scenario::id);
