@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
                 CommandLine.HelpCommand.class,
                 GuiCommand.class,
                 ScreenshotsCommand.class,
+                LintCommand.class,
         })
 public final class FalsifyCommand implements Runnable {
 

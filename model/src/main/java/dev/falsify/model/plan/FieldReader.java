@@ -19,6 +19,8 @@ final class FieldReader {
     private static final Pattern PLAIN = Pattern.compile(
             "^(\\s*)(?:([-*+]|\\d{1,3}[.)])\\s+)?([A-Za-z§][^:*`|\\[\\]]{0,60}?)\\s*:(?:\\s+(.*)|\\s*)$");
     private static final Pattern BULLET = Pattern.compile("^\\s*(?:[-*+]|\\d{1,3}[.)])\\s+\\S.*");
+    /** A line led by an element id ({@code H5. …}, {@code **S2** …}) starts a new element, never continues a value. */
+    private static final Pattern ID_LED = Pattern.compile("^\\s*(?:\\*\\*|__)?[A-Z]\\d{1,5}(?![\\w/])");
 
     /**
      * A field found at a line.
@@ -100,7 +102,8 @@ final class FieldReader {
         while (i < limit) {
             MarkdownOutline.LineKind kind = o.kinds[i];
             String t = text(lines, i);
-            if (kind == MarkdownOutline.LineKind.HEADING || kind == MarkdownOutline.LineKind.RULE) break;
+            if (kind == MarkdownOutline.LineKind.HEADING || kind == MarkdownOutline.LineKind.RULE
+                    || kind == MarkdownOutline.LineKind.HTML) break;
             if (kind == MarkdownOutline.LineKind.FENCE) {
                 MarkdownOutline.FenceBlock f = o.fenceAt(i);
                 if (f == null) break;
@@ -136,7 +139,7 @@ final class FieldReader {
             }
             int ind = indentOf(t);
             if (ind <= indent) {
-                if (prevBlank || BULLET.matcher(t).matches() || label(t, plainAccepted) != null) break;
+                if (prevBlank || BULLET.matcher(t).matches() || ID_LED.matcher(t).find() || label(t, plainAccepted) != null) break;
             }
             appendLine(value, t, prevBlank);
             prevBlank = false;

@@ -19,8 +19,8 @@ final class HypothesisReader {
     private static final Pattern START = Pattern.compile(
             "^\\s{0,3}(?:[-*+]\\s+|\\d{1,3}[.)]\\s+)?(?:\\*\\*|__)?\\s*(H\\d{1,4})(?=$|[\\s.:)\\]—–*_,-])");
     private static final Pattern ID_HEAD = Pattern.compile("^\\s*(H\\d{1,4})(?![\\w/])\\s*[.:)\\]—–-]*\\s*(.*)$");
-    private static final Pattern BOLD = Pattern.compile("(\\*\\*|__)(.+?)\\1");
     private static final Pattern ARROW = Pattern.compile("(?:->|→|⇒)\\s*\\(?\\s*((?:[CM]\\d+\\s*(?:[,;/]|and|–|-)?\\s*)+)");
+    private static final Pattern ARROW_GROUP = Pattern.compile("\\(\\s*(?:->|→|⇒)[^)]*\\)");
     private static final Pattern SEPARATOR = Pattern.compile("\\s+(?:—|–|--|-)\\s+|:\\s+");
 
     static List<Hypothesis> read(MarkdownOutline o, int from, int to, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
@@ -98,7 +98,8 @@ final class HypothesisReader {
             Map<String, Field> fields = new LinkedHashMap<>();
             row.cell("could falsify", "falsifies", "could regress", "claims").ifPresent(c ->
                     fields.put("falsifies", new Field("falsifies", "Could falsify", c.text(), c.span(), c.span())));
-            out.add(new Hypothesis(ids.get(0), title.replace("**", "").strip(), "", falsifies, group, fields, row.span(), row.span()));
+            String cleanTitle = ARROW_GROUP.matcher(title.replace("**", "")).replaceAll("").strip();
+            out.add(new Hypothesis(ids.get(0), cleanTitle, "", falsifies, group, fields, row.span(), row.span()));
         }
         return out;
     }
@@ -122,24 +123,14 @@ final class HypothesisReader {
     }
 
     private static void titleAndDescription(Builder b, String afterId) {
-        String rest = afterId.replaceFirst("^(\\*\\*|__)", "").replaceFirst("^\\s*[.:)\\]—–-]*\\s*", "");
-        Matcher bold = BOLD.matcher(rest);
-        if (bold.find() && bold.start() <= 2) {
-            b.title = clean(bold.group(2)).replaceFirst("^[.:)\\]—–-]+\\s*", "");
-            b.description = rest.substring(bold.end()).replaceFirst("^\\s*(?:—|–|--|-|:|\\.)\\s*", "").strip();
+        String rest = afterId.replaceFirst("^[\\s.:)\\]—–*_-]+", "");
+        String plain = rest.replace("**", "").replace("__", "").strip();
+        Matcher sep = SEPARATOR.matcher(plain);
+        if (sep.find()) {
+            b.title = plain.substring(0, sep.start()).strip();
+            b.description = plain.substring(sep.end()).strip();
         } else {
-            String plain = rest.replace("**", "").replace("__", "").strip();
-            Matcher sep = SEPARATOR.matcher(plain);
-            if (sep.find()) {
-                b.title = plain.substring(0, sep.start()).strip();
-                b.description = plain.substring(sep.end()).strip();
-            } else {
-                b.title = plain;
-                b.description = "";
-            }
-        }
-        if (b.title.isEmpty() && !b.description.isEmpty()) {
-            b.title = b.description;
+            b.title = plain;
             b.description = "";
         }
     }

@@ -4,6 +4,8 @@ import com.vladsch.flexmark.ast.BlockQuote;
 import com.vladsch.flexmark.ast.BulletList;
 import com.vladsch.flexmark.ast.FencedCodeBlock;
 import com.vladsch.flexmark.ast.Heading;
+import com.vladsch.flexmark.ast.HtmlBlock;
+import com.vladsch.flexmark.ast.HtmlCommentBlock;
 import com.vladsch.flexmark.ast.ListItem;
 import com.vladsch.flexmark.ast.OrderedList;
 import com.vladsch.flexmark.ast.ThematicBreak;
@@ -38,7 +40,7 @@ final class MarkdownOutline {
         PARSER = Parser.builder(options).build();
     }
 
-    enum LineKind { TEXT, HEADING, FENCE, TABLE, RULE }
+    enum LineKind { TEXT, HEADING, FENCE, TABLE, RULE, HTML }
 
     record HeadingBlock(int level, String text, int line, int endLine, int startOffset, int endOffset) {
     }
@@ -91,6 +93,8 @@ final class MarkdownOutline {
             } else if (n instanceof ThematicBreak tb) {
                 int l = lineOf(tb.getStartOffset());
                 mark(l, l + 1, LineKind.RULE);
+            } else if (n instanceof HtmlBlock || n instanceof HtmlCommentBlock) {
+                mark(lineOf(n.getStartOffset()), endLineOf(n.getEndOffset()), LineKind.HTML);
             } else if (n instanceof BulletList || n instanceof OrderedList || n instanceof ListItem || n instanceof BlockQuote) {
                 walk(n);
             }
