@@ -1,6 +1,8 @@
 package dev.falsify.app.ui.editor;
 
 import dev.falsify.app.ui.matrix.MatrixBuilder;
+import dev.falsify.model.coverage.CoverageBuilder;
+import dev.falsify.model.coverage.CoverageMatrix;
 import dev.falsify.model.plan.Claim;
 import dev.falsify.model.plan.Hypothesis;
 import dev.falsify.model.plan.Ids;
@@ -24,13 +26,14 @@ public final class PlanAnalyzer implements Function<String, Analysis> {
     @Override
     public Analysis apply(String text) {
         Plan plan = PlanParser.parse(text);
-        List<Problem> problems = LintProblems.of(plan);
+        CoverageMatrix coverage = CoverageBuilder.build(plan);
+        List<Problem> problems = LintProblems.of(plan, coverage);
         List<MarkdownHighlighter.Squiggle> squiggles = new ArrayList<>(problems.size());
         for (Problem p : problems) {
             squiggles.add(new MarkdownHighlighter.Squiggle(p.start(), p.end(), p.severity()));
         }
         return new Analysis(text, highlighter.compute(text, squiggles), problems, definitions(plan),
-                new PlanSnapshot(plan, MatrixBuilder.build(plan)));
+                new PlanSnapshot(plan, MatrixBuilder.build(plan, coverage)));
     }
 
     /** Where each id is defined (keyed by {@link Ids#key}, so S1 finds S01): claim rows, missing-claim rows, hypothesis headings, scenario headings. */

@@ -1,12 +1,14 @@
 package dev.falsify.app.ui.matrix;
 
+import dev.falsify.model.coverage.CoverageCell;
+import dev.falsify.model.coverage.CoverageGap;
+import dev.falsify.model.coverage.CoverageMatrix;
 import dev.falsify.model.plan.Claim;
 import dev.falsify.model.plan.ClaimCategory;
-import dev.falsify.model.plan.CoverageRow;
 import dev.falsify.model.plan.Hypothesis;
 import dev.falsify.model.plan.Ids;
+import dev.falsify.model.plan.MissingClaim;
 import dev.falsify.model.plan.Plan;
-import dev.falsify.model.plan.Scenario;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -14,125 +16,101 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Plan projection → {@link MatrixModel}. Linear in claims × hypotheses; runs on the worker thread. */
+/**
+ * The plan model's coverage matrix → what the heatmap draws: rows with category and offsets,
+ * columns with their gaps, and per cell a verdict (§5's when it has one, otherwise derived from
+ * the scenarios) with a sentence for the hover.
+ */
 public final class MatrixBuilder {
     private MatrixBuilder() {
     }
 
-    public static MatrixModel build(Plan plan) {
-        List<Claim> claims = plan.claims();
-        List<Hypothesis> hyps = plan.hypotheses();
-        Map<String, Integer> rowOf = new HashMap<>();
-        for (int i = 0; i < claims.size(); i++) {
-            rowOf.putIfAbsent(Ids.key(claims.get(i).id()), i);
+    public static MatrixModel build(Plan plan, CoverageMatrix cov) {
+        Map<String, Claim> claims = new HashMap<>();
+        for (Claim c : plan.claims()) {
+            claims.putIfAbsent(Ids.key(c.id()), c);
         }
-        Map<String, Integer> colOf = new HashMap<>();
-        for (int i = 0; i < hyps.size(); i++) {
-            colOf.putIfAbsent(Ids.key(hyps.get(i).id()), i);
+        Map<String, MissingClaim> missing = new HashMap<>();
+        for (MissingClaim m : plan.missingClaims()) {
+            missing.putIfAbsent(Ids.key(m.id()), m);
         }
-        Set<String> exercised = new HashSet<>();
-        Set<String> closedHyps = new HashSet<>();
-        Map<Long, List<String>> closing = new HashMap<>();
-        for (Scenario s : plan.scenarios()) {
-            for (String c : s.falsifies()) {
-                exercised.add(Ids.key(c));
-            }
-            for (String h : s.closes()) {
-                closedHyps.add(Ids.key(h));
-                Integer col = colOf.get(Ids.key(h));
-                if (col == null) {
-                    continue;
-                }
-                for (String c : s.falsifies()) {
-                    Integer row = rowOf.get(Ids.key(c));
-                    if (row != null) {
-                        List<String> list = closing.computeIfAbsent(key(row, col), k -> new ArrayList<>(1));
-                        if (!list.contains(s.id())) {
-                            list.add(s.id());
-                        }
-                    }
-                }
-            }
+        Map<String, Hypothesis> hyps = new HashMap<>();
+        for (Hypothesis h : plan.hypotheses()) {
+            hyps.putIfAbsent(Ids.key(h.id()), h);
         }
-        Map<Long, CoverageRow> declared = new HashMap<>();
-        for (CoverageRow cr : plan.coverage()) {
-            for (String c : cr.claims()) {
-                for (String h : cr.hypotheses()) {
-                    Integer row = rowOf.get(Ids.key(c));
-                    Integer col = colOf.get(Ids.key(h));
-                    if (row != null && col != null) {
-                        declared.putIfAbsent(key(row, col), cr);
-                    }
-                }
-            }
-        }
+        Set<String> unexercised = gapIds(cov, CoverageGap.Kind.CLAIM_WITHOUT_SCENARIO);
+        Set<String> untethered = gapIds(cov, CoverageGap.Kind.UNTETHERED_HYPOTHESIS);
+        Set<String> unclosed = gapIds(cov, CoverageGap.Kind.HYPOTHESIS_WITHOUT_SCENARIO);
 
-        MatrixModel.CellInfo[][] cells = new MatrixModel.CellInfo[claims.size()][hyps.size()];
-        for (int col = 0; col < hyps.size(); col++) {
-            Hypothesis h = hyps.get(col);
-            Set<Integer> linkedRows = new HashSet<>();
-            for (String c : h.falsifies()) {
-                Integer row = rowOf.get(Ids.key(c));
-                if (row != null) {
-                    linkedRows.add(row);
-                }
-            }
-            for (int row : linkedRows) {
-                cells[row][col] = cell(true, claims.get(row), h, closing.get(key(row, col)), declared.get(key(row, col)),
-                        closedHyps.contains(Ids.key(h.id())), exercised.contains(Ids.key(claims.get(row).id())));
-            }
+        List<MatrixModel.Row> rows = new ArrayList<>(cov.claims().size());
+        for (String id : cov.claims()) {
+            Claim c = claims.get(Ids.key(id));
+            MissingClaim m = missing.get(Ids.key(id));
+            List<String> cats = c == null ? List.of("missing claim") : c.categories().stream().map(ClaimCategory::label).toList();
+            String text = c != null ? c.text() : m != null ? m.behavior() : "";
+            int offset = c != null ? c.span().startOffset() : m != null ? m.span().startOffset() : 0;
+            rows.add(new MatrixModel.Row(id, text, cats, !unexercised.contains(Ids.key(id)), offset));
         }
-        for (Map.Entry<Long, CoverageRow> e : declared.entrySet()) {
-            int row = (int) (e.getKey() >> 32);
-            int col = (int) (long) e.getKey();
-            if (cells[row][col] == null) {
-                cells[row][col] = cell(false, claims.get(row), hyps.get(col), closing.get(e.getKey()), e.getValue(),
-                        true, true);
+        List<MatrixModel.Column> cols = new ArrayList<>(cov.hypotheses().size());
+        for (String id : cov.hypotheses()) {
+            Hypothesis h = hyps.get(Ids.key(id));
+            cols.add(new MatrixModel.Column(id, h == null ? "" : h.title(), untethered.contains(Ids.key(id)),
+                    !unclosed.contains(Ids.key(id)), h == null ? 0 : h.headingSpan().startOffset()));
+        }
+        Map<String, Integer> rowOf = index(cov.claims());
+        Map<String, Integer> colOf = index(cov.hypotheses());
+        MatrixModel.CellInfo[][] cells = new MatrixModel.CellInfo[rows.size()][cols.size()];
+        for (CoverageCell cell : cov.interestingCells()) {
+            Integer r = rowOf.get(Ids.key(cell.claim()));
+            Integer c = colOf.get(Ids.key(cell.hypothesis()));
+            if (r != null && c != null) {
+                cells[r][c] = cell(cell, rows.get(r).exercised(), cols.get(c).closed());
             }
-        }
-
-        List<MatrixModel.Row> rows = new ArrayList<>(claims.size());
-        for (Claim c : claims) {
-            List<String> cats = c.categories().stream().map(ClaimCategory::label).toList();
-            rows.add(new MatrixModel.Row(c.id(), c.text(), cats, exercised.contains(Ids.key(c.id())), c.span().startOffset()));
-        }
-        List<MatrixModel.Column> cols = new ArrayList<>(hyps.size());
-        for (Hypothesis h : hyps) {
-            cols.add(new MatrixModel.Column(h.id(), h.title(), h.falsifies().isEmpty(),
-                    closedHyps.contains(Ids.key(h.id())), h.headingSpan().startOffset()));
         }
         return new MatrixModel(List.copyOf(rows), List.copyOf(cols), cells);
     }
 
-    private static MatrixModel.CellInfo cell(boolean linked, Claim c, Hypothesis h, List<String> closers, CoverageRow declared,
-            boolean hypClosed, boolean claimExercised) {
-        List<String> scen = closers == null ? List.of() : List.copyOf(closers);
+    private static MatrixModel.CellInfo cell(CoverageCell cell, boolean claimExercised, boolean hypClosed) {
+        String c = cell.claim(), h = cell.hypothesis();
+        MatrixModel.Verdict declared = MatrixModel.Verdict.parse(cell.verdict());
         MatrixModel.Verdict verdict;
         String why;
-        if (declared != null && MatrixModel.Verdict.parse(declared.verdict()) != null) {
-            verdict = MatrixModel.Verdict.parse(declared.verdict());
-            why = "§5 says " + verdict.label()
-                    + (declared.gapKind() == null || declared.gapKind().isBlank() ? "" : " (" + declared.gapKind() + ")")
-                    + (declared.scenarios().isEmpty() ? "" : "; recommended " + String.join(", ", declared.scenarios()));
-        } else if (!scen.isEmpty()) {
+        if (declared != null) {
+            verdict = declared;
+            why = "§5 says " + declared.label() + (cell.gapKind().isBlank() ? "" : " (" + cell.gapKind() + ")")
+                    + (cell.recommended().isEmpty() ? "" : "; recommended scenario " + String.join(", ", cell.recommended()));
+        } else if (cell.isExercised()) {
             verdict = MatrixModel.Verdict.COVERED;
-            why = "covered: " + String.join(", ", scen) + " closes " + h.id() + " and falsifies " + c.id();
+            why = "covered";
         } else if (hypClosed || claimExercised) {
             verdict = MatrixModel.Verdict.PARTIAL;
-            why = "partial: " + (hypClosed ? "a scenario closes " + h.id() + " but none of them falsifies " + c.id()
-                    : "a scenario falsifies " + c.id() + " but none closes " + h.id());
+            why = "partial: " + (hypClosed ? "a scenario closes " + h + " but none of them falsifies " + c
+                    : "a scenario falsifies " + c + " but none closes " + h);
         } else {
             verdict = MatrixModel.Verdict.NOT_COVERED;
-            why = "not covered: no scenario closes " + h.id() + " or falsifies " + c.id();
+            why = "not covered: no scenario closes " + h + " or falsifies " + c;
         }
-        String link = linked ? h.id() + " could falsify " + c.id() : h.id() + " does not name " + c.id() + " (pair only in §5)";
-        if (!scen.isEmpty() && !why.contains(scen.get(0))) {
-            why += "; closed by " + String.join(", ", scen);
+        if (cell.isExercised()) {
+            why += "; closed by " + String.join(", ", cell.scenarios()) + " (closes " + h + ", falsifies " + c + ")";
         }
-        return new MatrixModel.CellInfo(linked, verdict, scen, link + ". " + why + ".");
+        String link = cell.linked() ? h + " could falsify " + c : h + " does not name " + c;
+        List<String> shown = cell.scenarios().isEmpty() ? cell.recommended() : cell.scenarios();
+        return new MatrixModel.CellInfo(cell.linked(), verdict, List.copyOf(shown), link + ". " + why + ".");
     }
 
-    private static long key(int row, int col) {
-        return ((long) row << 32) | (col & 0xffffffffL);
+    private static Set<String> gapIds(CoverageMatrix cov, CoverageGap.Kind kind) {
+        Set<String> out = new HashSet<>();
+        for (CoverageGap g : cov.gaps(kind)) {
+            out.add(Ids.key(g.id()));
+        }
+        return out;
+    }
+
+    private static Map<String, Integer> index(List<String> ids) {
+        Map<String, Integer> out = new HashMap<>();
+        for (int i = 0; i < ids.size(); i++) {
+            out.putIfAbsent(Ids.key(ids.get(i)), i);
+        }
+        return out;
     }
 }

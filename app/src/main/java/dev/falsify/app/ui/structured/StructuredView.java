@@ -263,7 +263,7 @@ public final class StructuredView extends BorderPane {
         if (p == null || Objects.equals(p.header().value(field), value.strip())) {
             return;
         }
-        apply.accept(PlanEditing.setHeaderField(p, field, value.strip()));
+        apply.accept(PlanEditing.edit(p, e -> e.setHeaderField(field, value.strip())));
     }
 
     // ---------------------------------------------------------------- claims
@@ -305,7 +305,7 @@ public final class StructuredView extends BorderPane {
         });
         Button add = new Button("+ Add claim");
         add.setId("add-claim");
-        add.setOnAction(e -> applyIfPresent(PlanEditing::addClaim));
+        add.setOnAction(e -> applyIfPresent(p -> PlanEditing.edit(p, ed -> ed.addClaim(null, "", "", "", ""))));
         return withToolbar(claims, add);
     }
 
@@ -322,7 +322,8 @@ public final class StructuredView extends BorderPane {
         if (p == null || value == null) {
             return;
         }
-        p.claim(shown.id()).ifPresent(c -> apply.accept(PlanEditing.setClaimCell(p, c, column, value.strip())));
+        p.claim(shown.id()).ifPresent(c -> apply.accept(PlanEditing.edit(p,
+                e -> e.setClaimCell(c.id(), PlanEditing.claimColumn(p, column, c), value.strip()))));
     }
 
     // ---------------------------------------------------------------- hypotheses
@@ -394,7 +395,8 @@ public final class StructuredView extends BorderPane {
         });
         Button add = new Button("+ Add hypothesis");
         add.setId("add-hypothesis");
-        add.setOnAction(e -> applyIfPresent(PlanEditing::addHypothesis));
+        add.setOnAction(e -> applyIfPresent(p -> PlanEditing.edit(p,
+                ed -> ed.addHypothesis(null, "New hypothesis", "what could go wrong", List.of()))));
         return withToolbar(hypotheses, add);
     }
 
@@ -428,7 +430,8 @@ public final class StructuredView extends BorderPane {
         scenarioDetail.setId("scenario-detail");
         Button add = new Button("+ Add scenario");
         add.setId("add-scenario");
-        add.setOnAction(e -> applyIfPresent(PlanEditing::addScenario));
+        add.setOnAction(e -> applyIfPresent(p -> PlanEditing.edit(p,
+                ed -> ed.addScenario(null, "claim_shaped_name", List.of(), List.of()))));
         SplitPane split = new SplitPane(withToolbar(scenarios, add), scroll(scenarioDetail));
         split.setOrientation(javafx.geometry.Orientation.VERTICAL);
         split.setDividerPositions(0.3);
@@ -454,7 +457,7 @@ public final class StructuredView extends BorderPane {
         title.getStyleClass().add("structured-section-title");
         nodes.add(title);
         nodes.add(fieldGrid(s.fields(), Scenario.FIELDS, SCENARIO_LABELS,
-                (name, value) -> PlanEditing.setScenarioField(currentPlan.get(), s.id(), name, value), "scenario-"));
+                (name, value) -> PlanEditing.edit(currentPlan.get(), e -> e.setScenarioField(s.id(), name, value)), "scenario-"));
 
         Label m = new Label("§7.M — model, history and checker");
         m.getStyleClass().add("structured-section-title");
@@ -463,13 +466,13 @@ public final class StructuredView extends BorderPane {
         if (!sm.present()) {
             Button insert = new Button("Insert §7.M skeleton");
             insert.setId("insert-sevenm");
-            insert.setOnAction(e -> applyIfPresent(p -> PlanEditing.insertSevenM(p, s.id())));
+            insert.setOnAction(e -> applyIfPresent(p -> PlanEditing.edit(p, ed -> ed.insertSevenMSkeleton(s.id()))));
             nodes.add(new HBox(8, new Label("No §7.M block."), insert));
         } else if (sm.notApplicable()) {
             nodes.add(new Label("§7.M: not applicable" + (sm.reason().isEmpty() ? "" : " (" + sm.reason() + ")")));
         } else {
             nodes.add(fieldGrid(sm.fields(), SevenM.FIELDS, SEVEN_M_LABELS,
-                    (name, value) -> PlanEditing.setSevenMField(currentPlan.get(), s.id(), name, value), "sevenm-"));
+                    (name, value) -> PlanEditing.edit(currentPlan.get(), e -> e.setSevenMField(s.id(), name, value)), "sevenm-"));
         }
         SevenMS ms = s.sevenMS();
         if (ms.present()) {
