@@ -55,9 +55,48 @@ public final class ScreenshotRenderer {
             written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("plan-editor.png")));
             written.add(snapshot(tab.bottomTabs(), outDir.resolve("matrix.png")));
 
+            // the scenarios side of the structured view, first scenario selected
+            HeadlessFx.run(() -> {
+                tab.structured().tabs().getSelectionModel().select(3);
+                tab.structured().scenarioList().getSelectionModel().select(0);
+            });
+            HeadlessFx.settle(600);
+            written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("structured-scenario.png")));
+
+            // problems: delete the first serious scenario's §7.M block in the editor (never saved),
+            // let the linter react, show the squiggles and the list, then undo
+            String before = HeadlessFx.call(() -> tab.editor().text());
+            boolean edited = HeadlessFx.call(() -> {
+                for (var sc : tab.currentPlan().scenarios()) {
+                    if (sc.sevenM().present() && !sc.sevenM().notApplicable() && !sc.sevenM().span().isNone()) {
+                        tab.editor().applyReplacements(List.of(new dev.falsify.app.ui.editor.Problem.Replacement(
+                                sc.sevenM().span().startOffset(), sc.sevenM().span().endOffset(), "")));
+                        return true;
+                    }
+                }
+                return false;
+            });
+            HeadlessFx.waitFor(() -> {
+                var a = tab.editor().analysisProperty().get();
+                return a != null && a.text().equals(tab.editor().text()) && (!edited || !a.problems().isEmpty());
+            }, 30_000);
+            HeadlessFx.run(() -> {
+                var a = tab.editor().analysisProperty().get();
+                if (!a.problems().isEmpty()) {
+                    tab.editor().jumpTo(a.problems().get(0).start());
+                }
+            });
             selectBottom(tab, "Problems");
-            HeadlessFx.settle(400);
-            written.add(snapshot(tab.bottomTabs(), outDir.resolve("problems.png")));
+            HeadlessFx.settle(600);
+            written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("problems.png")));
+            HeadlessFx.run(() -> {
+                while (!tab.editor().text().equals(before) && tab.editor().codeArea().isUndoAvailable()) {
+                    tab.editor().codeArea().undo();
+                }
+                tab.editor().jumpTo(firstOffsetOf(before, "| C1"));
+                tab.structured().tabs().getSelectionModel().select(1);
+            });
+            HeadlessFx.waitFor(() -> tab.editor().analysisProperty().get().text().equals(before), 30_000);
 
             HeadlessFx.run(() -> wb.applyTheme(WorkbenchSettings.Theme.DARK));
             selectBottom(tab, "Matrix");
