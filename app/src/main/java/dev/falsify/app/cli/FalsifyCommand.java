@@ -16,6 +16,7 @@ import picocli.CommandLine.Option;
                 GuiCommand.class,
                 ScreenshotsCommand.class,
                 LintCommand.class,
+                CatalogCommand.class,
         })
 public final class FalsifyCommand implements Runnable {
 
