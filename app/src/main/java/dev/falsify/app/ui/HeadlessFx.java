@@ -32,7 +32,12 @@ public final class HeadlessFx {
         System.setProperty("headless.geometry", width + "x" + height + "-32");
         System.setProperty("prism.lcdtext", "false");
         CountDownLatch latch = new CountDownLatch(1);
-        Platform.startup(latch::countDown);
+        try {
+            Platform.startup(latch::countDown);
+        } catch (IllegalStateException alreadyRunning) {
+            // JavaFX is already up in this JVM (a test harness started it): use it as it is
+            latch.countDown();
+        }
         Platform.setImplicitExit(false);
         try {
             if (!latch.await(30, TimeUnit.SECONDS)) {

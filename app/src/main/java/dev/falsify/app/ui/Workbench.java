@@ -59,6 +59,8 @@ public final class Workbench {
     private final Label statusTiming = new Label();
     private final Menu recentMenu = new Menu("Open Recent");
     private final CheckMenuItem darkItem = new CheckMenuItem("Dark Theme");
+    private final CheckMenuItem catalogItem = new CheckMenuItem("Catalog Panel");
+    private TabPane catalogPane;
     private Node sidePanel;
     private WorkbenchSettings.Theme theme = WorkbenchSettings.Theme.LIGHT;
     private Path workspace;
@@ -125,6 +127,37 @@ public final class Workbench {
             body.getItems().add(panel);
             body.setDividerPositions(0.17, 0.78);
         }
+    }
+
+    /**
+     * Shows or hides the catalog side panel (techniques, pitfalls, nemeses, oracle patterns, checker
+     * picker, pitfall walk); it inserts into whichever plan tab is selected, at its caret.
+     */
+    public void showCatalog(boolean show) {
+        catalogItem.setSelected(show);
+        if (!show) {
+            setSidePanel(null);
+            return;
+        }
+        if (catalogPane == null) {
+            dev.falsify.catalog.Catalog catalog = dev.falsify.catalog.Catalog.standard();
+            ActiveEditorTarget target = new ActiveEditorTarget(this::currentPlan);
+            var panel = new dev.falsify.app.ui.catalog.CatalogPanel(catalog, target);
+            var walk = new dev.falsify.app.ui.catalog.PitfallWalkView(catalog, target);
+            Tab catalogTab = new Tab("Catalog", panel);
+            Tab walkTab = new Tab("Pitfall walk", walk);
+            walkTab.setOnSelectionChanged(e -> {
+                if (walkTab.isSelected()) {
+                    walk.reload();
+                }
+            });
+            catalogPane = new TabPane(catalogTab, walkTab);
+            catalogPane.setId("catalog-side-panel");
+            catalogPane.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+            catalogPane.setMinWidth(280);
+            SplitPane.setResizableWithParent(catalogPane, false);
+        }
+        setSidePanel(catalogPane);
     }
 
     public Optional<PlanTab> currentPlan() {
@@ -282,7 +315,9 @@ public final class Workbench {
 
         darkItem.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+D"));
         darkItem.setOnAction(e -> applyTheme(darkItem.isSelected() ? WorkbenchSettings.Theme.DARK : WorkbenchSettings.Theme.LIGHT));
-        Menu view = new Menu("View", null, darkItem);
+        catalogItem.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+K"));
+        catalogItem.setOnAction(e -> showCatalog(catalogItem.isSelected()));
+        Menu view = new Menu("View", null, darkItem, catalogItem);
 
         MenuItem about = item("About Falsify", null, () -> info("Falsify 0.1.0",
                 "Claim-driven testing of distributed and stateful systems.\nEvery action here is also a `falsify` command."));

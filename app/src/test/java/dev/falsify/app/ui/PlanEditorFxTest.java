@@ -195,4 +195,22 @@ class PlanEditorFxTest {
         waitFor(5, TimeUnit.SECONDS, () -> fx(() -> tab.editor().text()).contains("**Status:** reviewed"));
         assertThat(fx(() -> tab.editor().text())).isEqualTo(original.replace("**Status:** draft", "**Status:** reviewed"));
     }
+
+    @Test
+    void theDockedCatalogInsertsAtTheCaretOfTheSelectedPlan(FxRobot robot) throws Exception {
+        fxRun(() -> wb.showCatalog(true));
+        assertThat(robot.lookup("#catalog-side-panel").tryQuery()).isPresent();
+        ActiveEditorTarget target = new ActiveEditorTarget(wb::currentPlan);
+        int at = original.indexOf("## 7. Scenarios");
+        fxRun(() -> tab.editor().codeArea().moveTo(at));
+        assertThat(fx(target::caretOffset)).isEqualTo(at);
+        assertThat(fx(() -> target.plan().claims()).size()).isEqualTo(3);
+        fxRun(() -> target.insertAtCaret("H3. **From the catalog** - x\n   - Could falsify: C3\n\n"));
+        Analysis a = awaitAnalysis(x -> x.plan().matrix().hypotheses().size() == 3);
+        assertThat(a.plan().matrix().cell(2, 2).linked()).isTrue();
+        fxRun(() -> tab.editor().codeArea().undo());
+        assertThat(fx(() -> tab.editor().text())).isEqualTo(original);
+        fxRun(() -> wb.showCatalog(false));
+        assertThat(robot.lookup("#catalog-side-panel").tryQuery()).isEmpty();
+    }
 }
