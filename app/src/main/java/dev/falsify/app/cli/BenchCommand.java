@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
                 BenchPlanCommand.class,
                 BenchRunnerCommand.class,
                 BenchProxyCommand.class,
+                BenchUiCommand.class,
         })
 public final class BenchCommand implements Runnable {
 
