@@ -29,7 +29,12 @@ class PlanParserVariantsTest {
         assertThat(p.claim("C6").orElseThrow().struck()).isTrue();
         assertThat(p.claim("C7").orElseThrow().text()).isEqualTo("Filter `a || b` in `select || filter` keeps both");
         // hypotheses: ### H1: heading, "H2 —", "- **H3**", "- **H4.** **Title**", ranges, "Could regress", broken lines
-        assertThat(p.hypotheses()).extracting(Hypothesis::id).containsExactly("H1", "H2", "H3", "H4", "H5", "H6");
+        assertThat(p.hypotheses()).extracting(Hypothesis::id).containsExactly("H1", "H2", "H3", "H4", "H5", "H6", "H7", "H8");
+        // "- **H7. Title.** … Could falsify **C4, C5**." inline, across lines; "surfaces M9" is not a target
+        assertThat(p.hypothesis("H7").orElseThrow().title()).isEqualTo("Ack lost after the relay restarts");
+        assertThat(p.hypothesis("H7").orElseThrow().falsifies()).containsExactly("C4", "C5");
+        assertThat(p.hypothesis("H7").orElseThrow().group()).isEqualTo("Retries");
+        assertThat(p.hypothesis("H8").orElseThrow().falsifies()).containsExactly("C1");
         assertThat(p.hypothesis("H1").orElseThrow().falsifies()).containsExactly("C3", "C1");
         assertThat(p.hypothesis("H1").orElseThrow().group()).isEqualTo("Relay");
         assertThat(p.hypothesis("H2").orElseThrow().falsifies()).containsExactly("C5");
