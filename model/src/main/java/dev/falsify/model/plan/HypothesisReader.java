@@ -87,6 +87,7 @@ final class HypothesisReader {
     /** Hypotheses from a table whose ID column holds H-ids (divergent plans). */
     static List<Hypothesis> fromTable(Table table, String group) {
         List<Hypothesis> out = new ArrayList<>();
+        if (table.hasColumn("verdict", "gap kind")) return out;   // a §5 coverage table keyed by hypothesis
         int idCol = idColumn(table, 'H');
         if (idCol < 0) return out;
         for (TableRow row : table.rows()) {
