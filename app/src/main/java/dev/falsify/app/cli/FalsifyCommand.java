@@ -13,6 +13,8 @@ import picocli.CommandLine.Option;
         description = "Claim-driven testing of distributed and stateful systems.",
         subcommands = {
                 CommandLine.HelpCommand.class,
+                CheckCommand.class,
+                BenchCommand.class,
         })
 public final class FalsifyCommand implements Runnable {
 
