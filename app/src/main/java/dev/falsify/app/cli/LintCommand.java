@@ -1,0 +1,60 @@
+package dev.falsify.app.cli;
+
+import dev.falsify.model.coverage.CoverageBuilder;
+import dev.falsify.model.coverage.CoverageMatrix;
+import dev.falsify.model.lint.Diagnostic;
+import dev.falsify.model.lint.LintReport;
+import dev.falsify.model.lint.PlanLinter;
+import dev.falsify.model.lint.Severity;
+import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.PlanFile;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code falsify lint PLAN.md [--json]}: parse and lint a plan, print diagnostics like a compiler. */
+@Command(name = "lint", mixinStandardHelpOptions = true,
+        description = {"Parse and lint a test plan (rules P001–P019).",
+                "Exit 0 when there is no error (warnings allowed), 1 when there are errors, 2 when the file is unreadable or not a plan."})
+public final class LintCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "PLAN.md", description = "The plan file.")
+    Path plan;
+
+    @Option(names = "--json", description = "Print the plan projection and the diagnostics as JSON.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Plan parsed;
+        try {
+            parsed = PlanFile.read(plan);
+        } catch (PlanFile.UnreadablePlanException e) {
+            throw new UserError(e.getMessage(), 2);
+        }
+        CoverageMatrix coverage = CoverageBuilder.build(parsed);
+        List<Diagnostic> diagnostics = PlanLinter.lint(parsed, coverage);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(LintReport.jsonText(parsed, coverage, diagnostics));
+        } else {
+            for (Diagnostic d : diagnostics) out.println(LintReport.textLine(plan.toString(), d));
+            long errors = diagnostics.stream().filter(d -> d.severity() == Severity.ERROR).count();
+            long warnings = diagnostics.stream().filter(d -> d.severity() == Severity.WARNING).count();
+            PrintWriter err = spec.commandLine().getErr();
+            err.println(plan + ": " + errors + " error" + (errors == 1 ? "" : "s") + ", " + warnings + " warning" + (warnings == 1 ? "" : "s"));
+            err.flush();
+        }
+        out.flush();
+        return PlanLinter.hasErrors(diagnostics) ? 1 : 0;
+    }
+}

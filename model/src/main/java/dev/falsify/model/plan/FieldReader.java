@@ -1,0 +1,195 @@
+package dev.falsify.model.plan;
+
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads labelled fields from plan lines: {@code - **Label:** value}, {@code **Label**: value},
+ * and (when the caller knows the label) plain {@code - Label: value} lines of the compact form.
+ * A value continues on more-indented lines, nested bullets and lazy continuation lines, until a
+ * sibling bullet, a heading, a rule or an outdented paragraph after a blank line.
+ */
+final class FieldReader {
+    private FieldReader() {
+    }
+
+    private static final Pattern BOLD = Pattern.compile(
+            "^(\\s*)(?:([-*+]|\\d{1,3}[.)])\\s+)?(\\*\\*|__)([^*_]{1,100}?)(\\*\\*|__)(.*)$");
+    private static final Pattern PLAIN = Pattern.compile(
+            "^(\\s*)(?:([-*+]|\\d{1,3}[.)])\\s+)?([A-Za-z§][^:*`|\\[\\]]{0,60}?)\\s*:(?:\\s+(.*)|\\s*)$");
+    private static final Pattern BULLET = Pattern.compile("^\\s*(?:[-*+]|\\d{1,3}[.)])\\s+\\S.*");
+    /** A line led by an element id ({@code H5. …}, {@code **S2** …}) starts a new element, never continues a value. */
+    private static final Pattern ID_LED = Pattern.compile("^\\s*(?:\\*\\*|__)?[A-Z]\\d{1,5}(?![\\w/])");
+
+    /**
+     * A field found at a line.
+     *
+     * @param endLine     exclusive
+     * @param fence       a fenced block attached to the field (skeletons), or null
+     */
+    record RawField(String label, String key, boolean bold, int line, int endLine, int indent, String value,
+                    Span span, Span valueSpan, MarkdownOutline.FenceBlock fence) {
+
+        Field toField(String name) {
+            return new Field(name, label, value, span, valueSpan);
+        }
+    }
+
+    /** The label part of a line, when the line looks like a field; null otherwise. */
+    record LabelMatch(String label, String key, boolean bold, int indent, int valueStart) {
+    }
+
+    static LabelMatch label(String line, Predicate<String> plainAccepted) {
+        boolean hasBold = line.indexOf("**") >= 0 || line.indexOf("__") >= 0;
+        if (!hasBold && line.indexOf(':') < 0) return null;
+        Matcher b = BOLD.matcher(line);
+        if (hasBold && b.matches()) {
+            String label = b.group(4).strip();
+            String after = b.group(6);
+            boolean colonInside = label.endsWith(":");
+            String afterTrim = after.stripLeading();
+            boolean colonAfter = afterTrim.startsWith(":");
+            if (colonInside || colonAfter) {
+                if (colonInside) label = label.substring(0, label.length() - 1).strip();
+                int valueStart = b.start(6) + (after.length() - afterTrim.length()) + (colonAfter ? 1 : 0);
+                while (valueStart < line.length() && Character.isWhitespace(line.charAt(valueStart))) valueStart++;
+                String l = label.replace("`", "");
+                return new LabelMatch(l, key(l), true, indentOf(line), valueStart);
+            }
+        }
+        if (line.indexOf(':') < 0) return null;
+        Matcher p = PLAIN.matcher(line);
+        if (p.matches()) {
+            String label = p.group(3).strip();
+            String k = key(label);
+            if (plainAccepted.test(k)) {
+                int valueStart = p.group(4) == null ? line.length() : p.start(4);
+                return new LabelMatch(label, k, false, indentOf(line), valueStart);
+            }
+        }
+        return null;
+    }
+
+    /** Normalised label: lower case, letters/digits/§/. and single spaces. */
+    static String key(String label) {
+        StringBuilder sb = new StringBuilder(label.length());
+        boolean space = false;
+        for (int i = 0; i < label.length(); i++) {
+            char c = Character.toLowerCase(label.charAt(i));
+            if (Character.isLetterOrDigit(c) || c == '§' || c == '.') {
+                if (space && sb.length() > 0) sb.append(' ');
+                space = false;
+                sb.append(c);
+            } else {
+                space = true;
+            }
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Reads the field starting at {@code line} (which {@link #label} accepted), its value running
+     * no further than {@code limit} (exclusive).
+     */
+    static RawField read(MarkdownOutline o, int line, int limit, LabelMatch m, boolean attachFence,
+                         Predicate<String> plainAccepted) {
+        SourceLines lines = o.lines;
+        String first = text(lines, line);
+        int indent = m.indent();
+        StringBuilder value = new StringBuilder(first.substring(Math.min(m.valueStart(), first.length())).strip());
+        int last = line;
+        MarkdownOutline.FenceBlock attached = null;
+        int i = line + 1;
+        boolean prevBlank = false;
+        while (i < limit) {
+            MarkdownOutline.LineKind kind = o.kinds[i];
+            String t = text(lines, i);
+            if (kind == MarkdownOutline.LineKind.HEADING || kind == MarkdownOutline.LineKind.RULE
+                    || kind == MarkdownOutline.LineKind.HTML) break;
+            if (kind == MarkdownOutline.LineKind.FENCE) {
+                MarkdownOutline.FenceBlock f = o.fenceAt(i);
+                if (f == null) break;
+                boolean nested = f.indent() > indent;
+                if (!nested && !(attachFence && attached == null)) break;
+                if (!nested) attached = f;
+                for (int k = f.line(); k < f.endLine() && k < limit; k++) appendLine(value, text(lines, k), true);
+                last = Math.min(f.endLine(), limit) - 1;
+                i = f.endLine();
+                prevBlank = false;
+                if (!nested) break;
+                continue;
+            }
+            if (kind == MarkdownOutline.LineKind.TABLE) {
+                if (indentOf(t) <= indent) break;
+                appendLine(value, t, false);
+                last = i;
+                i++;
+                continue;
+            }
+            if (t.isBlank()) {
+                int j = i + 1;
+                while (j < limit && o.kinds[j] == MarkdownOutline.LineKind.TEXT && text(lines, j).isBlank()) j++;
+                if (j >= limit) break;
+                String next = text(lines, j);
+                boolean continues = indentOf(next) > indent && o.kinds[j] != MarkdownOutline.LineKind.HEADING
+                        && o.kinds[j] != MarkdownOutline.LineKind.RULE;
+                if (!continues && attachFence && attached == null && o.kinds[j] == MarkdownOutline.LineKind.FENCE) continues = true;
+                if (!continues) break;
+                prevBlank = true;
+                i = j;
+                continue;
+            }
+            int ind = indentOf(t);
+            if (ind <= indent) {
+                if (prevBlank || BULLET.matcher(t).matches() || ID_LED.matcher(t).find() || label(t, plainAccepted) != null) break;
+            }
+            appendLine(value, t, prevBlank);
+            prevBlank = false;
+            last = i;
+            i++;
+        }
+        int lineStart = lines.lineStart(line);
+        int fieldStart = lineStart + (first.length() - first.stripLeading().length());
+        int valueStart = lineStart + Math.min(m.valueStart(), first.length());
+        int end = trimmedEnd(lines, last);
+        if (last == line) valueStart = Math.min(valueStart, end);
+        Span valueSpan = lines.span(valueStart, Math.max(valueStart, end));
+        return new RawField(m.label(), m.key(), m.bold(), line, last + 1, indent, value.toString().strip(),
+                lines.span(Math.min(fieldStart, end), end), valueSpan, attached);
+    }
+
+    private static void appendLine(StringBuilder value, String line, boolean keepIndent) {
+        if (value.length() > 0) value.append('\n');
+        value.append(keepIndent ? line.stripTrailing() : line.strip());
+    }
+
+    /** End offset of a line without trailing whitespace. */
+    static int trimmedEnd(SourceLines lines, int line) {
+        int s = lines.lineStart(line);
+        int e = lines.lineEnd(line);
+        String t = lines.text();
+        while (e > s && Character.isWhitespace(t.charAt(e - 1))) e--;
+        return e;
+    }
+
+    static String text(SourceLines lines, int line) {
+        String t = lines.line(line);
+        return t.endsWith("\r") ? t.substring(0, t.length() - 1) : t;
+    }
+
+    static int indentOf(String line) {
+        int n = 0;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == ' ') n++;
+            else if (c == '\t') n += 4 - (n % 4);
+            else break;
+        }
+        return n;
+    }
+
+    static boolean isBullet(String line) {
+        return BULLET.matcher(line).matches();
+    }
+}

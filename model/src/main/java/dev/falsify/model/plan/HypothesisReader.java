@@ -1,0 +1,171 @@
+package dev.falsify.model.plan;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads §4 hypotheses: {@code H1. **Title** — …} paragraphs, {@code - **H1** …} bullets,
+ * {@code H1 — …} lines, {@code ### H1: Title} headings, grouping level-3 headings, and (divergent
+ * plans) table rows with an H-id column and {@code (->C1,C8)} references.
+ */
+final class HypothesisReader {
+    private HypothesisReader() {
+    }
+
+    private static final Pattern START = Pattern.compile(
+            "^\\s{0,3}(?:[-*+]\\s+|\\d{1,3}[.)]\\s+)?(?:\\*\\*|__)?\\s*(H\\d{1,4})(?=$|[\\s.:)\\]—–*_,-])");
+    private static final Pattern ID_HEAD = Pattern.compile("^\\s*(H\\d{1,4})(?![\\w/])\\s*[.:)\\]—–-]*\\s*(.*)$");
+    private static final Pattern ARROW = Pattern.compile("(?:->|→|⇒)\\s*\\(?\\s*((?:[CM]\\d+\\s*(?:[,;/]|and|–|-)?\\s*)+)");
+    private static final Pattern ARROW_GROUP = Pattern.compile("\\(\\s*(?:->|→|⇒)[^)]*\\)");
+    private static final Pattern SEPARATOR = Pattern.compile("\\s+(?:—|–|--|-)\\s+|:\\s+");
+
+    static List<Hypothesis> read(MarkdownOutline o, int from, int to, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
+        List<Hypothesis> out = new ArrayList<>();
+        SourceLines lines = o.lines;
+        String group = null;
+        Builder current = null;
+        int i = from;
+        while (i < to) {
+            MarkdownOutline.LineKind kind = o.kinds[i];
+            if (kind == MarkdownOutline.LineKind.HEADING) {
+                MarkdownOutline.HeadingBlock h = headingAt.get(i);
+                if (h != null) {
+                    if (current != null) out.add(current.build(o));
+                    current = null;
+                    String ht = clean(h.text());
+                    Matcher m = ID_HEAD.matcher(ht);
+                    if (m.matches() && h.level() >= 3) {
+                        current = new Builder(m.group(1), group, i, h.endLine() - 1);
+                        titleAndDescription(current, h.text().replaceFirst("^\\s*(\\*\\*|__)?\\s*H\\d+", ""));
+                    } else if (h.level() >= 3) {
+                        group = ht;
+                    }
+                    i = Math.max(i + 1, h.endLine());
+                    continue;
+                }
+            }
+            if (kind == MarkdownOutline.LineKind.TEXT) {
+                String t = FieldReader.text(lines, i);
+                Matcher s = START.matcher(t);
+                if (s.find()) {
+                    if (current != null) out.add(current.build(o));
+                    current = new Builder(s.group(1), group, i, i);
+                    titleAndDescription(current, t.substring(s.end(1)));
+                    i++;
+                    continue;
+                }
+                if (current != null) {
+                    FieldReader.LabelMatch lm = FieldReader.label(t, k -> Labels.hypothesis(k) != null);
+                    if (lm != null) {
+                        FieldReader.RawField f = FieldReader.read(o, i, to, lm, false, k -> Labels.hypothesis(k) != null);
+                        String name = Labels.hypothesis(lm.key());
+                        current.fields.putIfAbsent(name != null ? name : lm.key(), f.toField(name != null ? name : lm.key()));
+                        current.last = f.endLine() - 1;
+                        i = f.endLine();
+                        continue;
+                    }
+                    if (!t.isBlank()) {
+                        current.last = i;
+                        current.body.append('\n').append(t.strip());
+                    }
+                }
+            } else if (current != null && kind != MarkdownOutline.LineKind.RULE) {
+                current.last = i;
+            }
+            i++;
+        }
+        if (current != null) out.add(current.build(o));
+        return out;
+    }
+
+    /** Hypotheses from a table whose ID column holds H-ids (divergent plans). */
+    static List<Hypothesis> fromTable(Table table, String group) {
+        List<Hypothesis> out = new ArrayList<>();
+        int idCol = idColumn(table, 'H');
+        if (idCol < 0) return out;
+        for (TableRow row : table.rows()) {
+            if (row.cells().size() <= idCol) continue;
+            List<String> ids = Ids.all(row.cells().get(idCol).text(), "H");
+            if (ids.isEmpty()) continue;
+            String title = row.text("hypothesis", "title", "failure mode", "what could go wrong", "description", "name");
+            String joined = row.joinedText();
+            List<String> falsifies = Ids.targets(row.text("could falsify", "falsifies", "could regress", "claims", "claim"), "CM");
+            if (falsifies.isEmpty()) falsifies = arrowTargets(joined);
+            Map<String, Field> fields = new LinkedHashMap<>();
+            row.cell("could falsify", "falsifies", "could regress", "claims").ifPresent(c ->
+                    fields.put("falsifies", new Field("falsifies", "Could falsify", c.text(), c.span(), c.span())));
+            String cleanTitle = ARROW_GROUP.matcher(title.replace("**", "")).replaceAll("").strip();
+            out.add(new Hypothesis(ids.get(0), cleanTitle, "", falsifies, group, fields, row.span(), row.span()));
+        }
+        return out;
+    }
+
+    static int idColumn(Table table, char prefix) {
+        int idx = Table.columnIndex(table.headers(), "id", "hypothesis id", "claim id", "scenario id", "");
+        if (idx >= 0) return idx;
+        // no named id column: the first column, if its cells are ids
+        if (!table.rows().isEmpty() && !table.rows().get(0).cells().isEmpty()) {
+            String first = table.rows().get(0).cells().get(0).text().replace("*", "").replace("~", "").strip();
+            if (first.length() > 1 && first.charAt(0) == prefix && Character.isDigit(first.charAt(1))) return 0;
+        }
+        return -1;
+    }
+
+    static List<String> arrowTargets(String text) {
+        List<String> out = new ArrayList<>();
+        Matcher m = ARROW.matcher(text);
+        while (m.find()) for (String id : Ids.all(m.group(1), "CM")) if (!out.contains(id)) out.add(id);
+        return out;
+    }
+
+    private static void titleAndDescription(Builder b, String afterId) {
+        String rest = afterId.replaceFirst("^[\\s.:)\\]—–*_-]+", "");
+        String plain = rest.replace("**", "").replace("__", "").strip();
+        Matcher sep = SEPARATOR.matcher(plain);
+        if (sep.find()) {
+            b.title = plain.substring(0, sep.start()).strip();
+            b.description = plain.substring(sep.end()).strip();
+        } else {
+            b.title = plain;
+            b.description = "";
+        }
+    }
+
+    static String clean(String s) {
+        return s.replace("**", "").replace("__", "").replace("`", "").strip();
+    }
+
+    private static final class Builder {
+        final String id;
+        final String group;
+        final int first;
+        int last;
+        String title = "";
+        String description = "";
+        final StringBuilder body = new StringBuilder();
+        final Map<String, Field> fields = new LinkedHashMap<>();
+
+        Builder(String id, String group, int first, int last) {
+            this.id = id;
+            this.group = group;
+            this.first = first;
+            this.last = last;
+        }
+
+        Hypothesis build(MarkdownOutline o) {
+            Field f = fields.get("falsifies");
+            List<String> falsifies = f == null ? List.of() : Ids.targets(f.value(), "CM");
+            if (falsifies.isEmpty()) {
+                falsifies = arrowTargets(title + " " + description + body);
+            }
+            SourceLines lines = o.lines;
+            Span heading = lines.span(lines.lineStart(first), FieldReader.trimmedEnd(lines, first));
+            Span span = lines.span(lines.lineStart(first), FieldReader.trimmedEnd(lines, Math.max(first, last)));
+            return new Hypothesis(id, title, description, falsifies, group, fields, heading, span);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package dev.falsify.model.plan;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/** Reading a plan file from disk, with errors a user can act on. */
+public final class PlanFile {
+    private PlanFile() {
+    }
+
+    /** The file could not be read as a plan; the message names the file and why. */
+    public static final class UnreadablePlanException extends Exception {
+        public UnreadablePlanException(String message) {
+            super(message);
+        }
+    }
+
+    /** Reads UTF-8 text (a leading BOM is dropped); binary or non-UTF-8 content is refused. */
+    public static String readText(Path file) throws UnreadablePlanException {
+        if (Files.isDirectory(file)) throw new UnreadablePlanException(file + ": is a directory, not a plan file");
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new UnreadablePlanException(file + ": no such file");
+        } catch (IOException e) {
+            throw new UnreadablePlanException(file + ": cannot be read (" + e.getMessage() + ")");
+        }
+        for (int i = 0; i < Math.min(bytes.length, 8192); i++) {
+            if (bytes[i] == 0) throw new UnreadablePlanException(file + ": is binary, not a Markdown plan");
+        }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new UnreadablePlanException(file + ": is not UTF-8 text");
+        }
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
+    }
+
+    /** Reads and parses; refuses text in which nothing of a plan can be found. */
+    public static Plan read(Path file) throws UnreadablePlanException {
+        Plan plan = PlanParser.parse(readText(file));
+        if (!looksLikePlan(plan)) {
+            throw new UnreadablePlanException(file + ":1:1: not a test plan (no plan sections, claims, hypotheses or scenarios found)");
+        }
+        return plan;
+    }
+
+    /** Something of a plan was found: a known section, a claim, a hypothesis or a scenario. */
+    public static boolean looksLikePlan(Plan plan) {
+        return plan.sections().stream().anyMatch(Section::isKnown) || !plan.claims().isEmpty()
+                || !plan.hypotheses().isEmpty() || !plan.scenarios().isEmpty();
+    }
+}

@@ -1,0 +1,351 @@
+package dev.falsify.model.plan;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses a plan's Markdown into a {@link Plan}. Tolerant by design: sections are found by number
+ * or keywords, tables by column name, and anything not understood is kept and listed in
+ * {@link Plan#unrecognized()}. {@link #parse} never throws.
+ */
+public final class PlanParser {
+
+    private static final Pattern TITLE = Pattern.compile("(?i)^\\s*(?:test\\s+plan|plan|testing\\s+plan)\\s*[:—–-]\\s*(.+)$");
+    private static final Pattern EXPLICIT_EMPTY = Pattern.compile(
+            "(?i)\\b(none|no missing|no gaps?|nothing|n/a|not applicable|explicitly empty|appear(s)? aligned|are aligned|"
+                    + "no residual|no known|no open|no additional|empty)\\b");
+    private static final Pattern PLACEHOLDER = Pattern.compile("(?i)^\\W*(tbd|todo|tba|fill ?me|\\.\\.\\.|…)\\W*$");
+    private static final Pattern LIST_ITEM = Pattern.compile("^(\\s{0,3})(?:[-*+]|\\d{1,3}[.)])\\s+(.*)$");
+
+    private final String text;
+    private final SourceLines lines;
+    private final MarkdownOutline outline;
+    private final Map<Integer, MarkdownOutline.HeadingBlock> headingAt = new HashMap<>();
+    private final List<Unrecognized> unrecognized = new ArrayList<>();
+    private final List<Table> tables = new ArrayList<>();
+    private final List<Integer> tableLines = new ArrayList<>();
+
+    /** A section with its line range (0-based, end exclusive). */
+    private record Range(Section section, int start, int bodyStart, int end) {
+    }
+
+    private final List<Range> ranges = new ArrayList<>();
+
+    private PlanParser(String text) {
+        this.text = text;
+        this.lines = new SourceLines(text);
+        this.outline = new MarkdownOutline(lines);
+        for (MarkdownOutline.HeadingBlock h : outline.headings) headingAt.put(h.line(), h);
+        for (MarkdownOutline.TableBlockRef ref : outline.tables) {
+            tables.add(TableReader.read(ref, lines));
+            tableLines.add(ref.line());
+        }
+    }
+
+    /** Parses plan text. Never throws: on an internal failure the result is an empty projection plus a note. */
+    public static Plan parse(String text) {
+        String t = text == null ? "" : text;
+        try {
+            return new PlanParser(t).run();
+        } catch (RuntimeException | StackOverflowError e) {
+            SourceLines l = new SourceLines(t);
+            return new Plan(t, l, new PlanHeader("", "", Map.of(), Span.NONE), List.of(), List.of(), null, List.of(), false,
+                    null, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), false, Confidence.ABSENT,
+                    List.of(), List.of(), List.of(),
+                    List.of(new Unrecognized(Unrecognized.Kind.PARSER, "", "the plan could not be read past an internal error ("
+                            + e.getClass().getSimpleName() + "); it is shown as text only", l.span(0, 0))));
+        }
+    }
+
+    private Plan run() {
+        int titleLine = findSections();
+        PlanHeader header = readHeader(titleLine);
+
+        List<Claim> claims = new ArrayList<>();
+        Table claimsTable = null;
+        for (Range r : rangesOf("1b")) {
+            for (Table t : tablesIn(r)) {
+                List<Claim> found = ClaimReader.claims(t, unrecognized);
+                if (!found.isEmpty()) {
+                    claims.addAll(found);
+                    if (claimsTable == null) claimsTable = t;
+                    break;
+                }
+            }
+        }
+        if (claims.isEmpty()) {
+            for (Table t : tables) {
+                if (HypothesisReader.idColumn(t, 'C') < 0) continue;
+                List<Claim> found = ClaimReader.claims(t, unrecognized);
+                if (!found.isEmpty()) {
+                    claims.addAll(found);
+                    claimsTable = t;
+                    unrecognized.add(new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, "claims",
+                            "claims were found in a table outside §1b (line " + t.span().startLine() + ")", t.span()));
+                    break;
+                }
+            }
+        }
+
+        List<MissingClaim> missing = new ArrayList<>();
+        boolean missingEmpty = false;
+        for (Range r : rangesOf("1c")) {
+            for (Table t : tablesIn(r)) missing.addAll(ClaimReader.missingClaims(t));
+            if (missing.isEmpty() && explicitlyEmpty(r)) missingEmpty = true;
+        }
+
+        Table inventory = null;
+        for (Range r : rangesOf("3")) {
+            List<Table> ts = tablesIn(r);
+            if (!ts.isEmpty()) {
+                inventory = ts.get(0);
+                break;
+            }
+        }
+
+        List<Hypothesis> hypotheses = new ArrayList<>();
+        List<Range> h4 = rangesOf("4");
+        if (!h4.isEmpty()) {
+            for (Range r : h4) {
+                hypotheses.addAll(HypothesisReader.read(outline, r.bodyStart(), r.end(), headingAt));
+                hypothesisTables(tablesIn(r), hypotheses);
+            }
+        } else {
+            hypotheses.addAll(HypothesisReader.read(outline, 0, lines.lineCount(), headingAt));
+            if (hypotheses.isEmpty()) hypothesisTables(tables, hypotheses);
+            if (!hypotheses.isEmpty()) {
+                unrecognized.add(new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, "hypotheses",
+                        "hypotheses were found outside a §4 section", hypotheses.get(0).headingSpan()));
+            }
+        }
+
+        List<CoverageRow> coverage = new ArrayList<>();
+        for (Range r : rangesOf("5")) for (Table t : tablesIn(r)) coverage.addAll(RowReader.coverage(t));
+
+        List<RequirementRow> requirements = new ArrayList<>();
+        for (Range r : rangesOf("6b")) for (Table t : tablesIn(r)) requirements.addAll(RowReader.requirements(t));
+
+        List<Scenario> scenarios = new ArrayList<>();
+        List<Range> s7 = rangesOf("7");
+        if (!s7.isEmpty()) {
+            for (Range r : s7) scenarios.addAll(ScenarioReader.read(outline, r.bodyStart(), r.end(), headingAt, unrecognized));
+        } else {
+            scenarios.addAll(ScenarioReader.read(outline, 0, lines.lineCount(), headingAt, unrecognized));
+        }
+        scenarios = withArms(scenarios);
+
+        List<AdequacyRow> adequacy = new ArrayList<>();
+        for (Range r : rangesOf("7b")) for (Table t : tablesIn(r)) adequacy.addAll(RowReader.adequacy(t));
+
+        List<ResidualRow> residual = new ArrayList<>();
+        boolean residualEmpty = false;
+        for (Range r : rangesOf("7c")) {
+            for (Table t : tablesIn(r)) residual.addAll(RowReader.residual(t));
+            if (residual.isEmpty() && explicitlyEmpty(r)) residualEmpty = true;
+        }
+
+        Confidence confidence = Confidence.ABSENT;
+        for (Range r : rangesOf("7d")) {
+            List<Table> ts = tablesIn(r);
+            confidence = new Confidence(prose(r), r.section().bodySpan(), ts.isEmpty() ? null : ts.get(0));
+            break;
+        }
+
+        List<BulletItem> notCovered = new ArrayList<>();
+        for (Range r : rangesOf("8")) notCovered.addAll(bullets(r));
+        List<BulletItem> open = new ArrayList<>();
+        for (Range r : rangesOf("9")) open.addAll(bullets(r));
+
+        List<Section> sections = ranges.stream().map(Range::section).toList();
+        return new Plan(text, lines, header, sections, claims, claimsTable, missing, missingEmpty, inventory, hypotheses,
+                coverage, requirements, scenarios, adequacy, residual, residualEmpty, confidence, notCovered, open, tables,
+                unrecognized);
+    }
+
+    /** Adds hypotheses from H-id tables, except ids already read from the text. */
+    private void hypothesisTables(List<Table> candidates, List<Hypothesis> into) {
+        java.util.Set<String> known = new java.util.HashSet<>();
+        for (Hypothesis h : into) known.add(Ids.key(h.id()));
+        for (Table t : candidates) {
+            List<Hypothesis> found = HypothesisReader.fromTable(t, null).stream().filter(h -> !known.contains(Ids.key(h.id()))).toList();
+            if (!found.isEmpty()) {
+                into.addAll(found);
+                unrecognized.add(new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, "hypotheses",
+                        "hypotheses were read from a table (line " + t.span().startLine() + ")", t.span()));
+            }
+        }
+    }
+
+    /** Finds the title line and the sections; returns the title heading's line or -1. */
+    private int findSections() {
+        int titleLine = -1;
+        List<MarkdownOutline.HeadingBlock> boundaries = new ArrayList<>();
+        for (MarkdownOutline.HeadingBlock h : outline.headings) {
+            if (h.level() == 1 && titleLine < 0 && boundaries.isEmpty()) {
+                titleLine = h.line();
+                continue;
+            }
+            if (h.level() <= 2 || (h.level() == 3 && SectionIds.hasLetteredNumber(h.text()))) boundaries.add(h);
+        }
+        for (int n = 0; n < boundaries.size(); n++) {
+            MarkdownOutline.HeadingBlock h = boundaries.get(n);
+            int end = n + 1 < boundaries.size() ? boundaries.get(n + 1).line() : lines.lineCount();
+            String id = SectionIds.identify(h.text());
+            int bodyStart = Math.min(Math.max(h.endLine(), h.line() + 1), end);
+            Span headingSpan = lines.span(lines.lineStart(h.line()), FieldReader.trimmedEnd(lines, h.endLine() - 1));
+            int lastLine = Math.max(h.line(), end - 1);
+            Span span = lines.span(lines.lineStart(h.line()), lines.lineEnd(lastLine));
+            Span body = bodyStart < end ? lines.span(lines.lineStart(bodyStart), lines.lineEnd(lastLine))
+                    : lines.span(headingSpan.endOffset(), headingSpan.endOffset());
+            Section s = new Section(id, h.text(), h.level(), headingSpan, span, body);
+            ranges.add(new Range(s, h.line(), bodyStart, end));
+            if (id == null) {
+                unrecognized.add(new Unrecognized(Unrecognized.Kind.SECTION, h.text(),
+                        "section '" + h.text() + "' is not a plan section; kept as free text", headingSpan));
+            }
+        }
+        return titleLine;
+    }
+
+    private PlanHeader readHeader(int titleLine) {
+        String slug = "";
+        String title = "";
+        Span titleSpan = Span.NONE;
+        if (titleLine >= 0) {
+            MarkdownOutline.HeadingBlock h = headingAt.get(titleLine);
+            title = h.text();
+            Matcher m = TITLE.matcher(HypothesisReader.clean(title));
+            slug = m.matches() ? m.group(1).strip() : HypothesisReader.clean(title);
+            titleSpan = lines.span(lines.lineStart(titleLine), FieldReader.trimmedEnd(lines, h.endLine() - 1));
+        }
+        int from = titleLine < 0 ? 0 : headingAt.get(titleLine).endLine();
+        int to = ranges.isEmpty() ? Math.min(lines.lineCount(), from + 60) : ranges.get(0).start();
+        Map<String, Field> fields = new LinkedHashMap<>();
+        int i = from;
+        while (i < to) {
+            if (!outline.isText(i)) {
+                i++;
+                continue;
+            }
+            FieldReader.LabelMatch lm = FieldReader.label(FieldReader.text(lines, i), k -> Labels.header(k) != null);
+            if (lm == null) {
+                i++;
+                continue;
+            }
+            FieldReader.RawField f = FieldReader.read(outline, i, to, lm, false, k -> Labels.header(k) != null);
+            String name = Labels.header(lm.key());
+            if (name != null) {
+                fields.putIfAbsent(name, f.toField(name));
+            } else if (lm.bold()) {
+                unrecognized.add(new Unrecognized(Unrecognized.Kind.HEADER_FIELD, lm.label(),
+                        "header field '" + lm.label() + "' is not a known header field; kept as free text", f.span()));
+            }
+            i = Math.max(i + 1, f.endLine());
+        }
+        return new PlanHeader(slug, title, fields, titleSpan);
+    }
+
+    private List<Scenario> withArms(List<Scenario> scenarios) {
+        Map<String, List<String>> armsByBase = new LinkedHashMap<>();
+        for (Scenario s : scenarios) {
+            if (s.arm() != null) armsByBase.computeIfAbsent(Ids.key(s.baseId()), k -> new ArrayList<>()).add(s.id());
+        }
+        if (armsByBase.isEmpty()) return scenarios;
+        List<Scenario> out = new ArrayList<>(scenarios.size());
+        for (Scenario s : scenarios) {
+            List<String> found = s.arm() == null ? armsByBase.get(Ids.key(s.id())) : null;
+            if (found == null) {
+                out.add(s);
+                continue;
+            }
+            List<String> arms = new ArrayList<>(s.arms());
+            for (String a : found) if (arms.stream().noneMatch(x -> Ids.key(x).equals(Ids.key(a)))) arms.add(a);
+            out.add(new Scenario(s.id(), s.baseId(), s.arm(), s.name(), s.falsifies(), s.closes(), s.fields(),
+                    s.unknownFields(), s.sevenM(), s.sevenMS(), arms, s.runBlocks(), s.bulletForm(), s.headingSpan(), s.span()));
+        }
+        return out;
+    }
+
+    private List<Range> rangesOf(String id) {
+        List<Range> out = new ArrayList<>(1);
+        for (Range r : ranges) if (id.equals(r.section().id())) out.add(r);
+        return out;
+    }
+
+    private List<Table> tablesIn(Range r) {
+        List<Table> out = new ArrayList<>();
+        for (int i = 0; i < tables.size(); i++) {
+            int l = tableLines.get(i);
+            if (l >= r.bodyStart() && l < r.end()) out.add(tables.get(i));
+        }
+        return out;
+    }
+
+    /** The section's prose: text lines outside tables, fences and headings. */
+    private String prose(Range r) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = r.bodyStart(); i < r.end(); i++) {
+            if (!outline.isText(i)) continue;
+            String t = FieldReader.text(lines, i).strip();
+            if (t.isEmpty()) {
+                if (sb.length() > 0 && sb.charAt(sb.length() - 1) != '\n') sb.append('\n');
+                continue;
+            }
+            if (sb.length() > 0 && sb.charAt(sb.length() - 1) != '\n') sb.append(' ');
+            sb.append(t);
+        }
+        return sb.toString().strip();
+    }
+
+    private boolean explicitlyEmpty(Range r) {
+        String p = prose(r);
+        if (p.isBlank() || PLACEHOLDER.matcher(p).matches()) return false;
+        return EXPLICIT_EMPTY.matcher(p).find();
+    }
+
+    private List<BulletItem> bullets(Range r) {
+        List<BulletItem> out = new ArrayList<>();
+        int i = r.bodyStart();
+        while (i < r.end()) {
+            if (!outline.isText(i)) {
+                i++;
+                continue;
+            }
+            String t = FieldReader.text(lines, i);
+            Matcher m = LIST_ITEM.matcher(t);
+            if (!m.matches()) {
+                i++;
+                continue;
+            }
+            StringBuilder sb = new StringBuilder(m.group(2).strip());
+            int last = i;
+            int j = i + 1;
+            while (j < r.end() && outline.isText(j)) {
+                String n = FieldReader.text(lines, j);
+                if (n.isBlank()) break;
+                Matcher nm = LIST_ITEM.matcher(n);
+                if (nm.matches()) break;
+                sb.append(' ').append(n.strip());
+                last = j;
+                j++;
+            }
+            out.add(new BulletItem(sb.toString(), lines.span(lines.lineStart(i) + m.group(1).length(), FieldReader.trimmedEnd(lines, last))));
+            i = j;
+        }
+        if (out.isEmpty()) {
+            String p = prose(r);
+            if (!p.isBlank()) out.add(new BulletItem(p, r.section().bodySpan()));
+        }
+        return out;
+    }
+
+    static String lower(String s) {
+        return s.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,68 @@
+package dev.falsify.model.plan;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A §7 scenario block ({@code ### Scenario S1: name}, {@code ### S01: name}, an arm
+ * {@code ### Scenario S5/api: …}, or in divergent plans a bullet {@code - **S1 `name`** (C1; H1) …}).
+ *
+ * @param id          the id as written ({@code S1}, {@code S01}, {@code S5/api})
+ * @param baseId      the id without the arm ({@code S5})
+ * @param arm         the arm name ({@code api}) or null
+ * @param name        the claim-shaped name (backticks stripped)
+ * @param falsifies   claim / missing-claim ids of the Falsifies field, ranges expanded
+ * @param closes      hypothesis ids of the Closes field
+ * @param fields      known fields by canonical name (see {@link #FIELDS})
+ * @param unknownFields bold-labelled fields the parser does not know (kept, reported as P019)
+ * @param arms        arm ids of this scenario: from §7.M.S Arms and from arm-headed scenarios
+ * @param runBlocks   fenced {@code run} blocks inside the scenario (normally zero or one)
+ * @param bulletForm  the scenario was found as a divergent bullet, not a heading
+ */
+public record Scenario(String id, String baseId, String arm, String name, List<String> falsifies, List<String> closes,
+                       Map<String, Field> fields, List<Field> unknownFields, SevenM sevenM, SevenMS sevenMS,
+                       List<String> arms, List<RunBlock> runBlocks, boolean bulletForm, Span headingSpan, Span span) {
+
+    /** Canonical scenario field names. */
+    public static final List<String> FIELDS = List.of("falsifies", "closes", "technique", "workload", "faults", "oracle",
+            "observability", "exit", "smokeBudget", "hardeningBudget", "releaseBudget", "target", "skeletonLanguage",
+            "skeleton");
+
+    public Scenario {
+        falsifies = List.copyOf(falsifies);
+        closes = List.copyOf(closes);
+        fields = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields));
+        unknownFields = List.copyOf(unknownFields);
+        arms = List.copyOf(arms);
+        runBlocks = List.copyOf(runBlocks);
+    }
+
+    public Optional<Field> field(String name) {
+        return Optional.ofNullable(fields.get(name));
+    }
+
+    public String value(String name) {
+        Field f = fields.get(name);
+        return f == null ? "" : f.value();
+    }
+
+    public String smokeBudget() { return value("smokeBudget"); }
+    public String hardeningBudget() { return value("hardeningBudget"); }
+    /** The release budget text as written (may be {@code not provided — reason. Revisit when: …}). */
+    public String releaseBudget() { return value("releaseBudget"); }
+
+    /** The §7.M checker text, or "" when there is no §7.M. */
+    public String checker() {
+        return sevenM.checker();
+    }
+
+    /** The first run block, when the scenario is executable. */
+    public Optional<RunBlock> run() {
+        return runBlocks.isEmpty() ? Optional.empty() : Optional.of(runBlocks.get(0));
+    }
+
+    public boolean isArm() {
+        return arm != null;
+    }
+}

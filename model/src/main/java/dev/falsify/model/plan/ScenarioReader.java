@@ -1,0 +1,380 @@
+package dev.falsify.model.plan;
+
+import dev.falsify.model.plan.run.RunSpecParser;
+import dev.falsify.model.plan.run.RunSpecResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads §7 scenario blocks: the heading, bold-label (or compact plain-label) fields, the §7.M and
+ * §7.M.S blocks (level-4 headings, label lines or the not-applicable line), and {@code run} blocks.
+ * Divergent bullet scenarios ({@code - **S1 `name`** (C1, C5; H1) -- …}) are read too.
+ */
+final class ScenarioReader {
+    private ScenarioReader() {
+    }
+
+    static final Pattern HEADING = Pattern.compile(
+            "^(?:scenario\\s+)?(S\\d{1,4}(?:/[A-Za-z0-9_.-]+)?)(?![\\w])\\s*(?:[:—–.)-]+\\s*)?(.*)$", Pattern.CASE_INSENSITIVE);
+    private static final Pattern BULLET = Pattern.compile(
+            "^\\s{0,3}[-*+]\\s+(?:\\*\\*|__)\\s*(S\\d{1,4}(?:/[A-Za-z0-9_.-]+)?)(?![\\w])\\s*[:—–-]?\\s*(.*?)(?:\\*\\*|__)\\s*(.*)$");
+    private static final Pattern NOT_APPLICABLE = Pattern.compile(
+            "^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M\\s*(?:\\*\\*|__)?\\s*[:—–-]?\\s*(?:\\*\\*|__)?\\s*not\\s+applicable\\b(.*)$",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern MARKER_7M = Pattern.compile("^\\s*(?:[-*+]\\s+)?(?:#+\\s*)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M(?!\\.S)(?![\\w])", Pattern.CASE_INSENSITIVE);
+    private static final Pattern MARKER_7MS = Pattern.compile("^\\s*(?:[-*+]\\s+)?(?:#+\\s*)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M\\.S(?![\\w])", Pattern.CASE_INSENSITIVE);
+    private static final Pattern PAREN = Pattern.compile("^\\(([^)]*)\\)");
+
+    private enum Context { SCENARIO, SEVEN_M, SEVEN_MS }
+
+    private static final Predicate<String> ANY_LABEL =
+            k -> Labels.scenario(k) != null || Labels.sevenM(k) != null || Labels.sevenMS(k) != null;
+
+    static List<Scenario> read(MarkdownOutline o, int from, int to, Map<Integer, MarkdownOutline.HeadingBlock> headingAt,
+                               List<Unrecognized> unrecognized) {
+        List<int[]> starts = new ArrayList<>();   // {line, kind: 0 heading, 1 bullet}
+        for (int i = from; i < to; i++) {
+            if (o.kinds[i] == MarkdownOutline.LineKind.HEADING) {
+                MarkdownOutline.HeadingBlock h = headingAt.get(i);
+                if (h != null && h.level() >= 3 && HEADING.matcher(HypothesisReader.clean(h.text())).matches()) {
+                    starts.add(new int[] {i, 0});
+                }
+            } else if (o.kinds[i] == MarkdownOutline.LineKind.TEXT && isBulletScenario(FieldReader.text(o.lines, i))) {
+                starts.add(new int[] {i, 1});
+            }
+        }
+        List<Scenario> out = new ArrayList<>();
+        for (int n = 0; n < starts.size(); n++) {
+            int line = starts.get(n)[0];
+            boolean bullet = starts.get(n)[1] == 1;
+            int end = n + 1 < starts.size() ? starts.get(n + 1)[0] : to;
+            end = regionEnd(o, line, end, headingAt, bullet);
+            Scenario s = bullet ? readBullet(o, line, end, headingAt) : readHeading(o, line, end, headingAt);
+            if (bullet) {
+                unrecognized.add(new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, s.id(),
+                        "scenario " + s.id() + " is written as a bullet, not a '### Scenario " + s.id() + ":' block; read what it says",
+                        s.headingSpan()));
+            }
+            out.add(s);
+        }
+        return out;
+    }
+
+    private static boolean isBulletScenario(String t) {
+        int s = t.indexOf("**S");
+        if (s < 0) s = t.indexOf("__S");
+        return s >= 0 && s < 12 && BULLET.matcher(t).matches();
+    }
+
+    /** A heading scenario ends at a level ≤ 3 heading or a rule; a bullet scenario at an outdented line too. */
+    private static int regionEnd(MarkdownOutline o, int start, int limit, Map<Integer, MarkdownOutline.HeadingBlock> headingAt, boolean bullet) {
+        for (int i = start + 1; i < limit; i++) {
+            MarkdownOutline.LineKind k = o.kinds[i];
+            if (k == MarkdownOutline.LineKind.RULE) return i;
+            if (k == MarkdownOutline.LineKind.HEADING) {
+                MarkdownOutline.HeadingBlock h = headingAt.get(i);
+                if (h != null && (h.level() <= 3 || bullet)) return i;
+            }
+            if (bullet && k == MarkdownOutline.LineKind.TEXT) {
+                String t = FieldReader.text(o.lines, i);
+                if (!t.isBlank() && FieldReader.indentOf(t) == 0 && !FieldReader.isBullet(t)) return i;
+            }
+        }
+        return limit;
+    }
+
+    private static Scenario readHeading(MarkdownOutline o, int line, int end, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
+        MarkdownOutline.HeadingBlock h = headingAt.get(line);
+        Matcher m = HEADING.matcher(HypothesisReader.clean(h.text()));
+        m.matches();
+        String id = m.group(1).toUpperCase(Locale.ROOT).charAt(0) + m.group(1).substring(1);
+        String name = cleanName(m.group(2));
+        Builder b = new Builder(o, id, name, line, Math.max(line + 1, h.endLine()) - 1);
+        b.scan(Math.max(line + 1, h.endLine()), end, headingAt);
+        return b.build(false, null);
+    }
+
+    private static Scenario readBullet(MarkdownOutline o, int line, int end, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
+        String t = FieldReader.text(o.lines, line);
+        Matcher m = BULLET.matcher(t);
+        m.matches();
+        Builder b = new Builder(o, m.group(1), cleanName(m.group(2)), line, line);
+        String rest = m.group(3).strip();
+        b.scan(line + 1, end, headingAt);
+        return b.build(true, rest);
+    }
+
+    static String cleanName(String raw) {
+        String n = raw.replace("`", "").replace("**", "").replace("__", "").strip();
+        return n.replaceFirst("^[:—–-]+\\s*", "").strip();
+    }
+
+    private static final class Builder {
+        final MarkdownOutline o;
+        final String id;
+        final String name;
+        final int first;
+        int last;
+        final int headingLast;
+        final Map<String, Field> fields = new LinkedHashMap<>();
+        final List<Field> unknown = new ArrayList<>();
+        final Map<String, Field> mFields = new LinkedHashMap<>();
+        final List<Field> mUnknown = new ArrayList<>();
+        final Map<String, Field> sFields = new LinkedHashMap<>();
+        final List<Field> sUnknown = new ArrayList<>();
+        final List<RunBlock> runs = new ArrayList<>();
+        boolean mPresent;
+        boolean mNotApplicable;
+        String mReason = "";
+        int mFirst = -1;
+        int mLast = -1;
+        boolean sPresent;
+        int sFirst = -1;
+        int sLast = -1;
+
+        Builder(MarkdownOutline o, String id, String name, int first, int headingLast) {
+            this.o = o;
+            this.id = id;
+            this.name = name;
+            this.first = first;
+            this.last = headingLast;
+            this.headingLast = headingLast;
+        }
+
+        void scan(int from, int to, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
+            Context ctx = Context.SCENARIO;
+            int i = from;
+            while (i < to) {
+                MarkdownOutline.LineKind kind = o.kinds[i];
+                String t = FieldReader.text(o.lines, i);
+                if (kind == MarkdownOutline.LineKind.HEADING) {
+                    MarkdownOutline.HeadingBlock h = headingAt.get(i);
+                    String ht = h == null ? t : h.text();
+                    if (NOT_APPLICABLE.matcher(ht).find()) {
+                        notApplicable(ht, i);
+                        ctx = Context.SCENARIO;
+                    } else if (MARKER_7MS.matcher(ht).find() || Labels.isSevenMSMarker(FieldReader.key(ht))) {
+                        ctx = Context.SEVEN_MS;
+                        sPresent = true;
+                        sFirst = sFirst < 0 ? i : sFirst;
+                        sLast = Math.max(sLast, i);
+                    } else if (MARKER_7M.matcher(ht).find() || isSevenMTitle(ht)) {
+                        ctx = Context.SEVEN_M;
+                        mPresent = true;
+                        mFirst = mFirst < 0 ? i : mFirst;
+                        mLast = Math.max(mLast, i);
+                    } else {
+                        ctx = Context.SCENARIO;
+                    }
+                    last = i;
+                    i = h == null ? i + 1 : Math.max(i + 1, h.endLine());
+                    continue;
+                }
+                if (kind == MarkdownOutline.LineKind.FENCE) {
+                    MarkdownOutline.FenceBlock f = o.fenceAt(i);
+                    if (f != null) {
+                        if (isRunInfo(f.info())) runs.add(runBlock(f));
+                        last = f.endLine() - 1;
+                        i = f.endLine();
+                    } else {
+                        i++;
+                    }
+                    continue;
+                }
+                if (kind != MarkdownOutline.LineKind.TEXT) {
+                    if (kind == MarkdownOutline.LineKind.TABLE) last = i;
+                    i++;
+                    continue;
+                }
+                if (t.isBlank()) {
+                    i++;
+                    continue;
+                }
+                last = i;
+                boolean mentions7m = t.indexOf("7.M") >= 0 || t.indexOf("7.m") >= 0;
+                if (mentions7m && NOT_APPLICABLE.matcher(t).find()) {
+                    notApplicable(t, i);
+                    ctx = Context.SCENARIO;
+                    i++;
+                    continue;
+                }
+                FieldReader.LabelMatch lm = FieldReader.label(t, ANY_LABEL);
+                boolean marker7ms = (mentions7m && MARKER_7MS.matcher(t).find()) || (lm != null && Labels.isSevenMSMarker(lm.key()));
+                boolean marker7m = !marker7ms && ((mentions7m && MARKER_7M.matcher(t).find()) || (lm != null && Labels.isSevenMMarker(lm.key())));
+                if (marker7ms) {
+                    ctx = Context.SEVEN_MS;
+                    sPresent = true;
+                    sFirst = sFirst < 0 ? i : sFirst;
+                    sLast = Math.max(sLast, i);
+                    i++;
+                    continue;
+                }
+                if (marker7m) {
+                    ctx = Context.SEVEN_M;
+                    mPresent = true;
+                    mFirst = mFirst < 0 ? i : mFirst;
+                    mLast = Math.max(mLast, i);
+                    i++;
+                    continue;
+                }
+                if (lm == null) {
+                    i++;
+                    continue;
+                }
+                Context target = resolve(ctx, lm.key());
+                String canonical = target == null ? null : canonical(target, lm.key());
+                boolean skeleton = "skeleton".equals(canonical);
+                FieldReader.RawField f = FieldReader.read(o, i, to, lm, skeleton, ANY_LABEL);
+                if (target == null) {
+                    if (lm.bold() && lm.indent() <= 3) {
+                        Field uf = f.toField(lm.key());
+                        switch (ctx) {
+                            case SEVEN_M -> mUnknown.add(uf);
+                            case SEVEN_MS -> sUnknown.add(uf);
+                            default -> unknown.add(uf);
+                        }
+                    }
+                } else {
+                    Field field = f.toField(canonical);
+                    switch (target) {
+                        case SEVEN_M -> {
+                            mFields.putIfAbsent(canonical, field);
+                            mPresent = true;
+                            mFirst = mFirst < 0 ? i : mFirst;
+                            mLast = Math.max(mLast, f.endLine() - 1);
+                        }
+                        case SEVEN_MS -> {
+                            sFields.putIfAbsent(canonical, field);
+                            sPresent = true;
+                            sFirst = sFirst < 0 ? i : sFirst;
+                            sLast = Math.max(sLast, f.endLine() - 1);
+                        }
+                        default -> fields.putIfAbsent(canonical, field);
+                    }
+                    if (f.fence() != null && isRunInfo(f.fence().info())) runs.add(runBlock(f.fence()));
+                }
+                last = Math.max(last, f.endLine() - 1);
+                i = Math.max(i + 1, f.endLine());
+            }
+        }
+
+        private static boolean isSevenMTitle(String heading) {
+            String k = FieldReader.key(heading);
+            return k.contains("model history and checker") || k.contains("model history checker");
+        }
+
+        private void notApplicable(String t, int line) {
+            Matcher m = NOT_APPLICABLE.matcher(t);
+            String reason = m.find() ? m.group(1) : "";
+            reason = reason.replace("**", "").strip();
+            reason = reason.replaceFirst("^[.:—–-]\\s*", "").strip();
+            if (reason.startsWith("(") && reason.endsWith(")")) reason = reason.substring(1, reason.length() - 1);
+            else if (reason.startsWith("(") && reason.endsWith(").")) reason = reason.substring(1, reason.length() - 2);
+            reason = reason.replaceFirst("\\.$", "").strip();
+            mPresent = true;
+            mNotApplicable = true;
+            mReason = reason;
+            mFirst = mFirst < 0 ? line : mFirst;
+            mLast = Math.max(mLast, line);
+        }
+
+        private static Context resolve(Context ctx, String key) {
+            boolean sc = Labels.scenario(key) != null;
+            boolean m = Labels.sevenM(key) != null;
+            boolean s = Labels.sevenMS(key) != null;
+            return switch (ctx) {
+                case SEVEN_M -> m ? Context.SEVEN_M : sc ? Context.SCENARIO : s ? Context.SEVEN_MS : null;
+                case SEVEN_MS -> s ? Context.SEVEN_MS : sc ? Context.SCENARIO : m ? Context.SEVEN_M : null;
+                default -> sc ? Context.SCENARIO : m ? Context.SEVEN_M : s ? Context.SEVEN_MS : null;
+            };
+        }
+
+        private static String canonical(Context c, String key) {
+            return switch (c) {
+                case SEVEN_M -> Labels.sevenM(key);
+                case SEVEN_MS -> Labels.sevenMS(key);
+                default -> Labels.scenario(key);
+            };
+        }
+
+        private static boolean isRunInfo(String info) {
+            String first = info.strip().split("[\\s{]", 2)[0].toLowerCase(Locale.ROOT);
+            return first.equals("run") || first.equals("falsify-run");
+        }
+
+        private RunBlock runBlock(MarkdownOutline.FenceBlock f) {
+            SourceLines lines = o.lines;
+            StringBuilder yaml = new StringBuilder();
+            int indent = f.indent();
+            for (int k = f.contentStart(); k < f.contentEnd(); k++) {
+                String l = FieldReader.text(lines, k);
+                int strip = 0;
+                while (strip < indent && strip < l.length() && l.charAt(strip) == ' ') strip++;
+                yaml.append(l, strip, l.length()).append('\n');
+            }
+            int contentStart = f.contentStart();
+            int contentEnd = f.contentEnd();
+            RunSpecResult r = RunSpecParser.parse(yaml.toString(), (line, column) -> {
+                int l = Math.min(contentStart + line, Math.max(contentStart, contentEnd - 1));
+                if (l >= lines.lineCount()) l = lines.lineCount() - 1;
+                int lineStart = lines.lineStart(l);
+                int off = Math.min(lineStart + indent + column, lines.lineEnd(l));
+                return lines.span(off, Math.max(off, FieldReader.trimmedEnd(lines, l)));
+            });
+            Span span = lines.span(lines.lineStart(f.line()), FieldReader.trimmedEnd(lines, Math.max(f.line(), f.endLine() - 1)));
+            Span content = f.contentEnd() > f.contentStart()
+                    ? lines.span(lines.lineStart(f.contentStart()), lines.lineEndWithBreak(f.contentEnd() - 1))
+                    : lines.span(lines.lineStart(Math.min(f.contentStart(), lines.lineCount() - 1)), lines.lineStart(Math.min(f.contentStart(), lines.lineCount() - 1)));
+            return new RunBlock(yaml.toString(), span, content, r.spec(), r.errors());
+        }
+
+        Scenario build(boolean bullet, String bulletRest) {
+            SourceLines lines = o.lines;
+            List<String> falsifies;
+            List<String> closes;
+            Field f = fields.get("falsifies");
+            Field c = fields.get("closes");
+            falsifies = f == null ? List.of() : Ids.targets(f.value(), "CM");
+            closes = c == null ? List.of() : Ids.targets(c.value(), "H");
+            if (bullet && bulletRest != null) {
+                Matcher p = PAREN.matcher(bulletRest);
+                if (p.find()) {
+                    if (falsifies.isEmpty()) falsifies = Ids.all(p.group(1), "CM");
+                    if (closes.isEmpty()) closes = Ids.all(p.group(1), "H");
+                }
+            }
+            SevenM sevenM = mPresent
+                    ? new SevenM(true, mNotApplicable, mReason, mFields, mUnknown,
+                    lines.span(lines.lineStart(mFirst), FieldReader.trimmedEnd(lines, Math.max(mFirst, mLast))))
+                    : SevenM.ABSENT;
+            String baseId = id.contains("/") ? id.substring(0, id.indexOf('/')) : id;
+            String arm = id.contains("/") ? id.substring(id.indexOf('/') + 1) : null;
+            SevenMS sevenMS = SevenMS.ABSENT;
+            if (sPresent) {
+                Field armsField = sFields.get("arms");
+                List<String> arms = new ArrayList<>();
+                if (armsField != null) {
+                    arms.addAll(Ids.all(armsField.value(), "S").stream().filter(a -> a.contains("/")).toList());
+                    if (arms.isEmpty()) {
+                        for (String part : armsField.value().split("[,;\\n]")) {
+                            String p = part.replace("`", "").replaceFirst("^\\s*[-*+]\\s*", "").strip();
+                            if (p.matches("[A-Za-z0-9_.-]{1,40}") && !p.equalsIgnoreCase("none")) arms.add(baseId + "/" + p);
+                        }
+                    }
+                }
+                sevenMS = new SevenMS(true, sFields, sUnknown, arms,
+                        lines.span(lines.lineStart(sFirst), FieldReader.trimmedEnd(lines, Math.max(sFirst, sLast))));
+            }
+            Span heading = lines.span(lines.lineStart(first), FieldReader.trimmedEnd(lines, headingLast));
+            Span span = lines.span(lines.lineStart(first), FieldReader.trimmedEnd(lines, Math.max(first, last)));
+            return new Scenario(id, baseId, arm, name, falsifies, closes, fields, unknown, sevenM, sevenMS,
+                    sevenMS.arms(), runs, bullet, heading, span);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.falsify.model.plan;
+
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Recognises plan sections by leading number/letter, falling back to keywords. */
+final class SectionIds {
+    private SectionIds() {
+    }
+
+    static final Set<String> KNOWN = Set.of("0", "1", "1b", "1c", "2", "3", "4", "5", "6", "6b", "7", "7b", "7c", "7d", "8", "9");
+    private static final Pattern NUMBER = Pattern.compile("^(\\d{1,2})(?:\\.?([a-z]))?(?=$|[\\s.:)\\]—–-])");
+
+    /** The section id, or null when the heading is not a known section. */
+    static String identify(String heading) {
+        String t = heading.strip().toLowerCase(Locale.ROOT).replace("*", "").replace("`", "");
+        t = t.replaceFirst("^(§|section\\s+|part\\s+)\\s*", "").strip();
+        String numberId = null;
+        Matcher m = NUMBER.matcher(t);
+        if (m.find()) {
+            numberId = m.group(1) + (m.group(2) == null ? "" : m.group(2));
+            if (numberId.length() > 1 && numberId.startsWith("0")) numberId = numberId.substring(1);
+        }
+        String keywordId = byKeywords(t);
+        if (numberId != null && KNOWN.contains(numberId)) {
+            if (keywordId == null || keywordId.equals(numberId) || hasKeywordOf(numberId, t)) return numberId;
+            return keywordId;
+        }
+        return keywordId;
+    }
+
+    /** The number written in the heading, when it is a sub-section number with a letter ({@code 7b}). */
+    static boolean hasLetteredNumber(String heading) {
+        String t = heading.strip().toLowerCase(Locale.ROOT).replaceFirst("^(§|section\\s+)\\s*", "");
+        Matcher m = NUMBER.matcher(t);
+        return m.find() && m.group(2) != null && KNOWN.contains(m.group(1) + m.group(2));
+    }
+
+    private static boolean hasKeywordOf(String id, String t) {
+        return switch (id) {
+            case "0" -> t.contains("architect") || t.contains("summary");
+            case "1" -> t.contains("scope");
+            case "1b" -> t.contains("claim");
+            case "1c" -> t.contains("missing") || t.contains("gap");
+            case "2" -> t.contains("model");
+            case "3" -> t.contains("inventory") || t.contains("existing");
+            case "4" -> t.contains("hypothes") || t.contains("failure");
+            case "5" -> t.contains("coverage");
+            case "6" -> t.contains("technique");
+            case "6b" -> t.contains("environment") || t.contains("requirement");
+            case "7" -> t.contains("scenario");
+            case "7b" -> t.contains("adequacy");
+            case "7c" -> t.contains("residual") || t.contains("uncertaint");
+            case "7d" -> t.contains("confidence");
+            case "8" -> t.contains("not cover") || t.contains("out of scope") || t.contains("non-goal");
+            case "9" -> t.contains("question") || t.contains("follow");
+            default -> false;
+        };
+    }
+
+    private static String byKeywords(String t) {
+        if (t.contains("missing claim")) return "1c";
+        if (t.contains("not cover") || t.contains("does not") || t.contains("out of scope") || t.contains("non-goal")) return "8";
+        if (t.contains("adequacy")) return "7b";
+        if (t.contains("residual") || t.contains("uncertaint")) return "7c";
+        if (t.contains("confidence")) return "7d";
+        if (t.contains("environment") || t.contains("requirements")) return "6b";
+        if (t.contains("open question") || t.contains("followup") || t.contains("follow-up") || t.contains("follow up")) return "9";
+        if (t.contains("hypothes") || t.contains("failure mode") || t.contains("failure-mode")) return "4";
+        if (t.contains("inventory") || t.contains("existing test")) return "3";
+        if (t.contains("coverage")) return "5";
+        if (t.contains("technique")) return "6";
+        if (t.contains("scenario")) return "7";
+        if (t.contains("architect")) return "0";
+        if (t.contains("scope")) return "1";
+        if (t.contains("claim")) return "1b";
+        if (t.contains("sut model") || t.contains("system model") || t.equals("model") || t.startsWith("model ")) return "2";
+        if (t.equals("gaps") || t.startsWith("gaps ")) return "1c";
+        return null;
+    }
+}

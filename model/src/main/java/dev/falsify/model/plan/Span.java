@@ -1,0 +1,28 @@
+package dev.falsify.model.plan;
+
+/**
+ * A region of the plan's source text. Lines and columns are 1-based; offsets are 0-based
+ * character offsets into the text. The end is exclusive: {@code endLine}/{@code endColumn} is the
+ * position of {@code endOffset}, the first character after the region.
+ */
+public record Span(int startLine, int startColumn, int endLine, int endColumn, int startOffset, int endOffset) {
+
+    /** A span for elements that exist only in memory (for example defaults). */
+    public static final Span NONE = new Span(0, 0, 0, 0, 0, 0);
+
+    public boolean isNone() {
+        return startLine == 0;
+    }
+
+    public int length() {
+        return endOffset - startOffset;
+    }
+
+    public boolean contains(int offset) {
+        return offset >= startOffset && offset < endOffset;
+    }
+
+    public boolean overlaps(int start, int end) {
+        return start < endOffset && end > startOffset;
+    }
+}

@@ -1,0 +1,113 @@
+package dev.falsify.model.plan.run;
+
+import dev.falsify.model.plan.Span;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The typed content of a scenario's {@code run} block (plan-format.md, "Run block"). Strings keep
+ * their placeholders ({@code {session}}, {@code {artifacts}}, {@code {logs}}, {@code {seed}},
+ * {@code {scenario}}, {@code {plan_dir}}); the runner substitutes them. Absent optional parts are
+ * empty lists or null.
+ *
+ * @param cwd      working directory relative to the plan file ("." when absent)
+ * @param timeout  whole-arm timeout, or null
+ * @param seeds    one run per seed; empty means the runner picks one
+ */
+public record RunSpec(String cwd, Duration timeout, List<Long> seeds, List<String> setup, List<Service> services,
+                      List<Proxy> proxies, Workload workload, List<Fault> faults, History history, List<String> checkers,
+                      FinalState finalState, List<String> teardown, List<MessageTap> messages, List<MessageFilter> filters,
+                      Monitor monitor) {
+
+    public RunSpec {
+        seeds = List.copyOf(seeds);
+        setup = List.copyOf(setup);
+        services = List.copyOf(services);
+        proxies = List.copyOf(proxies);
+        faults = List.copyOf(faults);
+        checkers = List.copyOf(checkers);
+        teardown = List.copyOf(teardown);
+        messages = List.copyOf(messages);
+        filters = List.copyOf(filters);
+    }
+
+    /** A long-running process the runner starts and owns. {@code env} and {@code cwd} are optional. */
+    public record Service(String name, String cmd, Ready ready, Map<String, String> env, String cwd, Span span) {
+    }
+
+    /** Readiness check: exactly one of {@code tcp} (host:port), {@code log} (regex), {@code cmd}. */
+    public record Ready(String tcp, String log, String cmd, Duration timeout) {
+    }
+
+    /** A built-in loopback fault proxy for one link. */
+    public record Proxy(String name, String listen, String upstream, Span span) {
+    }
+
+    public record Workload(String cmd, Map<String, String> env, String cwd, Duration timeout, Span span) {
+    }
+
+    /**
+     * A scheduled fault.
+     *
+     * @param at       offset from workload start (jitter drawn from the seed is the runner's business)
+     * @param duration the {@code for:} window, or null for an instantaneous fault
+     * @param landing  the evidence that the fault landed, or null (proxy and process faults then rely on
+     *                 their built-in evidence)
+     */
+    public record Fault(String name, Duration at, Duration duration, FaultAction action, Landing landing, Span span) {
+    }
+
+    /** What a fault does. */
+    public sealed interface FaultAction permits ProxyFault, ProcessFault, CommandFault {
+    }
+
+    /**
+     * @param kind        partition, drop-one-way, latency, bandwidth, reset, slow-close, hang, limit-data, slicer
+     * @param params      ms, jitter_ms, kbps, bytes, direction (values as written)
+     * @param connections all (default), first:N, nth:N or fraction:F
+     */
+    public record ProxyFault(String proxy, String kind, Map<String, String> params, String connections) implements FaultAction {
+    }
+
+    /** @param signal KILL, TERM, STOP/CONT (stop for the window, then continue), STOP, CONT, INT, HUP */
+    public record ProcessFault(String service, String signal, boolean restart) implements FaultAction {
+    }
+
+    /** Arbitrary inject / heal commands (needs a landing probe). */
+    public record CommandFault(String inject, String heal) implements FaultAction {
+    }
+
+    /** @param expect e.g. {@code delta > 0}, compared before vs during the window */
+    public record Landing(String probe, String expect) {
+    }
+
+    public record History(String path, String format, String model) {
+    }
+
+    public record FinalState(String cmd, String format) {
+    }
+
+    /** Message-level reading of a proxied link: framing and JSON-path / regex-group fields. */
+    public record MessageTap(String proxy, String framing, Map<String, String> fields) {
+    }
+
+    /**
+     * First match wins; default deliver.
+     *
+     * @param match    field → expected value
+     * @param action   deliver, drop, delay, duplicate, hold-until, observe
+     * @param argument the action's argument (delay duration, hold-until condition) or null
+     */
+    public record MessageFilter(Map<String, String> match, String action, String argument) {
+    }
+
+    public record Monitor(String start, List<Transition> transitions, Duration bound, String defaultOutcome) {
+        public Monitor {
+            transitions = List.copyOf(transitions);
+        }
+    }
+
+    public record Transition(String from, Map<String, String> on, String to) {
+    }
+}

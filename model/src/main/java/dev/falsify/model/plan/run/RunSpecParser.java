@@ -1,0 +1,559 @@
+package dev.falsify.model.plan.run;
+
+import dev.falsify.model.picker.CheckerPicker;
+import dev.falsify.model.plan.Span;
+import java.io.StringReader;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+
+/**
+ * Reads a {@code run} block's YAML into a {@link RunSpec} and validates it: unknown fields,
+ * references to undeclared proxies and services, unknown checkers, bad durations, and proxies
+ * that would listen on anything but loopback. Never throws; every problem is a
+ * {@link RunSpecError} with a position mapped through {@link Positions}.
+ */
+public final class RunSpecParser {
+
+    /** Maps a 0-based (line, column) in the YAML text to a span in the enclosing document. */
+    @FunctionalInterface
+    public interface Positions {
+        Span at(int line, int column);
+
+        /** Positions in the YAML text itself. */
+        Positions RELATIVE = (line, column) -> new Span(line + 1, column + 1, line + 1, column + 1, 0, 0);
+    }
+
+    static final Set<String> TOP = Set.of("cwd", "timeout", "seeds", "setup", "services", "proxies", "workload",
+            "faults", "history", "checkers", "final_state", "teardown", "messages", "filters", "monitor");
+    static final Set<String> PROXY_KINDS = Set.of("partition", "drop-one-way", "latency", "bandwidth", "reset",
+            "slow-close", "hang", "limit-data", "slicer");
+    static final Set<String> PROXY_PARAMS = Set.of("ms", "jitter_ms", "kbps", "bytes", "direction", "probability");
+    static final Set<String> SIGNALS = Set.of("KILL", "TERM", "STOP/CONT", "STOP", "CONT", "INT", "HUP");
+    static final Set<String> HISTORY_FORMATS = Set.of("jsonl", "jepsen-edn", "porcupine-etcd", "porcupine-kv", "auto");
+    static final Set<String> FILTER_ACTIONS = Set.of("deliver", "drop", "delay", "duplicate", "hold-until", "observe");
+    private static final Pattern CONNECTIONS = Pattern.compile("all|first:\\d+|nth:\\d+|fraction:(0(\\.\\d+)?|1(\\.0+)?)");
+    private static final Pattern HOST_PORT = Pattern.compile("(\\[[0-9a-fA-F:]+]|[A-Za-z0-9._-]+):(\\d{1,5}|\\{[a-z_]+})");
+    private static final Pattern FRAMING = Pattern.compile("newline|length-prefixed-4|regex:.+");
+
+    private final Positions positions;
+    private final List<RunSpecError> errors = new ArrayList<>();
+
+    private RunSpecParser(Positions positions) {
+        this.positions = positions;
+    }
+
+    /** Parses standalone YAML; error spans carry YAML-relative lines and columns (offsets 0). */
+    public static RunSpecResult parse(String yaml) {
+        return parse(yaml, Positions.RELATIVE);
+    }
+
+    public static RunSpecResult parse(String yaml, Positions positions) {
+        RunSpecParser p = new RunSpecParser(positions);
+        RunSpec spec;
+        try {
+            spec = p.read(yaml);
+        } catch (RuntimeException | StackOverflowError e) {
+            p.errors.add(new RunSpecError("", "run block could not be read: " + e.getClass().getSimpleName(), positions.at(0, 0)));
+            spec = null;
+        }
+        return new RunSpecResult(spec, p.errors);
+    }
+
+    private RunSpec read(String yaml) {
+        Node root;
+        try {
+            LoaderOptions opts = new LoaderOptions();
+            opts.setAllowDuplicateKeys(false);
+            opts.setMaxAliasesForCollections(20);
+            opts.setCodePointLimit(1_000_000);
+            root = new Yaml(new SafeConstructor(opts)).compose(new StringReader(yaml));
+        } catch (MarkedYAMLException e) {
+            Mark m = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+            String problem = e.getProblem() != null ? e.getProblem() : e.getMessage();
+            errors.add(new RunSpecError("", "run block is not valid YAML: " + oneLine(problem),
+                    m == null ? positions.at(0, 0) : positions.at(m.getLine(), m.getColumn())));
+            return null;
+        } catch (RuntimeException e) {
+            errors.add(new RunSpecError("", "run block is not valid YAML: " + oneLine(String.valueOf(e.getMessage())), positions.at(0, 0)));
+            return null;
+        }
+        if (root == null) {
+            errors.add(new RunSpecError("", "run block is empty", positions.at(0, 0)));
+            return null;
+        }
+        if (!(root instanceof MappingNode map)) {
+            error(root, "", "run block must be a mapping of fields (cwd, services, workload, …)");
+            return null;
+        }
+        Map<String, Node> top = fields(map, "", TOP);
+        String cwd = str(top.get("cwd"), "cwd");
+        Duration timeout = duration(top.get("timeout"), "timeout");
+        List<Long> seeds = seeds(top.get("seeds"));
+        List<String> setup = commands(top.get("setup"), "setup");
+        List<RunSpec.Service> services = services(top.get("services"));
+        List<RunSpec.Proxy> proxies = proxies(top.get("proxies"));
+        RunSpec.Workload workload = workload(top.get("workload"));
+        Set<String> serviceNames = new HashSet<>();
+        services.forEach(s -> serviceNames.add(s.name()));
+        Set<String> proxyNames = new HashSet<>();
+        proxies.forEach(p -> proxyNames.add(p.name()));
+        List<RunSpec.Fault> faults = faults(top.get("faults"), proxyNames, serviceNames);
+        RunSpec.History history = history(top.get("history"));
+        List<String> checkers = checkers(top.get("checkers"));
+        RunSpec.FinalState finalState = finalState(top.get("final_state"));
+        List<String> teardown = commands(top.get("teardown"), "teardown");
+        List<RunSpec.MessageTap> messages = messages(top.get("messages"), proxyNames);
+        List<RunSpec.MessageFilter> filters = filters(top.get("filters"));
+        RunSpec.Monitor monitor = monitor(top.get("monitor"));
+        if (workload == null && services.isEmpty()) {
+            error(root, "workload", "run block has no workload (workload: { cmd: … })");
+        }
+        return new RunSpec(cwd == null ? "." : cwd, timeout, seeds, setup, services, proxies, workload, faults, history,
+                checkers, finalState, teardown, messages, filters, monitor);
+    }
+
+    // ---- sections ----
+
+    private List<Long> seeds(Node n) {
+        List<Long> out = new ArrayList<>();
+        if (n == null) return out;
+        List<Node> items = n instanceof SequenceNode s ? s.getValue() : List.of(n);
+        for (int i = 0; i < items.size(); i++) {
+            String v = str(items.get(i), "seeds[" + i + "]");
+            if (v == null) continue;
+            try {
+                out.add(Long.parseLong(v.strip()));
+            } catch (NumberFormatException e) {
+                error(items.get(i), "seeds[" + i + "]", "seed '" + v + "' is not an integer");
+            }
+        }
+        return out;
+    }
+
+    private List<RunSpec.Service> services(Node n) {
+        List<RunSpec.Service> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (Map.Entry<String, MappingNode> e : items(n, "services").entrySet()) {
+            String path = e.getKey();
+            Map<String, Node> f = fields(e.getValue(), path, Set.of("name", "cmd", "ready", "env", "cwd"));
+            String name = required(f, "name", path, e.getValue());
+            String cmd = required(f, "cmd", path, e.getValue());
+            if (name != null && !seen.add(name)) error(f.get("name"), path + ".name", "service '" + name + "' is declared twice");
+            out.add(new RunSpec.Service(name, cmd, ready(f.get("ready"), path + ".ready"), stringMap(f.get("env"), path + ".env"),
+                    str(f.get("cwd"), path + ".cwd"), span(e.getValue())));
+        }
+        return out;
+    }
+
+    private RunSpec.Ready ready(Node n, String path) {
+        if (n == null) return null;
+        MappingNode m = mapping(n, path);
+        if (m == null) return null;
+        Map<String, Node> f = fields(m, path, Set.of("tcp", "log", "cmd", "timeout"));
+        String tcp = str(f.get("tcp"), path + ".tcp");
+        String log = str(f.get("log"), path + ".log");
+        String cmd = str(f.get("cmd"), path + ".cmd");
+        int kinds = (tcp != null ? 1 : 0) + (log != null ? 1 : 0) + (cmd != null ? 1 : 0);
+        if (kinds != 1) error(n, path, "ready needs exactly one of tcp, log or cmd");
+        if (tcp != null && !HOST_PORT.matcher(tcp.strip()).matches()) {
+            error(f.get("tcp"), path + ".tcp", "ready.tcp '" + tcp + "' is not host:port");
+        }
+        if (log != null) {
+            try {
+                Pattern.compile(log);
+            } catch (RuntimeException e) {
+                error(f.get("log"), path + ".log", "ready.log '" + log + "' is not a valid regular expression");
+            }
+        }
+        return new RunSpec.Ready(tcp, log, cmd, duration(f.get("timeout"), path + ".timeout"));
+    }
+
+    private List<RunSpec.Proxy> proxies(Node n) {
+        List<RunSpec.Proxy> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (Map.Entry<String, MappingNode> e : items(n, "proxies").entrySet()) {
+            String path = e.getKey();
+            Map<String, Node> f = fields(e.getValue(), path, Set.of("name", "listen", "upstream"));
+            String name = required(f, "name", path, e.getValue());
+            String listen = required(f, "listen", path, e.getValue());
+            String upstream = required(f, "upstream", path, e.getValue());
+            if (name != null && !seen.add(name)) error(f.get("name"), path + ".name", "proxy '" + name + "' is declared twice");
+            if (listen != null) {
+                if (!HOST_PORT.matcher(listen.strip()).matches()) {
+                    error(f.get("listen"), path + ".listen", "proxy listen address '" + listen + "' is not host:port");
+                } else if (!isLoopback(listen.strip())) {
+                    error(f.get("listen"), path + ".listen", "proxy '" + name + "' must listen on loopback (127.0.0.1), not '" + listen + "'");
+                }
+            }
+            if (upstream != null && !HOST_PORT.matcher(upstream.strip()).matches()) {
+                error(f.get("upstream"), path + ".upstream", "proxy upstream '" + upstream + "' is not host:port");
+            }
+            out.add(new RunSpec.Proxy(name, listen, upstream, span(e.getValue())));
+        }
+        return out;
+    }
+
+    private RunSpec.Workload workload(Node n) {
+        if (n == null) return null;
+        MappingNode m = mapping(n, "workload");
+        if (m == null) return null;
+        Map<String, Node> f = fields(m, "workload", Set.of("cmd", "env", "cwd", "timeout"));
+        String cmd = required(f, "cmd", "workload", m);
+        return new RunSpec.Workload(cmd, stringMap(f.get("env"), "workload.env"), str(f.get("cwd"), "workload.cwd"),
+                duration(f.get("timeout"), "workload.timeout"), span(m));
+    }
+
+    private List<RunSpec.Fault> faults(Node n, Set<String> proxyNames, Set<String> serviceNames) {
+        List<RunSpec.Fault> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        int index = 0;
+        for (Map.Entry<String, MappingNode> e : items(n, "faults").entrySet()) {
+            String path = e.getKey();
+            index++;
+            Map<String, Node> f = fields(e.getValue(), path,
+                    Set.of("name", "at", "for", "proxy", "process", "inject", "heal", "landing"));
+            String name = str(f.get("name"), path + ".name");
+            if (name == null) name = "fault-" + index;
+            if (!seen.add(name)) error(f.get("name"), path + ".name", "fault '" + name + "' is declared twice");
+            Duration at = duration(f.get("at"), path + ".at");
+            if (f.get("at") == null) error(e.getValue(), path + ".at", "fault '" + name + "' has no 'at' (offset from workload start)");
+            Duration dur = duration(f.get("for"), path + ".for");
+            int kinds = (f.containsKey("proxy") ? 1 : 0) + (f.containsKey("process") ? 1 : 0) + (f.containsKey("inject") ? 1 : 0);
+            RunSpec.FaultAction action = null;
+            if (kinds != 1) {
+                error(e.getValue(), path, "fault '" + name + "' needs exactly one of proxy, process or inject");
+            } else if (f.containsKey("proxy")) {
+                action = proxyFault(f.get("proxy"), path + ".proxy", proxyNames);
+            } else if (f.containsKey("process")) {
+                action = processFault(f.get("process"), path + ".process", serviceNames);
+            } else {
+                String inject = str(f.get("inject"), path + ".inject");
+                action = new RunSpec.CommandFault(inject, str(f.get("heal"), path + ".heal"));
+            }
+            if (f.containsKey("heal") && !f.containsKey("inject")) {
+                error(f.get("heal"), path + ".heal", "'heal' belongs to an inject fault");
+            }
+            RunSpec.Landing landing = landing(f.get("landing"), path + ".landing");
+            if (action instanceof RunSpec.CommandFault && (landing == null || landing.probe() == null)) {
+                error(e.getValue(), path + ".landing", "inject fault '" + name + "' needs landing.probe: the runner cannot observe a command's effect by itself");
+            }
+            out.add(new RunSpec.Fault(name, at, dur, action, landing, span(e.getValue())));
+        }
+        return out;
+    }
+
+    private RunSpec.ProxyFault proxyFault(Node n, String path, Set<String> proxyNames) {
+        MappingNode m = mapping(n, path);
+        if (m == null) return null;
+        Map<String, Node> f = fields(m, path, Set.of("name", "kind", "params", "connections"));
+        String name = required(f, "name", path, m);
+        String kind = required(f, "kind", path, m);
+        if (name != null && !proxyNames.contains(name)) {
+            error(f.get("name"), path + ".name", "fault names unknown proxy '" + name + "'" + declared(proxyNames, "proxies"));
+        }
+        if (kind != null && !PROXY_KINDS.contains(kind)) {
+            error(f.get("kind"), path + ".kind", "unknown proxy fault kind '" + kind + "' (expected one of "
+                    + String.join(", ", sorted(PROXY_KINDS)) + ")");
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        Node pn = f.get("params");
+        if (pn != null) {
+            MappingNode pm = mapping(pn, path + ".params");
+            if (pm != null) {
+                for (Map.Entry<String, Node> pe : fields(pm, path + ".params", PROXY_PARAMS).entrySet()) {
+                    String v = str(pe.getValue(), path + ".params." + pe.getKey());
+                    if (v != null) params.put(pe.getKey(), v);
+                }
+            }
+        }
+        String direction = params.get("direction");
+        if (direction != null && !Set.of("upstream", "downstream", "both").contains(direction)) {
+            error(pn, path + ".params.direction", "direction '" + direction + "' must be upstream, downstream or both");
+        }
+        String connections = str(f.get("connections"), path + ".connections");
+        if (connections != null && !CONNECTIONS.matcher(connections.strip()).matches()) {
+            error(f.get("connections"), path + ".connections",
+                    "connections '" + connections + "' must be all, first:N, nth:N or fraction:F");
+        }
+        return new RunSpec.ProxyFault(name, kind, params, connections == null ? "all" : connections.strip());
+    }
+
+    private RunSpec.ProcessFault processFault(Node n, String path, Set<String> serviceNames) {
+        MappingNode m = mapping(n, path);
+        if (m == null) return null;
+        Map<String, Node> f = fields(m, path, Set.of("service", "signal", "restart"));
+        String service = required(f, "service", path, m);
+        if (service != null && !serviceNames.contains(service)) {
+            error(f.get("service"), path + ".service", "fault names unknown service '" + service + "'" + declared(serviceNames, "services"));
+        }
+        String signal = str(f.get("signal"), path + ".signal");
+        if (signal == null) signal = "KILL";
+        if (!SIGNALS.contains(signal.strip().toUpperCase())) {
+            error(f.get("signal"), path + ".signal", "unknown signal '" + signal + "' (expected KILL, TERM, STOP/CONT, INT or HUP)");
+        }
+        String restart = str(f.get("restart"), path + ".restart");
+        if (restart != null && !restart.equals("true") && !restart.equals("false")) {
+            error(f.get("restart"), path + ".restart", "restart must be true or false");
+        }
+        return new RunSpec.ProcessFault(service, signal.strip().toUpperCase(), "true".equals(restart));
+    }
+
+    private RunSpec.Landing landing(Node n, String path) {
+        if (n == null) return null;
+        MappingNode m = mapping(n, path);
+        if (m == null) return null;
+        Map<String, Node> f = fields(m, path, Set.of("probe", "expect"));
+        return new RunSpec.Landing(str(f.get("probe"), path + ".probe"), str(f.get("expect"), path + ".expect"));
+    }
+
+    private RunSpec.History history(Node n) {
+        if (n == null) return null;
+        MappingNode m = mapping(n, "history");
+        if (m == null) return null;
+        Map<String, Node> f = fields(m, "history", Set.of("path", "format", "model"));
+        String path = required(f, "path", "history", m);
+        String format = str(f.get("format"), "history.format");
+        if (format != null && !HISTORY_FORMATS.contains(format)) {
+            error(f.get("format"), "history.format", "unknown history format '" + format
+                    + "' (expected jsonl, jepsen-edn, porcupine-etcd, porcupine-kv or auto)");
+        }
+        return new RunSpec.History(path, format == null ? "jsonl" : format, str(f.get("model"), "history.model"));
+    }
+
+    private List<String> checkers(Node n) {
+        List<String> out = new ArrayList<>();
+        if (n == null) return out;
+        List<Node> items = n instanceof SequenceNode s ? s.getValue() : List.of(n);
+        for (int i = 0; i < items.size(); i++) {
+            String c = str(items.get(i), "checkers[" + i + "]");
+            if (c == null) continue;
+            if (!CheckerPicker.isKnownChecker(c)) {
+                error(items.get(i), "checkers[" + i + "]", "unknown checker '" + c + "' (known: "
+                        + String.join(", ", CheckerPicker.CHECKERS) + ")");
+            }
+            out.add(c.strip());
+        }
+        return out;
+    }
+
+    private RunSpec.FinalState finalState(Node n) {
+        if (n == null) return null;
+        MappingNode m = mapping(n, "final_state");
+        if (m == null) return null;
+        Map<String, Node> f = fields(m, "final_state", Set.of("cmd", "format"));
+        return new RunSpec.FinalState(required(f, "cmd", "final_state", m), str(f.get("format"), "final_state.format"));
+    }
+
+    private List<RunSpec.MessageTap> messages(Node n, Set<String> proxyNames) {
+        List<RunSpec.MessageTap> out = new ArrayList<>();
+        for (Map.Entry<String, MappingNode> e : items(n, "messages").entrySet()) {
+            String path = e.getKey();
+            Map<String, Node> f = fields(e.getValue(), path, Set.of("proxy", "framing", "fields"));
+            String proxy = required(f, "proxy", path, e.getValue());
+            if (proxy != null && !proxyNames.contains(proxy)) {
+                error(f.get("proxy"), path + ".proxy", "messages names unknown proxy '" + proxy + "'" + declared(proxyNames, "proxies"));
+            }
+            String framing = str(f.get("framing"), path + ".framing");
+            if (framing != null && !FRAMING.matcher(framing).matches()) {
+                error(f.get("framing"), path + ".framing", "framing '" + framing + "' must be newline, length-prefixed-4 or regex:<pattern>");
+            }
+            out.add(new RunSpec.MessageTap(proxy, framing == null ? "newline" : framing, stringMap(f.get("fields"), path + ".fields")));
+        }
+        return out;
+    }
+
+    private List<RunSpec.MessageFilter> filters(Node n) {
+        List<RunSpec.MessageFilter> out = new ArrayList<>();
+        for (Map.Entry<String, MappingNode> e : items(n, "filters").entrySet()) {
+            String path = e.getKey();
+            Map<String, Node> f = fields(e.getValue(), path, Set.of("if", "then"));
+            Map<String, String> match = stringMap(f.get("if"), path + ".if");
+            Node then = f.get("then");
+            String action = null;
+            String argument = null;
+            if (then == null) {
+                error(e.getValue(), path + ".then", "filter has no 'then' action");
+            } else if (then instanceof MappingNode tm && tm.getValue().size() == 1) {
+                NodeTuple t = tm.getValue().get(0);
+                action = scalar(t.getKeyNode());
+                argument = str(t.getValueNode(), path + ".then." + action);
+            } else {
+                action = str(then, path + ".then");
+            }
+            if (action != null && !FILTER_ACTIONS.contains(action)) {
+                error(then, path + ".then", "unknown filter action '" + action + "' (expected deliver, drop, delay, duplicate, hold-until or observe)");
+            }
+            if ("delay".equals(action) && Durations.parse(argument) == null) {
+                error(then, path + ".then", "delay needs a duration (delay: 200ms)");
+            }
+            out.add(new RunSpec.MessageFilter(match, action, argument));
+        }
+        return out;
+    }
+
+    private RunSpec.Monitor monitor(Node n) {
+        if (n == null) return null;
+        MappingNode m = mapping(n, "monitor");
+        if (m == null) return null;
+        Map<String, Node> f = fields(m, "monitor", Set.of("start", "transitions", "bound", "default"));
+        List<RunSpec.Transition> transitions = new ArrayList<>();
+        for (Map.Entry<String, MappingNode> e : items(f.get("transitions"), "monitor.transitions").entrySet()) {
+            Map<String, Node> t = fields(e.getValue(), e.getKey(), Set.of("from", "on", "to"));
+            transitions.add(new RunSpec.Transition(required(t, "from", e.getKey(), e.getValue()),
+                    stringMap(t.get("on"), e.getKey() + ".on"), required(t, "to", e.getKey(), e.getValue())));
+        }
+        String def = str(f.get("default"), "monitor.default");
+        if (def != null && !def.equals("success") && !def.equals("failure")) {
+            error(f.get("default"), "monitor.default", "monitor default must be success or failure");
+        }
+        return new RunSpec.Monitor(required(f, "start", "monitor", m), transitions, duration(f.get("bound"), "monitor.bound"), def);
+    }
+
+    // ---- node helpers ----
+
+    private Map<String, Node> fields(MappingNode m, String path, Set<String> allowed) {
+        Map<String, Node> out = new LinkedHashMap<>();
+        for (NodeTuple t : m.getValue()) {
+            String key = scalar(t.getKeyNode());
+            String p = path.isEmpty() ? key : path + "." + key;
+            if (key == null) {
+                error(t.getKeyNode(), path, "field names must be plain words");
+            } else if (!allowed.contains(key)) {
+                error(t.getKeyNode(), p, "unknown field '" + key + "'" + (path.isEmpty() ? "" : " in " + path)
+                        + " (expected one of " + String.join(", ", sorted(allowed)) + ")");
+            } else {
+                out.put(key, t.getValueNode());
+            }
+        }
+        return out;
+    }
+
+    /** Sequence of mappings, keyed by their path ({@code services[0]}). */
+    private Map<String, MappingNode> items(Node n, String path) {
+        Map<String, MappingNode> out = new LinkedHashMap<>();
+        if (n == null) return out;
+        if (!(n instanceof SequenceNode seq)) {
+            error(n, path, path + " must be a list");
+            return out;
+        }
+        List<Node> v = seq.getValue();
+        for (int i = 0; i < v.size(); i++) {
+            String p = path + "[" + i + "]";
+            if (v.get(i) instanceof MappingNode mn) out.put(p, mn);
+            else error(v.get(i), p, p + " must be a mapping");
+        }
+        return out;
+    }
+
+    private MappingNode mapping(Node n, String path) {
+        if (n instanceof MappingNode m) return m;
+        error(n, path, path + " must be a mapping");
+        return null;
+    }
+
+    private String required(Map<String, Node> f, String key, String path, Node owner) {
+        Node n = f.get(key);
+        if (n == null) {
+            error(owner, path + "." + key, path + " has no '" + key + "'");
+            return null;
+        }
+        String v = str(n, path + "." + key);
+        if (v != null && v.isBlank()) {
+            error(n, path + "." + key, path + "." + key + " is empty");
+        }
+        return v;
+    }
+
+    private String str(Node n, String path) {
+        if (n == null) return null;
+        if (n instanceof ScalarNode s) return s.getValue();
+        error(n, path, path + " must be a single value");
+        return null;
+    }
+
+    private static String scalar(Node n) {
+        return n instanceof ScalarNode s ? s.getValue() : null;
+    }
+
+    private List<String> commands(Node n, String path) {
+        List<String> out = new ArrayList<>();
+        if (n == null) return out;
+        if (n instanceof ScalarNode s) {
+            out.add(s.getValue());
+            return out;
+        }
+        if (n instanceof SequenceNode seq) {
+            for (int i = 0; i < seq.getValue().size(); i++) {
+                String c = str(seq.getValue().get(i), path + "[" + i + "]");
+                if (c != null) out.add(c);
+            }
+            return out;
+        }
+        error(n, path, path + " must be a command or a list of commands");
+        return out;
+    }
+
+    private Map<String, String> stringMap(Node n, String path) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (n == null) return out;
+        MappingNode m = mapping(n, path);
+        if (m == null) return out;
+        for (NodeTuple t : m.getValue()) {
+            String k = scalar(t.getKeyNode());
+            String v = str(t.getValueNode(), path + "." + k);
+            if (k != null && v != null) out.put(k, v);
+        }
+        return out;
+    }
+
+    private Duration duration(Node n, String path) {
+        String v = str(n, path);
+        if (v == null) return null;
+        Duration d = Durations.parse(v);
+        if (d == null) error(n, path, path + " '" + v + "' is not a duration (e.g. 200ms, 20s, 5m)");
+        return d;
+    }
+
+    private static boolean isLoopback(String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        String host = hostPort.substring(0, colon);
+        return host.startsWith("127.") || host.equals("localhost") || host.equals("[::1]");
+    }
+
+    private static String declared(Set<String> names, String what) {
+        return names.isEmpty() ? " (the run block declares no " + what + ")" : " (declared: " + String.join(", ", sorted(names)) + ")";
+    }
+
+    private static List<String> sorted(Set<String> s) {
+        return s.stream().sorted().toList();
+    }
+
+    private static String oneLine(String s) {
+        return s.replaceAll("\\s+", " ").strip();
+    }
+
+    private Span span(Node n) {
+        Mark m = n.getStartMark();
+        return m == null ? positions.at(0, 0) : positions.at(m.getLine(), m.getColumn());
+    }
+
+    private void error(Node n, String path, String message) {
+        errors.add(new RunSpecError(path, message, n == null ? positions.at(0, 0) : span(n)));
+    }
+}
