@@ -96,4 +96,16 @@ class FalsifyWrittenReportTest {
         assertThat(report).contains("| S02 |  | PASS-smoke (override by reviewer; computed FAIL-nondeterministic) |");
         assertThat(f.headline().name()).isEqualTo("DONE_WITH_CONCERNS");
     }
+
+    @Test
+    void aHandEditedVerdictIsRecomputedFromTheEvidenceAndSaidSo() throws IOException {
+        Path dir = writeSession();
+        Path s01 = dir.resolve("findings/S01.md");
+        Files.writeString(s01, Files.readString(s01).replace("**Verdict:** PASS-hardening", "**Verdict:** PASS-hardening (release)")
+                .replaceFirst("\"budgetMet\" : \"HARDENING\"", "\"budgetMet\" : \"SMOKE\""));
+        String report = ReportWriter.render(SessionReader.read(dir), PlanFacts.NONE);
+        assertThat(report).contains("- Recomputed: S01 is written as PASS-hardening but its evidence gives PASS-smoke"
+                + " (the computed verdict is used)");
+        assertThat(report).contains("| S01 |  | PASS-smoke |");
+    }
 }
