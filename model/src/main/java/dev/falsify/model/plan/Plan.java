@@ -15,6 +15,7 @@ import java.util.Optional;
  * @param residualExplicitlyEmpty     §7c has no rows but says so in prose
  * @param tables                      every table of the plan (for tools that want the rest)
  * @param unrecognized                what was kept as free text (P019)
+ * @param filesTouched                §1's "Files touched" list (change-scoped plans), or empty
  */
 public record Plan(String text, SourceLines lines, PlanHeader header, List<Section> sections,
                    List<Claim> claims, Table claimsTable, List<MissingClaim> missingClaims,
@@ -22,7 +23,7 @@ public record Plan(String text, SourceLines lines, PlanHeader header, List<Secti
                    List<CoverageRow> coverage, List<RequirementRow> requirements, List<Scenario> scenarios,
                    List<AdequacyRow> adequacy, List<ResidualRow> residual, boolean residualExplicitlyEmpty,
                    Confidence confidence, List<BulletItem> notCovered, List<BulletItem> openQuestions,
-                   List<Table> tables, List<Unrecognized> unrecognized) {
+                   List<Table> tables, List<Unrecognized> unrecognized, List<FileTouched> filesTouched) {
 
     public Plan {
         sections = List.copyOf(sections);
@@ -38,6 +39,7 @@ public record Plan(String text, SourceLines lines, PlanHeader header, List<Secti
         openQuestions = List.copyOf(openQuestions);
         tables = List.copyOf(tables);
         unrecognized = List.copyOf(unrecognized);
+        filesTouched = List.copyOf(filesTouched);
     }
 
     /** The first section with this id ({@code "1b"}, {@code "7c"}, …). */
@@ -47,21 +49,18 @@ public record Plan(String text, SourceLines lines, PlanHeader header, List<Secti
     }
 
     public Optional<Claim> claim(String id) {
-        String k = Ids.key(id);
-        for (Claim c : claims) if (Ids.key(c.id()).equals(k)) return Optional.of(c);
+        for (Claim c : claims) if (Ids.sameId(c.id(), id)) return Optional.of(c);
         return Optional.empty();
     }
 
     public Optional<Hypothesis> hypothesis(String id) {
-        String k = Ids.key(id);
-        for (Hypothesis h : hypotheses) if (Ids.key(h.id()).equals(k)) return Optional.of(h);
+        for (Hypothesis h : hypotheses) if (Ids.sameId(h.id(), id)) return Optional.of(h);
         return Optional.empty();
     }
 
     /** A scenario by id ({@code S1} also finds {@code S01}; {@code S5/api} finds the arm). */
     public Optional<Scenario> scenario(String id) {
-        String k = Ids.key(id);
-        for (Scenario s : scenarios) if (Ids.key(s.id()).equals(k)) return Optional.of(s);
+        for (Scenario s : scenarios) if (Ids.sameId(s.id(), id)) return Optional.of(s);
         return Optional.empty();
     }
 
