@@ -16,7 +16,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code falsify history SCENARIO [--plan SLUG]}: one scenario's verdicts across sessions, flips flagged. */
 @Command(name = "history", mixinStandardHelpOptions = true,
-        description = {"Show one scenario's verdicts across indexed sessions, oldest first, and flag flips between "
+        description = {"Show one scenario's (or one arm's, e.g. S5/api) verdicts across indexed sessions, oldest first, and flag flips between "
                 + "passing and failing (flaky).", "S1 and S01 name the same scenario."})
 public final class HistoryCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario id, e.g. S1 or S03.")

@@ -50,11 +50,11 @@ public final class SessionsCommand implements Callable<Integer> {
             out.println("no sessions" + (plan == null ? "" : " for plan " + plan) + " in " + store.dbPath()
                     + " (index some with: falsify import test-sessions/)");
         } else {
-            out.printf("%-20s %-22s %-18s %-14s %s%n", "PLAN", "SESSION", "HEADLINE", "COMMIT", "SCENARIOS");
+            out.printf("%-20s %-22s %-19s %-16s %s%n", "PLAN", "SESSION", "HEADLINE", "COMMIT", "SCENARIOS");
             for (StoredSession s : sessions) {
                 String scen = s.scenarios().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
                         .collect(Collectors.joining(", "));
-                out.printf("%-20s %-22s %-18s %-14s %s%n", s.planSlug(), s.name(),
+                out.printf("%-20s %-22s %-19s %-16s %s%n", s.planSlug(), s.name(),
                         s.headline() + (s.interrupted() ? "*" : ""), s.commit().isBlank() ? "-" : s.commit(), scen);
             }
             if (sessions.stream().anyMatch(StoredSession::interrupted)) {

@@ -132,4 +132,27 @@ class SessionCommandsTest {
         assertThat(r.err()).contains("was corrupt").contains("rebuilt it from 2 session folders");
         assertThat(r.out()).contains("2026-11-28T101500Z").contains("2026-11-29T090000Z");
     }
+
+    @Test
+    void anOverrideIsRecordedInTheFolderIndexedAndShownInTheReport() throws IOException {
+        Run o = run("override", done.toString(), "s1", "--verdict", "FAIL-nondeterministic", "--blame", "harness",
+                "--taxdc", "timing; liveness", "--severity", "P2", "--author", "alice", "--reason", "host clock jumped",
+                "--db", db.toString());
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.out()).contains("recorded override for S01");
+        assertThat(Files.readString(done.resolve("findings/overrides.md"))).contains("| S01 | FAIL-nondeterministic | harness |")
+                .contains("| alice |").contains("host clock jumped");
+        assertThat(run("history", "S1", "--db", db.toString()).out()).contains("FAIL-nondeterministic");
+        Run r = run("report", done.toString(), "--out", "-");
+        assertThat(r.out()).contains("FAIL-nondeterministic (override by alice; computed FAIL-reproducible)")
+                .contains("- **Blame:** harness (override by alice)")
+                .contains("timing; tags: liveness; severity P2");
+        Run bad = run("override", done.toString(), "S9", "--verdict", "PASS-smoke", "--reason", "x", "--db", db.toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("no arm S9 in this session (arms: S01, S02, S03/api, S03/export, S04)");
+        Run badVerdict = run("override", done.toString(), "S1", "--verdict", "GREEN", "--reason", "x", "--db", db.toString());
+        assertThat(badVerdict.err()).contains("--verdict GREEN: expected one of PASS-smoke");
+        assertThat(run("override", done.toString(), "S1", "--reason", "x", "--db", db.toString()).err())
+                .contains("nothing to override");
+    }
 }

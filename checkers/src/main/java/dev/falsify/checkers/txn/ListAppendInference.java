@@ -194,7 +194,7 @@ final class ListAppendInference extends Inference {
         // committed appends nobody observed come after the whole observed order
         List<Write> unobserved = new ArrayList<>();
         for (Map.Entry<String, Write> e : w.entrySet()) {
-            if (!observed.contains(e.getKey()) && e.getValue().txn().committed()) unobserved.add(e.getValue());
+            if (!observed.contains(e.getKey()) && effectiveWriter(e.getValue(), observedUnknown)) unobserved.add(e.getValue());
         }
         unobserved.sort(java.util.Comparator.comparingInt(x -> x.txn().node()));
         Map<Write, String> unobservedElem = new HashMap<>();

@@ -1,5 +1,8 @@
 package dev.falsify.checkers.txn;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
@@ -8,6 +11,7 @@ import dev.falsify.checkers.api.ExecutionEvidence;
 import dev.falsify.checkers.api.HistoryWeakness;
 import dev.falsify.checkers.api.Validity;
 import dev.falsify.checkers.history.WeaknessDetector;
+import dev.falsify.model.history.Op;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -24,6 +28,41 @@ import java.util.Set;
 public abstract sealed class TransactionalChecker implements Checker permits ListAppendChecker, RwRegisterChecker {
     public static final String OPT_REALTIME = "realtime";
     public static final String OPT_PROCESS = "process";
+
+    /**
+     * The transactional checker a history calls for when no checker or model is named: list-append
+     * when its txns append; null otherwise (register txns are also the linearizability checker's
+     * multi-register model, so they are left to the caller's default).
+     */
+    public static String suggest(List<Op> history) {
+        int looked = 0;
+        for (Op op : history) {
+            if (op.opType() != null && !"txn".equals(op.opType())) continue;
+            JsonNode in = op.input();
+            if (in == null || !in.isArray()) continue;
+            for (JsonNode m : in) {
+                MicroOp mop = MicroOp.parse(m);
+                if (mop != null && "append".equals(mop.f())) return ListAppendChecker.NAME;
+            }
+            if (++looked > 1000) break;
+        }
+        return null;
+    }
+
+    /**
+     * Adds {@code anomalyTypes} and {@code anomalies} to a {@code falsify check --json} object when
+     * the result comes from a transactional checker (empty arrays when nothing was found).
+     */
+    public static void addJsonFields(CheckResult result, ObjectNode target) {
+        if (!ListAppendChecker.NAME.equals(result.checker()) && !RwRegisterChecker.NAME.equals(result.checker())) return;
+        ArrayNode types = target.putArray("anomalyTypes");
+        if (result.counterexample() instanceof TxnCounterexample cx) {
+            cx.anomalyTypes().forEach(types::add);
+            target.set("anomalies", cx.anomaliesJson());
+        } else {
+            target.putArray("anomalies");
+        }
+    }
 
     abstract Set<String> functions();
 

@@ -47,6 +47,21 @@ class ElleCorpusTest {
     }
 
     @Test
+    void elleHistoriesAreRecognisedAsListAppendAndJsonFieldsAdded() throws Exception {
+        var h = Histories.readAll(CorpusPaths.of("elle/paper-example.edn"), null);
+        assertThat(TransactionalChecker.suggest(h.ops())).isEqualTo("list-append");
+        var multi = Histories.readAll(CorpusPaths.of("knossos/multi-register/good/multi-register.edn"), null);
+        assertThat(TransactionalChecker.suggest(multi.ops())).isNull();
+        var json = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        TransactionalChecker.addJsonFields(check("paper-example.edn", Map.of()), json);
+        assertThat(json.get("anomalyTypes").toString()).isEqualTo("[\"G-single\"]");
+        assertThat(json.get("anomalies").get(0).get("edges").get(0).get("explanation").asText()).contains("without 8");
+        var valid = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        TransactionalChecker.addJsonFields(check("huge-scc.edn", Map.of()), valid);
+        assertThat(valid.toString()).isEqualTo("{\"anomalyTypes\":[],\"anomalies\":[]}");
+    }
+
+    @Test
     void snapshotIsolatedHistoryIsNotGSingle() throws Exception {
         CheckResult r = check("si-without-g-single.edn", Map.of());
         TxnCounterexample cx = (TxnCounterexample) r.counterexample();

@@ -20,6 +20,7 @@ final class HypothesisReader {
             "^\\s{0,3}(?:[-*+]\\s+|\\d{1,3}[.)]\\s+)?(?:\\*\\*|__)?\\s*(H\\d{1,4})(?=$|[\\s.:)\\]—–*_,-])");
     private static final Pattern ID_HEAD = Pattern.compile("^\\s*(H\\d{1,4})(?![\\w/])\\s*[.:)\\]—–-]*\\s*(.*)$");
     private static final Pattern ARROW = Pattern.compile("(?:->|→|⇒)\\s*\\(?\\s*((?:[CM]\\d+\\s*(?:[,;/]|and|–|-)?\\s*)+)");
+    private static final Pattern ARROW_GROUP = Pattern.compile("\\(\\s*(?:->|→|⇒)[^)]*\\)");
     private static final Pattern SEPARATOR = Pattern.compile("\\s+(?:—|–|--|-)\\s+|:\\s+");
 
     static List<Hypothesis> read(MarkdownOutline o, int from, int to, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
@@ -97,7 +98,8 @@ final class HypothesisReader {
             Map<String, Field> fields = new LinkedHashMap<>();
             row.cell("could falsify", "falsifies", "could regress", "claims").ifPresent(c ->
                     fields.put("falsifies", new Field("falsifies", "Could falsify", c.text(), c.span(), c.span())));
-            out.add(new Hypothesis(ids.get(0), title.replace("**", "").strip(), "", falsifies, group, fields, row.span(), row.span()));
+            String cleanTitle = ARROW_GROUP.matcher(title.replace("**", "")).replaceAll("").strip();
+            out.add(new Hypothesis(ids.get(0), cleanTitle, "", falsifies, group, fields, row.span(), row.span()));
         }
         return out;
     }

@@ -114,7 +114,7 @@ public final class PlanParser {
         if (!h4.isEmpty()) {
             for (Range r : h4) {
                 hypotheses.addAll(HypothesisReader.read(outline, r.bodyStart(), r.end(), headingAt));
-                if (hypotheses.isEmpty()) hypothesisTables(tablesIn(r), hypotheses);
+                hypothesisTables(tablesIn(r), hypotheses);
             }
         } else {
             hypotheses.addAll(HypothesisReader.read(outline, 0, lines.lineCount(), headingAt));
@@ -168,9 +168,12 @@ public final class PlanParser {
                 unrecognized);
     }
 
+    /** Adds hypotheses from H-id tables, except ids already read from the text. */
     private void hypothesisTables(List<Table> candidates, List<Hypothesis> into) {
+        java.util.Set<String> known = new java.util.HashSet<>();
+        for (Hypothesis h : into) known.add(Ids.key(h.id()));
         for (Table t : candidates) {
-            List<Hypothesis> found = HypothesisReader.fromTable(t, null);
+            List<Hypothesis> found = HypothesisReader.fromTable(t, null).stream().filter(h -> !known.contains(Ids.key(h.id()))).toList();
             if (!found.isEmpty()) {
                 into.addAll(found);
                 unrecognized.add(new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, "hypotheses",

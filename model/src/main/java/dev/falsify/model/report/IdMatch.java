@@ -11,13 +11,8 @@ final class IdMatch {
         return norm(a).equals(norm(b));
     }
 
-    /** {@code S01} → {@code S1}; arms keep their suffix ({@code S03/api} → {@code S3/api}). */
+    /** {@code S01} → {@code S1}; arms keep their suffix. */
     static String norm(String id) {
-        String s = id.strip().toUpperCase(Locale.ROOT);
-        int slash = s.indexOf('/');
-        String head = slash < 0 ? s : s.substring(0, slash);
-        String tail = slash < 0 ? "" : s.substring(slash).toLowerCase(Locale.ROOT);
-        head = head.replaceFirst("^([A-Z]+)0+(\\d)", "$1$2");
-        return head + tail;
+        return dev.falsify.model.verdict.ArmId.key(id);
     }
 }

@@ -3,6 +3,7 @@ package dev.falsify.model.report;
 import dev.falsify.model.session.FindingFile;
 import dev.falsify.model.session.MarkdownTable;
 import dev.falsify.model.session.SessionFolder;
+import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.SessionFolder.ArmVerdict;
 import dev.falsify.model.session.TimelineEvent;
 import dev.falsify.model.verdict.ArmEvidence;
@@ -79,7 +80,7 @@ public final class ReportWriter {
         b.append("**Session dir:** ").append(orDash(h.sessionDir().isBlank() ? session.dir().toString().replace('\\', '/')
                 : h.sessionDir())).append("  \n");
         if (session.interrupted()) {
-            b.append("**Session state:** interrupted (no end marker) \u2014 results below cover what was written\n");
+            b.append(SessionReader.INTERRUPTED_MARK).append(" (no end marker) \u2014 results below cover what was written\n");
         }
         b.append('\n');
     }
@@ -144,7 +145,7 @@ public final class ReportWriter {
                     .map(e -> e.oracles().stream().map(OracleResult::checker).collect(Collectors.joining(", ")))
                     .or(() -> ps.map(PlanFacts.Scenario::checkers).filter(l -> !l.isEmpty()).map(l -> String.join(", ", l)))
                     .orElse("\u2014");
-            row(b, a.armId(), name, verdictCell(a), oracle, oracleEvidence(a, ev), landingEvidence(a, ev), artifacts(a));
+            MarkdownTable.appendRow(b, a.armId(), name, verdictCell(a), oracle, oracleEvidence(a, ev), landingEvidence(a, ev), artifacts(a));
         }
         b.append('\n');
     }
@@ -308,7 +309,7 @@ public final class ReportWriter {
                 String note = a.isEmpty() ? "declared in the plan, not in this session"
                         : e.getValue().stream().noneMatch(x -> x.endsWith(arm)) && !e.getValue().isEmpty()
                         ? "not declared in the plan" : "";
-                row(b, e.getKey(), arm, a.map(ReportWriter::verdictCell).orElse(Verdict.NOT_RUN.label()), note);
+                MarkdownTable.appendRow(b, e.getKey(), arm, a.map(ReportWriter::verdictCell).orElse(Verdict.NOT_RUN.label()), note);
             }
         }
         b.append('\n');
@@ -336,7 +337,7 @@ public final class ReportWriter {
                 met = "no (" + mine.stream().map(a -> a.armId() + ": " + (a.budget().isBlank() ? "not recorded" : a.budget()))
                         .collect(Collectors.joining(", ")) + ")";
             }
-            row(b, s.id(), rb, met);
+            MarkdownTable.appendRow(b, s.id(), rb, met);
         }
         b.append('\n');
     }
@@ -373,7 +374,7 @@ public final class ReportWriter {
             } else {
                 reason = String.join("; ", results);
             }
-            row(b, h.id() + (h.title().isBlank() ? "" : " " + h.title()), String.join(", ", h.falsifies()), scen,
+            MarkdownTable.appendRow(b, h.id() + (h.title().isBlank() ? "" : " " + h.title()), String.join(", ", h.falsifies()), scen,
                     exercised ? "yes" : "no", reason);
         }
         b.append('\n');
@@ -431,7 +432,7 @@ public final class ReportWriter {
             Map<String, Verdict> ran = ranFor(claim);
             String what = ran.isEmpty() ? "nothing" : ran.entrySet().stream().map(e -> e.getKey() + " " + e.getValue().label())
                     .collect(Collectors.joining(", "));
-            row(b, claim, argument, what, adequacyAfter(ran));
+            MarkdownTable.appendRow(b, claim, argument, what, adequacyAfter(ran));
         }
         b.append('\n');
     }
@@ -536,13 +537,6 @@ public final class ReportWriter {
         b.append("- **").append(label).append(":** ").append(value.replace("\n", " ")).append('\n');
     }
 
-    private static void row(StringBuilder b, String... cells) {
-        b.append('|');
-        for (String c : cells) {
-            b.append(' ').append(MarkdownTable.escape(c)).append(" |");
-        }
-        b.append('\n');
-    }
 
     private static String orDash(String s) {
         return s == null || s.isBlank() ? "\u2014" : s;

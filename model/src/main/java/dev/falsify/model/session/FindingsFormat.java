@@ -65,7 +65,7 @@ public final class FindingsFormat {
         }
         if (!e.probes().isEmpty()) {
             b.append("\n## Capability probes\n\n| Requirement | Present? | Version | Source | Required |\n|---|---|---|---|---|\n");
-            e.probes().forEach(p -> row(b, p.requirement(), p.present() ? "yes" : "no", p.version(), p.source(),
+            e.probes().forEach(p -> MarkdownTable.appendRow(b, p.requirement(), p.present() ? "yes" : "no", p.version(), p.source(),
                     p.required() ? "yes" : "no"));
         }
         b.append("\n## Oracle results\n\n");
@@ -74,7 +74,7 @@ public final class FindingsFormat {
         } else {
             b.append("| Checker | Validity | Ops consumed | Ops total | Weaknesses | Summary |\n|---|---|---|---|---|---|\n");
             for (OracleResult o : e.oracles()) {
-                row(b, o.checker(), o.validity().name(), Long.toString(o.opsConsumed()), Long.toString(o.opsTotal()),
+                MarkdownTable.appendRow(b, o.checker(), o.validity().name(), Long.toString(o.opsConsumed()), Long.toString(o.opsTotal()),
                         o.weaknesses().isEmpty() ? "none" : String.join("; ", o.weaknesses()), o.summary());
             }
         }
@@ -87,7 +87,7 @@ public final class FindingsFormat {
         } else {
             b.append("| Fault | Kind | Injected | Healed | Landing | Readings |\n|---|---|---|---|---|---|\n");
             for (FaultEvidence f : e.faults()) {
-                row(b, f.name(), f.kind(), f.injected() ? "yes" : "no", f.healed() ? "yes" : "no",
+                MarkdownTable.appendRow(b, f.name(), f.kind(), f.injected() ? "yes" : "no", f.healed() ? "yes" : "no",
                         f.landing().name().toLowerCase().replace('_', ' '),
                         f.readings().stream().map(FindingsFormat::reading).collect(Collectors.joining("; ")));
             }
@@ -125,13 +125,6 @@ public final class FindingsFormat {
         }
     }
 
-    private static void row(StringBuilder b, String... cells) {
-        b.append('|');
-        for (String c : cells) {
-            b.append(' ').append(MarkdownTable.escape(c)).append(" |");
-        }
-        b.append('\n');
-    }
 
     /** Reads a findings file written by Falsify, by an agent or by hand. Never throws on content. */
     public static FindingFile parse(String fileName, String text) {

@@ -115,6 +115,15 @@ public record MarkdownTable(List<String> header, List<List<String>> rows, List<I
         return cells;
     }
 
+    /** Appends {@code | a | b | c |} and a newline, each cell {@link #escape escaped}. */
+    public static void appendRow(StringBuilder b, String... cells) {
+        b.append('|');
+        for (String c : cells) {
+            b.append(' ').append(escape(c)).append(" |");
+        }
+        b.append('\n');
+    }
+
     /** A cell value made safe for a table: pipes escaped, line breaks flattened. */
     public static String escape(String value) {
         if (value == null) {

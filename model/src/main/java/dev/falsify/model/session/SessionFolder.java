@@ -21,6 +21,8 @@ import java.util.Optional;
  * @param findings    findings/&lt;scenario&gt;.md files, in file-name order
  * @param overrides   reviewer overrides from findings/overrides.md
  * @param reportText  findings/report.md, if present
+ * @param reportRows  rows of report.md's "Scenario results" table (ID and Verdict columns), for folders whose
+ *                    only verdicts are in a report an agent wrote
  * @param logFiles    files under logs/, relative to the folder
  * @param artifactFiles files under artifacts/ and metrics/, relative to the folder
  * @param missing     parts of the layout that are absent (files, sections, header lines)
@@ -28,7 +30,7 @@ import java.util.Optional;
  * @param interrupted no end marker and no report: the session was cut short (or is still running)
  */
 public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings, List<VerdictOverride> overrides,
-                            Optional<String> reportText, List<String> logFiles, List<String> artifactFiles,
+                            Optional<String> reportText, List<VerdictRow> reportRows, List<String> logFiles, List<String> artifactFiles,
                             List<String> missing, List<String> problems, boolean interrupted) {
 
     /**
@@ -58,42 +60,66 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
         }
     }
 
-    /** Every arm named by the verdict table or a findings file, in first-seen order (table first). */
+    /**
+     * Every arm the folder names, in first-seen order: the verdict table, then findings files, then
+     * the rows of a report.md scenario-results table, then arms that only appear in the timeline.
+     * Ids are matched by {@link ArmId#key} ({@code S01} is {@code S1}); a findings file named after an
+     * arm-less scenario plus a suffix ({@code S1-linearizable.md}) belongs to that scenario.
+     */
     public List<ArmVerdict> arms() {
+        Map<String, String> display = new LinkedHashMap<>();
         Map<String, VerdictRow> rows = new LinkedHashMap<>();
-        log.verdicts().forEach(r -> rows.putIfAbsent(r.armId(), r));
+        for (VerdictRow r : log.verdicts()) {
+            display.putIfAbsent(ArmId.key(r.armId()), r.armId());
+            rows.putIfAbsent(ArmId.key(r.armId()), r);
+        }
         Map<String, FindingFile> files = new LinkedHashMap<>();
-        findings.forEach(f -> files.putIfAbsent(f.armId(), f));
-        List<String> ids = new ArrayList<>(rows.keySet());
-        files.keySet().stream().filter(k -> !rows.containsKey(k)).forEach(ids::add);
+        for (FindingFile f : findings) {
+            String key = ArmId.key(f.armId());
+            if (!display.containsKey(key) && !ArmId.armOf(f.armId()).isEmpty()
+                    && display.containsKey(ArmId.key(ArmId.scenarioOf(f.armId())))
+                    && !files.containsKey(ArmId.key(ArmId.scenarioOf(f.armId())))) {
+                key = ArmId.key(ArmId.scenarioOf(f.armId())); // S1-linearizable.md is S1's file
+            }
+            display.putIfAbsent(key, f.armId());
+            files.putIfAbsent(key, f);
+        }
+        for (VerdictRow r : reportRows) {
+            String key = ArmId.key(r.armId());
+            display.putIfAbsent(key, r.armId());
+            rows.putIfAbsent(key, r);
+        }
         // an arm the timeline shows starting but that never got a verdict (interrupted, or still running)
-        log.timeline().stream().map(t -> SessionLogFormat.armCell(t.scenario())).filter(k -> !k.isBlank())
-                .filter(k -> !ids.contains(k)).filter(k -> !FindingsFormat.armIn(k).isEmpty())
-                .distinct().forEach(ids::add);
+        log.timeline().stream().map(t -> SessionLogFormat.armCell(t.scenario()))
+                .filter(k -> !k.isBlank() && !FindingsFormat.armIn(k).isEmpty())
+                .forEach(k -> display.putIfAbsent(ArmId.key(k), k));
         Map<String, VerdictOverride> latest = new LinkedHashMap<>();
-        overrides.forEach(o -> latest.put(o.armId(), o));
+        overrides.forEach(o -> latest.put(ArmId.key(o.armId()), o));
         List<ArmVerdict> out = new ArrayList<>();
-        for (String id : ids) {
-            Optional<FindingFile> f = Optional.ofNullable(files.get(id));
-            VerdictRow row = rows.get(id);
+        display.forEach((key, id) -> {
+            Optional<FindingFile> f = Optional.ofNullable(files.get(key));
+            VerdictRow row = rows.get(key);
             Optional<Verdict> written = f.flatMap(FindingFile::written).or(() -> Optional.ofNullable(row)
                     .flatMap(VerdictRow::verdict));
             String budget = row != null && !row.budget().isBlank() ? row.budget()
                     : f.flatMap(FindingFile::evidence).map(e -> e.budgetMet().label()).orElse("");
             out.add(new ArmVerdict(id, f.flatMap(FindingFile::computed), written, budget,
-                    Optional.ofNullable(latest.get(id)), f));
-        }
+                    Optional.ofNullable(latest.get(key)), f));
+        });
         return out;
     }
 
     /** Scenario id → aggregated effective verdict, in first-seen order. */
     public Map<String, Verdict> scenarioVerdicts() {
+        Map<String, String> names = new LinkedHashMap<>();
         Map<String, List<Verdict>> byScenario = new LinkedHashMap<>();
         for (ArmVerdict a : arms()) {
-            byScenario.computeIfAbsent(a.scenario(), k -> new ArrayList<>()).add(a.effective());
+            String key = ArmId.key(a.scenario());
+            names.putIfAbsent(key, a.scenario());
+            byScenario.computeIfAbsent(key, k -> new ArrayList<>()).add(a.effective());
         }
         Map<String, Verdict> out = new LinkedHashMap<>();
-        byScenario.forEach((k, v) -> out.put(k, VerdictRules.aggregate(v)));
+        byScenario.forEach((k, v) -> out.put(names.get(k), VerdictRules.aggregate(v)));
         return out;
     }
 

@@ -42,7 +42,7 @@ public final class SessionLogFormat {
             b.append("_none recorded_\n");
         }
         b.append("\n## ").append(CAPABILITIES).append("\n\n| Requirement | Present? | Version | Source |\n|---|---|---|---|\n");
-        log.capabilities().forEach(c -> row(b, c.requirement(), c.present(), c.version(), c.source()));
+        log.capabilities().forEach(c -> MarkdownTable.appendRow(b, c.requirement(), c.present(), c.version(), c.source()));
         b.append("\n## ").append(PRECONDITIONS).append("\n\n");
         log.preconditions().forEach(p -> b.append("- [").append(p.checked() ? "x" : " ").append("] ")
                 .append(p.text().replace("\n", " ")).append('\n'));
@@ -50,9 +50,9 @@ public final class SessionLogFormat {
             b.append("_none recorded_\n");
         }
         b.append("\n## ").append(TIMELINE).append("\n\n| Time (UTC) | Scenario | Event | Notes |\n|---|---|---|---|\n");
-        log.timeline().forEach(t -> row(b, t.time(), t.scenario(), t.event(), t.notes()));
+        log.timeline().forEach(t -> MarkdownTable.appendRow(b, t.time(), t.scenario(), t.event(), t.notes()));
         b.append("\n## ").append(VERDICTS).append("\n\n| Scenario / arm | Budget tier met | Verdict | Notes |\n|---|---|---|---|\n");
-        log.verdicts().forEach(v -> row(b, v.armId(), v.budget(), v.written(), v.notes()));
+        log.verdicts().forEach(v -> MarkdownTable.appendRow(b, v.armId(), v.budget(), v.written(), v.notes()));
         b.append("\n## ").append(ARTIFACTS).append("\n\n");
         log.artifacts().forEach(a -> b.append("- ").append(a.replace("\n", " ")).append('\n'));
         if (log.artifacts().isEmpty()) {
@@ -67,13 +67,6 @@ public final class SessionLogFormat {
         }
     }
 
-    private static void row(StringBuilder b, String... cells) {
-        b.append('|');
-        for (String c : cells) {
-            b.append(' ').append(MarkdownTable.escape(c)).append(" |");
-        }
-        b.append('\n');
-    }
 
     /** Reads any session-log.md; what is absent is listed in {@link SessionLog#missing()}. */
     public static SessionLog parse(String text) {
@@ -158,6 +151,28 @@ public final class SessionLogFormat {
         return new SessionLog(header, toolbox, caps, pre, timeline, verdicts, artifacts, missing);
     }
 
+    /** Rows of a report's "Scenario results" table: ID (or Scenario) and Verdict columns. */
+    public static List<VerdictRow> reportRows(String reportText) {
+        MarkdownDoc doc = new MarkdownDoc(reportText);
+        MarkdownTable t = doc.section("scenario results", "results").map(doc::table).orElse(null);
+        List<VerdictRow> out = new ArrayList<>();
+        if (t == null) {
+            return out;
+        }
+        int id = t.column("id", "scenario / arm", "scenario", "arm");
+        int verdict = t.column("verdict", "result");
+        if (id < 0 || verdict < 0) {
+            return out;
+        }
+        for (List<String> r : t.rows()) {
+            String arm = armCell(t.cell(r, id));
+            if (!FindingsFormat.armIn(arm).isEmpty()) {
+                out.add(new VerdictRow(arm, "", t.cell(r, verdict), ""));
+            }
+        }
+        return out;
+    }
+
     /** A verdict-table id cell such as {@code **S5/api** linearizable_reads} → {@code S5/api}. */
     static String armCell(String cell) {
         String id = FindingsFormat.armIn(cell);
@@ -167,9 +182,21 @@ public final class SessionLogFormat {
     private static String first(Map<String, String> m, String... keys) {
         for (String k : keys) {
             if (m.containsKey(k)) {
-                return m.get(k);
+                return unwrap(m.get(k));
             }
         }
         return "";
+    }
+
+    /** {@code `deadbeef`} → {@code deadbeef}: a value wholly in a code span or in bold is the inner text. */
+    static String unwrap(String v) {
+        String s = v.strip();
+        for (String q : new String[] {"`", "**", "*", "_"}) {
+            if (s.length() > 2 * q.length() && s.startsWith(q) && s.endsWith(q)
+                    && !s.substring(q.length(), s.length() - q.length()).contains(q)) {
+                return s.substring(q.length(), s.length() - q.length()).strip();
+            }
+        }
+        return s;
     }
 }

@@ -22,6 +22,8 @@ public final class SessionReader {
     public static final String LOG = "session-log.md";
     public static final String FINDINGS = "findings";
     public static final String REPORT = "report.md";
+    /** The line {@code ReportWriter} puts in the report of an interrupted session. */
+    public static final String INTERRUPTED_MARK = "**Session state:** interrupted";
 
     private SessionReader() {
     }
@@ -81,8 +83,10 @@ public final class SessionReader {
                 missing.add(FINDINGS + "/" + REPORT);
             }
         }
-        boolean interrupted = !log.ended() && report.isEmpty();
-        return new SessionFolder(dir, log, findings, overrides, report, files(dir, List.of("logs"), problems),
+        // a report regenerated for an interrupted session says so; it does not make the session complete
+        boolean interrupted = !log.ended() && (report.isEmpty() || report.get().contains(INTERRUPTED_MARK));
+        List<VerdictRow> reportRows = report.map(SessionLogFormat::reportRows).orElse(List.of());
+        return new SessionFolder(dir, log, findings, overrides, report, reportRows, files(dir, List.of("logs"), problems),
                 files(dir, List.of("artifacts", "metrics"), problems), missing, problems, interrupted);
     }
 

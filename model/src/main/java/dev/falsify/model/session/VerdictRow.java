@@ -15,6 +15,6 @@ public record VerdictRow(String armId, String budget, String written, String not
 
     /** The verdict spelled in the cell, if any of the ten is. */
     public Optional<Verdict> verdict() {
-        return Verdict.find(written);
+        return Verdict.parse(written.replace("*", "").replace("`", ""));
     }
 }

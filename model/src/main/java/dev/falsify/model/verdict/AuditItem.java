@@ -15,6 +15,7 @@ public record AuditItem(String check, Status status, String evidence) {
     }
 
     public AuditItem {
+        check = check == null ? "" : check;
         status = status == null ? Status.NOT_EVALUATED : status;
         evidence = evidence == null ? "" : evidence;
     }

@@ -11,6 +11,7 @@ package dev.falsify.model.verdict;
  */
 public record CapabilityProbe(String requirement, boolean present, String version, String source, boolean required) {
     public CapabilityProbe {
+        requirement = requirement == null ? "" : requirement;
         version = version == null ? "" : version;
         source = source == null ? "" : source;
     }

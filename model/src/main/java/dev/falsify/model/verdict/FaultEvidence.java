@@ -21,6 +21,7 @@ public record FaultEvidence(String name, String kind, boolean injected, boolean 
     }
 
     public FaultEvidence {
+        name = name == null ? "" : name;
         kind = kind == null ? "" : kind;
         readings = readings == null ? List.of() : List.copyOf(readings);
         landing = landing == null ? Landing.NOT_MEASURED : landing;

@@ -13,6 +13,7 @@ package dev.falsify.model.verdict;
 public record LandingReading(String time, String signal, String before, String during, String expectation, Boolean met) {
     public LandingReading {
         time = time == null ? "" : time;
+        signal = signal == null ? "" : signal;
         before = before == null ? "" : before;
         during = during == null ? "" : during;
         expectation = expectation == null ? "" : expectation;

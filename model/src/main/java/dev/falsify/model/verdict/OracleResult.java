@@ -22,6 +22,9 @@ public record OracleResult(String checker, Validity validity, long opsConsumed, 
     }
 
     public OracleResult {
+        // a record read from a hand-edited evidence block may lack fields: never let that read as a pass
+        checker = checker == null ? "" : checker;
+        validity = validity == null ? Validity.UNKNOWN : validity;
         weaknesses = weaknesses == null ? List.of() : List.copyOf(weaknesses);
         summary = summary == null ? "" : summary;
     }

@@ -9,6 +9,10 @@ package dev.falsify.model.verdict;
  */
 public record SeedRun(long seed, boolean rerun, Outcome outcome) {
 
+    public SeedRun {
+        outcome = outcome == null ? Outcome.ERROR : outcome;
+    }
+
     public enum Outcome {
         /** no violation */
         CLEAN,

@@ -20,12 +20,13 @@ public enum Verdict {
 
     /**
      * Finds a verdict spelling inside free text such as {@code **PASS-smoke** (release)} or
-     * {@code FAIL – reproducible}. Longest spellings first so {@code PASS-hardening} never reads as a prefix.
+     * {@code FAIL – reproducible}. {@code NOT-RUN} must be in capitals here, so prose such as "S4 was
+     * not run because …" is not read as a verdict ({@link #parse} accepts "Not run" as a whole cell).
      */
     private static final Pattern IN_TEXT = Pattern.compile(
             "(?i)\\b(PASS|FAIL|INCONCLUSIVE|PARTIAL)\\s*[-_\u2013\u2014 ]\\s*"
                     + "(smoke|hardening|reproducible|non-?deterministic|env(?:ironment)?|oracle[-_ ]too[-_ ]weak|"
-                    + "fault[-_ ]not[-_ ]proven|surface|model)\\b|\\bNOT[-_ ]RUN\\b");
+                    + "fault[-_ ]not[-_ ]proven|surface|model)\\b|(?-i:\\bNOT[-_ ]RUN\\b)");
 
     private final String label;
 

@@ -90,6 +90,16 @@ class ReportWriterTest {
     }
 
     @Test
+    void aReportWrittenIntoAnInterruptedSessionKeepsItInterrupted(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws IOException {
+        Path copy = tmp.resolve("s");
+        Files.createDirectories(copy.resolve("findings"));
+        Files.copy(CUT.resolve("session-log.md"), copy.resolve("session-log.md"));
+        Files.writeString(copy.resolve("findings/report.md"), ReportWriter.render(SessionReader.read(copy), PlanFacts.NONE));
+        assertThat(SessionReader.read(copy).interrupted()).isTrue();
+    }
+
+    @Test
     void withoutAPlanTheReportStillHasEverySection() throws IOException {
         String r = ReportWriter.render(SessionReader.read(DONE), PlanFacts.missing("plan not found: docs/x.md"));
         for (String s : SECTIONS) {

@@ -31,7 +31,7 @@ class VerdictTest {
             "FAIL \u2013 reproducible;FAIL_REPRODUCIBLE",
             "FAIL-non-deterministic;FAIL_NONDETERMINISTIC",
             "INCONCLUSIVE_oracle_too_weak;INCONCLUSIVE_ORACLE_TOO_WEAK",
-            "Not run: session timed out;NOT_RUN",
+            "NOT RUN: session timed out;NOT_RUN",
             "`PARTIAL-model` per-key only;PARTIAL_MODEL"})
     void variantsWrittenByHand(String text, Verdict expected) {
         assertThat(Verdict.find(text)).contains(expected);
@@ -41,6 +41,9 @@ class VerdictTest {
     void proseWithoutAVerdict() {
         assertThat(Verdict.find("the pass was smooth and the failover partial")).isEmpty();
         assertThat(Verdict.parse(null)).isEmpty();
+        assertThat(Verdict.find("S04 was not run because faketime is missing")).isEmpty();
+        assertThat(Verdict.parse("Not run")).contains(Verdict.NOT_RUN);
+        assertThat(Verdict.parse("not-run")).contains(Verdict.NOT_RUN);
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionFolder.ArmVerdict;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.TimelineEvent;
+import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.BugType;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.Verdict;
@@ -131,7 +132,9 @@ public final class SessionStore implements AutoCloseable {
     private void recover(String why) throws IOException {
         closeQuietly();
         Path aside = db.resolveSibling(db.getFileName() + ".corrupt-" + ASIDE.format(clock.instant()));
-        Files.move(db, aside, StandardCopyOption.REPLACE_EXISTING);
+        if (Files.exists(db)) {
+            Files.move(db, aside, StandardCopyOption.REPLACE_EXISTING);
+        }
         for (String suffix : List.of("-wal", "-shm")) {
             Path side = db.resolveSibling(db.getFileName() + suffix);
             if (Files.exists(side)) {
@@ -308,7 +311,7 @@ public final class SessionStore implements AutoCloseable {
                     + " scenario_key, verdict) VALUES (?,?,?,?)")) {
                 p.setLong(1, sessionId);
                 p.setString(2, e.getKey());
-                p.setString(3, scenarioKey(e.getKey()));
+                p.setString(3, ArmId.key(e.getKey()));
                 p.setString(4, e.getValue().label());
                 p.executeUpdate();
             }
@@ -363,12 +366,6 @@ public final class SessionStore implements AutoCloseable {
             }
             return k.getLong(1);
         }
-    }
-
-    /** {@code S01}, {@code s1} and {@code S1} are one scenario across sessions. */
-    static String scenarioKey(String scenario) {
-        String s = scenario.strip().toUpperCase(Locale.ROOT);
-        return s.replaceFirst("^([A-Z]+)0+(\\d)", "$1$2");
     }
 
     /**
@@ -443,21 +440,33 @@ public final class SessionStore implements AutoCloseable {
     }
 
     /**
-     * One scenario's verdicts across sessions, oldest first; {@code flip} marks a change between a
-     * passing and a failing outcome (or any FAIL-nondeterministic) relative to the previous entry of
-     * the same plan.
+     * One scenario's (or arm's: {@code S5/api}) verdicts across sessions, oldest first; {@code flip}
+     * marks a change between a passing and a failing outcome (or any FAIL-nondeterministic) relative
+     * to the previous entry of the same plan.
      */
     public List<HistoryEntry> history(String scenario, Optional<String> planSlug) throws IOException {
         List<HistoryEntry> out = new ArrayList<>();
-        try (PreparedStatement p = c.prepareStatement("SELECT s.plan_slug, s.name, s.dir, v.scenario, v.verdict"
-                + " FROM scenario_verdicts v JOIN sessions s ON s.id = v.session_id"
-                + " WHERE v.scenario_key = ? AND (? IS NULL OR s.plan_slug = ?) ORDER BY s.plan_slug, s.name, s.dir")) {
-            p.setString(1, scenarioKey(scenario));
+        boolean arm = !ArmId.armOf(scenario).isEmpty();
+        String sql = arm
+                ? "SELECT s.plan_slug, s.name, s.dir, a.arm_id, a.effective_verdict FROM arms a JOIN sessions s"
+                        + " ON s.id = a.session_id WHERE (? IS NULL OR s.plan_slug = ?)"
+                        + " ORDER BY s.plan_slug, s.name, s.dir"
+                : "SELECT s.plan_slug, s.name, s.dir, v.scenario, v.verdict FROM scenario_verdicts v JOIN sessions s"
+                        + " ON s.id = v.session_id WHERE (? IS NULL OR s.plan_slug = ?) AND v.scenario_key = ?"
+                        + " ORDER BY s.plan_slug, s.name, s.dir";
+        String key = ArmId.key(scenario);
+        try (PreparedStatement p = c.prepareStatement(sql)) {
+            p.setString(1, planSlug.orElse(null));
             p.setString(2, planSlug.orElse(null));
-            p.setString(3, planSlug.orElse(null));
+            if (!arm) {
+                p.setString(3, key);
+            }
             Map<String, String> lastOutcome = new LinkedHashMap<>();
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) {
+                    if (arm && !ArmId.key(r.getString(4)).equals(key)) {
+                        continue;
+                    }
                     String plan = r.getString(1);
                     String verdict = r.getString(5);
                     String outcome = outcome(verdict);

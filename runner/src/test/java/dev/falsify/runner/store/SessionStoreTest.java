@@ -120,6 +120,9 @@ class SessionStoreTest {
             assertThat(h).extracting(HistoryEntry::verdict).containsExactly("FAIL-reproducible", "PASS-smoke", "PASS-smoke");
             assertThat(h).extracting(HistoryEntry::flip).containsExactly(false, true, false);
 
+            assertThat(store.history("s03/API", Optional.empty())).extracting(HistoryEntry::session, HistoryEntry::verdict)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("2026-11-28T101500Z", "PASS-smoke"));
+
             List<StoredArm> arms = store.arms(Path.of(all.get(2).dir()));
             assertThat(arms.get(1).computedVerdict()).isEqualTo("FAIL-nondeterministic");
             assertThat(arms.get(1).overrideVerdict()).isEqualTo("PASS-smoke");

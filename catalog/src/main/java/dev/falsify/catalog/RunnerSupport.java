@@ -1,0 +1,32 @@
+package dev.falsify.catalog;
+
+/**
+ * How Falsify's runner produces a nemesis. {@code mode} is {@code proxy} (the built-in loopback fault
+ * proxy; {@code kind} is its fault kind), {@code process} (built-in process signals; {@code kind} is
+ * KILL, TERM or STOP/CONT) or {@code command} (the plan supplies inject/heal commands; {@code kind}
+ * is null). {@code runBlock} is a fault entry for a plan's run block.
+ */
+public record RunnerSupport(String mode, String kind, String runBlock) {
+    public RunnerSupport {
+        if (!java.util.Set.of("proxy", "process", "command").contains(mode)) {
+            throw new IllegalArgumentException("runner mode must be proxy, process or command, not " + mode);
+        }
+        if (!mode.equals("command") && (kind == null || kind.isBlank())) {
+            throw new IllegalArgumentException("a built-in (" + mode + ") nemesis must name its kind");
+        }
+    }
+
+    /** True when the runner does it without a user-supplied command. */
+    public boolean builtIn() {
+        return !mode.equals("command");
+    }
+
+    /** "built-in fault proxy: partition", "built-in process fault: KILL" or "needs inject/heal commands". */
+    public String describe() {
+        return switch (mode) {
+            case "proxy" -> "built-in fault proxy: " + kind;
+            case "process" -> "built-in process fault: " + kind;
+            default -> "needs inject/heal commands";
+        };
+    }
+}
