@@ -1,19 +1,22 @@
 package dev.falsify.app.cli;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
-/** {@code falsify bench …}: rerunnable benchmarks; each area adds its own subcommand here. */
-@Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark.",
+/** {@code falsify bench …}: rerunnable benchmarks, one subcommand per area. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Rerunnable benchmarks.",
         subcommands = {
                 BenchPlanCommand.class,
+                BenchCheckCommand.class,
                 BenchRunnerCommand.class,
                 BenchProxyCommand.class,
                 BenchUiCommand.class,
         })
 public final class BenchCommand implements Runnable {
-
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @Spec
+    CommandSpec spec;
 
     @Override
     public void run() {

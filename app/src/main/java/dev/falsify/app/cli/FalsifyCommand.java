@@ -17,6 +17,7 @@ import picocli.CommandLine.Option;
                 ScreenshotsCommand.class,
                 CatalogCommand.class,
                 LintCommand.class,
+                CheckCommand.class,
                 ReportCommand.class,
                 ImportCommand.class,
                 SessionsCommand.class,
