@@ -618,7 +618,7 @@ final class SeedExecution {
 
     private List<String> scanMarkers() {
         List<String> out = new ArrayList<>();
-        Pattern marker = Pattern.compile("Exception\\b|\\b(ERROR|FATAL|panic|Traceback|SEVERE)\\b");
+        Pattern marker = RunEvent.LogMarker.ERROR_LINE;
         try (var files = Files.list(logs)) {
             for (Path f : files.sorted().toList()) {
                 String name = f.getFileName().toString();
