@@ -29,7 +29,12 @@ class PlanParserVariantsTest {
         assertThat(p.claim("C6").orElseThrow().struck()).isTrue();
         assertThat(p.claim("C7").orElseThrow().text()).isEqualTo("Filter `a || b` in `select || filter` keeps both");
         // hypotheses: ### H1: heading, "H2 —", "- **H3**", "- **H4.** **Title**", ranges, "Could regress", broken lines
-        assertThat(p.hypotheses()).extracting(Hypothesis::id).containsExactly("H1", "H2", "H3", "H4", "H5", "H6");
+        assertThat(p.hypotheses()).extracting(Hypothesis::id).containsExactly("H1", "H2", "H3", "H4", "H5", "H6", "H7", "H8");
+        // "- **H7. Title.** … Could falsify **C4, C5**." inline, across lines; "surfaces M9" is not a target
+        assertThat(p.hypothesis("H7").orElseThrow().title()).isEqualTo("Ack lost after the relay restarts");
+        assertThat(p.hypothesis("H7").orElseThrow().falsifies()).containsExactly("C4", "C5");
+        assertThat(p.hypothesis("H7").orElseThrow().group()).isEqualTo("Retries");
+        assertThat(p.hypothesis("H8").orElseThrow().falsifies()).containsExactly("C1");
         assertThat(p.hypothesis("H1").orElseThrow().falsifies()).containsExactly("C3", "C1");
         assertThat(p.hypothesis("H1").orElseThrow().group()).isEqualTo("Relay");
         assertThat(p.hypothesis("H2").orElseThrow().falsifies()).containsExactly("C5");
@@ -53,6 +58,32 @@ class PlanParserVariantsTest {
         // fenced code that looks like structure is not structure; "### 5a." and "### T1." are not scenarios
         assertThat(p.scenario("S99")).isEmpty();
         assertThat(p.coverage()).hasSize(2);
+        // §1 "Files touched" of a change-scoped plan
+        assertThat(p.filesTouched()).extracting(FileTouched::path).containsExactly("relay/batch.go", "relay/ack.go");
+        assertThat(p.filesTouched().get(0).added()).isEqualTo(120);
+        assertThat(p.filesTouched().get(0).removed()).isEqualTo(14);
+    }
+
+    @Test
+    void levelTwoScenarioHeadingsStayInsideSectionSeven() {
+        Plan p = PlanParser.parse("""
+                # Test Plan: x
+
+                ## 7. Scenarios
+
+                ## Scenario S1: writes_survive
+
+                - **Falsifies if it FAILs:** C1
+
+                ## S02 — reads_are_fresh
+
+                - **Falsifies:** C2
+
+                ## 7b. Coverage adequacy argument
+                """);
+        assertThat(p.scenarios()).extracting(Scenario::id).containsExactly("S1", "S02");
+        assertThat(p.scenario("S2").orElseThrow().falsifies()).containsExactly("C2");
+        assertThat(p.sections()).extracting(Section::id).containsExactly("7", "7b");
     }
 
     @Test
