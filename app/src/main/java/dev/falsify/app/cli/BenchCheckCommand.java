@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.falsify.checkers.api.CheckBudget;
+import dev.falsify.checkers.api.Checker;
+import dev.falsify.checkers.api.CheckerRegistry;
+import dev.falsify.checkers.oracles.CheckerBenchmark;
 import dev.falsify.checkers.history.History;
 import dev.falsify.checkers.history.HistoryFormat;
 import dev.falsify.checkers.history.HistoryFormatException;
@@ -23,6 +26,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -33,7 +37,7 @@ import picocli.CommandLine.Spec;
  * and prints per-file and total check times (medians of the passes; parsing excluded).
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = {"Benchmarks the linearizability checker on history files or folders.",
+        description = {"Benchmarks a checker (linearizability unless --checker) on history files or folders.",
                 "One warm-up pass, then --passes measured passes; times are medians, parsing excluded."})
 public final class BenchCheckCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -41,8 +45,15 @@ public final class BenchCheckCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "History files or folders.")
     List<Path> inputs = new ArrayList<>();
 
-    @Option(names = "--model", required = true, paramLabel = "M", description = "Model to check against.")
+    @Option(names = "--model", paramLabel = "M", description = "Model to check against (required for linearizability).")
     String model;
+
+    @Option(names = "--checker", paramLabel = "NAME", defaultValue = "linearizability",
+            description = "Checker to benchmark (see falsify check --list). Default: ${DEFAULT-VALUE}.")
+    String checker;
+
+    @Mixin
+    OracleInputs oracle = new OracleInputs();
 
     @Option(names = "--format", paramLabel = "F", description = "History format (default: detected).")
     String format;
@@ -66,7 +77,11 @@ public final class BenchCheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (passes < 1) throw new UserError("--passes must be at least 1");
-        if (Models.canonicalName(model) == null) {
+        boolean lin = checker.equals("linearizability");
+        Checker other = lin ? null : CheckerRegistry.standard().find(checker).orElseThrow(() -> new UserError(
+                "unknown checker '" + checker + "'; known: "
+                        + String.join(", ", CheckerRegistry.standard().all().stream().map(Checker::name).toList())));
+        if (lin && Models.canonicalName(model) == null) {
             throw new UserError("unknown model '" + model + "'; known: " + String.join(", ", Models.NAMES));
         }
         HistoryFormat fmt;
@@ -92,7 +107,9 @@ public final class BenchCheckCommand implements Callable<Integer> {
         if (initial != null) options.put("initial", initial);
         CheckBenchmark.Report report;
         try {
-            report = CheckBenchmark.run(histories, parseMs, model, options, passes, CheckBudget.of(timeout));
+            report = lin ? CheckBenchmark.run(histories, parseMs, model, options, passes, CheckBudget.of(timeout))
+                    : CheckerBenchmark.run(other, histories, parseMs, h -> oracle.input(h.ops(), model), passes,
+                    CheckBudget.of(timeout));
         } catch (ModelException e) {
             throw new UserError("line " + e.op().sourceLine() + ": " + e.getMessage());
         } catch (IllegalArgumentException e) {
@@ -102,6 +119,7 @@ public final class BenchCheckCommand implements Callable<Integer> {
         if (json) {
             ObjectNode n = JSON.createObjectNode();
             n.put("model", report.model());
+            n.put("checker", checker);
             n.put("totalCheckMs", round(report.totalCheckMs()));
             n.put("passes", report.passes());
             n.put("parseMs", round(report.parseMs()));

@@ -1,22 +1,20 @@
 package dev.falsify.app.cli;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
-/** {@code falsify bench …}: rerunnable benchmarks, one subcommand per area. */
-@Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Rerunnable benchmarks.",
+/** {@code falsify bench …}: rerunnable benchmarks; each area adds its own subcommand here. */
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark.",
         subcommands = {
-                BenchPlanCommand.class,
                 BenchCheckCommand.class,
+                BenchPlanCommand.class,
                 BenchRunnerCommand.class,
                 BenchProxyCommand.class,
                 BenchUiCommand.class,
         })
 public final class BenchCommand implements Runnable {
-    @Spec
-    CommandSpec spec;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public void run() {

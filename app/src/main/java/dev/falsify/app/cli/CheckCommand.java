@@ -5,6 +5,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.CheckResultJson;
+import dev.falsify.checkers.api.Checker;
+import dev.falsify.checkers.api.CheckerRegistry;
+import dev.falsify.checkers.history.History;
+import dev.falsify.checkers.history.OpStream;
+import dev.falsify.checkers.oracles.DefaultChecker;
+import dev.falsify.checkers.oracles.InvariantSyntaxException;
+import dev.falsify.checkers.txn.TransactionalChecker;
+import dev.falsify.model.history.Op;
 import dev.falsify.checkers.api.HistoryWeakness;
 import dev.falsify.checkers.api.Validity;
 import dev.falsify.checkers.history.HistoryFormat;
@@ -24,6 +32,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -34,13 +43,14 @@ import picocli.CommandLine.Spec;
  * then 3 unknown or weak history, then 0 valid.
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = {"Checks operation histories (files or folders) for linearizability.",
+        description = {"Checks operation histories (files or folders) with a checker: linearizability by default,",
+                "list-append for Elle-style txn histories, or any checker named with --checker (--list shows them).",
                 "Exit codes: 0 valid, 1 violation, 3 unknown (budget exhausted) or history too weak, 2 bad input;",
                 "with several inputs, the worst of them (2 > 1 > 3 > 0)."})
 public final class CheckCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @Parameters(arity = "1..*", paramLabel = "HISTORY", description = "History files or folders of history files.")
+    @Parameters(arity = "0..*", paramLabel = "HISTORY", description = "History files or folders of history files.")
     List<Path> inputs = new ArrayList<>();
 
     @Option(names = "--model", paramLabel = "M",
@@ -62,6 +72,16 @@ public final class CheckCommand implements Callable<Integer> {
             description = "Initial value (register, cas-register, kv: a JSON value or 'unknown'; multi-register: {\"x\":0,…}).")
     String initial;
 
+    @Option(names = "--checker", paramLabel = "NAME",
+            description = "Checker to run (default: picked from --model, else list-append for appending txns, else linearizability).")
+    String checker;
+
+    @Option(names = "--list", description = "List the checkers with the models and fields each needs, and exit.")
+    boolean list;
+
+    @Mixin
+    OracleInputs oracle = new OracleInputs();
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -69,6 +89,15 @@ public final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (list) {
+            CheckerList.print(out, json);
+            return 0;
+        }
+        if (inputs.isEmpty()) throw new UserError("missing HISTORY: give history files or folders (or --list)");
+        if (checker != null && CheckerRegistry.standard().find(checker.trim()).isEmpty()) {
+            throw new UserError("unknown checker '" + checker + "'; known: "
+                    + String.join(", ", CheckerRegistry.standard().all().stream().map(Checker::name).toList()));
+        }
         HistoryFormat fmt = parseFormat();
         List<Path> files;
         try {
@@ -85,13 +114,16 @@ public final class CheckCommand implements Callable<Integer> {
         for (Path file : files) {
             int code;
             try {
-                HistoryFileCheck.Outcome o = HistoryFileCheck.run(file, fmt, model, options, CheckBudget.of(timeout));
+                HistoryFileCheck.Outcome o = runOne(file, fmt, options);
                 code = exitCode(o.result());
                 if (json) out.println(JSON.writeValueAsString(jsonLine(o)));
                 else printHuman(out, o);
             } catch (HistoryFormatException e) {
                 code = 2;
                 reportError(out, err, file, e.getMessage());
+            } catch (InvariantSyntaxException e) {
+                code = 2;
+                reportError(out, err, file, "--invariant: " + e.getMessage());
             } catch (IllegalArgumentException e) {
                 code = 2;
                 reportError(out, err, file, file + ": " + e.getMessage());
@@ -103,6 +135,29 @@ public final class CheckCommand implements Callable<Integer> {
             worst = worse(worst, code);
         }
         return worst;
+    }
+
+    /** Runs the chosen checker on one file: linearizability streams it, the others read it whole. */
+    private HistoryFileCheck.Outcome runOne(Path file, HistoryFormat fmt, Map<String, String> options) throws IOException {
+        String name = checker != null ? checker.trim() : null;
+        if (name == null) {
+            List<Op> sample = new ArrayList<>();
+            HistoryFormat detected;
+            try (OpStream ops = Histories.open(file, fmt)) {
+                detected = ops.format();
+                while (sample.size() < 1000 && ops.hasNext()) sample.add(ops.next());
+            }
+            name = DefaultChecker.choose(model != null ? model : detected.defaultModel(), sample);
+            if (name == null) {
+                throw new UserError("no checker for model '" + model + "'; name one with --checker (see --list)");
+            }
+        }
+        if (name.equals(DefaultChecker.LINEARIZABILITY)) {
+            return HistoryFileCheck.run(file, fmt, model, options, CheckBudget.of(timeout));
+        }
+        History h = Histories.readAll(file, fmt);
+        CheckResult r = CheckerRegistry.standard().get(name).check(oracle.input(h.ops(), model), CheckBudget.of(timeout));
+        return new HistoryFileCheck.Outcome(file, h.format(), model, r);
     }
 
     private HistoryFormat parseFormat() {
@@ -156,21 +211,27 @@ public final class CheckCommand implements Callable<Integer> {
         n.put("file", o.file().toString());
         n.put("format", o.format().id());
         n.setAll(CheckResultJson.toJson(o.result()));
+        TransactionalChecker.addJsonFields(o.result(), n);
         return n;
     }
 
     private static void printHuman(PrintWriter out, HistoryFileCheck.Outcome o) {
         CheckResult r = o.result();
+        boolean lin = DefaultChecker.LINEARIZABILITY.equals(r.checker());
         String verdict = switch (r.validity()) {
-            case VALID -> r.weaknesses().isEmpty() ? "LINEARIZABLE" : "LINEARIZABLE (history too weak to trust)";
-            case INVALID -> "NOT LINEARIZABLE";
+            case VALID -> (lin ? "LINEARIZABLE" : "VALID") + (r.weaknesses().isEmpty() ? "" : " (history too weak to trust)");
+            case INVALID -> lin ? "NOT LINEARIZABLE" : "INVALID";
             case UNKNOWN -> "UNKNOWN";
         };
         var e = r.evidence();
+        if (!lin) {
+            out.printf(Locale.ROOT, "%s: %s — checker %s (%s), %d ops, %.1f ms: %s%n", o.file(), verdict, r.checker(),
+                    o.format().id(), e.opsTotal(), e.elapsedMs(), r.summary());
+        } else
         out.printf(Locale.ROOT, "%s: %s — model %s (%s), %d ops, %d partition%s, %d states explored, %.1f ms%n",
                 o.file(), verdict, r.model(), o.format().id(), e.opsTotal(), e.partitions(), e.partitions() == 1 ? "" : "s",
                 e.statesExplored(), e.elapsedMs());
-        if (r.validity() == Validity.UNKNOWN) out.println("  " + r.summary());
+        if (lin && r.validity() == Validity.UNKNOWN) out.println("  " + r.summary());
         if (r.counterexample() != null) {
             for (String line : r.counterexample().describe()) out.println("  " + line);
         }

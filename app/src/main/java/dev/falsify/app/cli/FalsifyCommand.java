@@ -13,11 +13,11 @@ import picocli.CommandLine.Option;
         description = "Claim-driven testing of distributed and stateful systems.",
         subcommands = {
                 CommandLine.HelpCommand.class,
+                CheckCommand.class,
                 GuiCommand.class,
                 ScreenshotsCommand.class,
                 CatalogCommand.class,
                 LintCommand.class,
-                CheckCommand.class,
                 ReportCommand.class,
                 ImportCommand.class,
                 SessionsCommand.class,

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * of small random histories per model, and on histories recorded from sequential executions.
  */
 class LinearizabilityDifferentialTest {
-    private static final int PER_MODEL = 1500;
+    private static final int PER_MODEL = 600; // × 8 models = 4800 histories
     private final LinearizabilityChecker checker = new LinearizabilityChecker();
 
     private Validity check(List<Op> ops, String model) {
@@ -51,7 +51,7 @@ class LinearizabilityDifferentialTest {
             // queues and logs with a 3-value domain and unknown outcomes are exponential in the
             // number of outstanding unknown ops: keep those histories shorter
             int longest = model.equals("queue") || model.equals("log") ? 40 : 150;
-            for (int i = 0; i < 150; i++) {
+            for (int i = 0; i < 60; i++) {
                 List<Op> ops = SequentialHistories.generate(model, random, 10 + random.nextInt(longest - 9));
                 assertThat(check(ops, model)).as(() -> model + " history:\n" + show(ops)).isEqualTo(Validity.VALID);
             }
@@ -63,7 +63,7 @@ class LinearizabilityDifferentialTest {
         Random random = new Random(99);
         for (String model : RandomHistories.MODELS) {
             int caught = 0;
-            for (int i = 0; i < 400; i++) {
+            for (int i = 0; i < 250; i++) {
                 List<Op> ops = SequentialHistories.corruptOneRead(SequentialHistories.generate(model, random, 3 + random.nextInt(6)), random);
                 if (ops == null) continue;
                 boolean expected = BruteForceLinearizability.linearizable(ops, model);
