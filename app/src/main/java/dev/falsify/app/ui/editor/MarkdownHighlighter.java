@@ -30,7 +30,7 @@ public final class MarkdownHighlighter {
     static final Pattern ID_PATTERN = Pattern.compile("(?<![\\w/])([CHMS]\\d+[a-z]?(?:/[A-Za-z][\\w-]*)?)(?![\\w])");
     private static final Pattern BOLD_PATTERN = Pattern.compile("\\*\\*[^*\\n]+\\*\\*");
     private static final Pattern INLINE_CODE_PATTERN = Pattern.compile("`[^`\\n]+`");
-    private static final Pattern LIST_PATTERN = Pattern.compile("^\\s*(?:[-*+]|\\d+\\.|[HCSM]\\d+\\.)\\s");
+    private static final Pattern LIST_PATTERN = Pattern.compile("[ \\t]*(?:[-*+]|\\d+\\.|[HCSM]\\d+\\.)[ \\t]");
 
     private final Map<Integer, Collection<String>> classCache = new HashMap<>();
 
@@ -44,30 +44,36 @@ public final class MarkdownHighlighter {
             if (lineEnd < 0) {
                 lineEnd = n;
             }
-            String line = text.substring(lineStart, lineEnd);
-            String trimmed = line.stripLeading();
-            if (trimmed.startsWith("```") || trimmed.startsWith("~~~")) {
+            int first = lineStart;
+            while (first < lineEnd && (text.charAt(first) == ' ' || text.charAt(first) == '\t')) {
+                first++;
+            }
+            if (text.startsWith("```", first) || text.startsWith("~~~", first)) {
                 fill(mask, lineStart, lineEnd, FENCE);
                 inFence = !inFence;
             } else if (inFence) {
                 fill(mask, lineStart, lineEnd, CODE);
-            } else {
-                styleLine(line, lineStart, trimmed, mask);
+            } else if (first < lineEnd) {
+                styleLineStart(text, lineStart, first, lineEnd, mask);
             }
             lineStart = lineEnd + 1;
         }
-        for (Squiggle s : squiggles) {
-            int bit = switch (s.severity().toLowerCase()) {
+        // inline patterns over the whole text at once (one matcher each), skipping code blocks
+        inline(BOLD_PATTERN.matcher(text), 0, BOLD, mask);
+        inline(INLINE_CODE_PATTERN.matcher(text), 0, INLINE_CODE, mask);
+        inline(ID_PATTERN.matcher(text), 1, ID, mask);
+        for (Squiggle sq : squiggles) {
+            int bit = switch (sq.severity().toLowerCase()) {
                 case "error" -> LINT_ERROR;
                 case "warning" -> LINT_WARNING;
                 default -> LINT_INFO;
             };
-            int start = Math.max(0, Math.min(s.start(), n));
-            int end = Math.max(start, Math.min(s.end(), n));
-            if (end == start && start < n) {
-                end = start + 1;
+            int from = Math.max(0, Math.min(sq.start(), n));
+            int to = Math.max(from, Math.min(sq.end(), n));
+            if (to == from && from < n) {
+                to = from + 1;
             }
-            fill(mask, start, end, bit);
+            fill(mask, from, to, bit);
         }
         StyleSpansBuilder<Collection<String>> b = new StyleSpansBuilder<>();
         if (n == 0) {
@@ -84,37 +90,35 @@ public final class MarkdownHighlighter {
         return b.create();
     }
 
-    private void styleLine(String line, int offset, String trimmed, int[] mask) {
-        int end = offset + line.length();
-        if (trimmed.startsWith("#")) {
-            fill(mask, offset, end, HEADING);
-        } else if (trimmed.startsWith("|")) {
-            fill(mask, offset, end, TABLE);
+    private static void inline(Matcher m, int group, int bit, int[] mask) {
+        while (m.find()) {
+            int from = m.start(group);
+            if ((mask[from] & (CODE | FENCE)) == 0) {
+                fill(mask, from, m.end(group), bit);
+            }
+        }
+    }
+
+    /** Line-level styles: headings, table rows with their pipes, list markers. */
+    private static void styleLineStart(String text, int lineStart, int first, int lineEnd, int[] mask) {
+        char c = text.charAt(first);
+        if (c == '#') {
+            fill(mask, lineStart, lineEnd, HEADING);
+        } else if (c == '|') {
+            fill(mask, lineStart, lineEnd, TABLE);
             boolean escaped = false;
-            for (int i = 0; i < line.length(); i++) {
-                char c = line.charAt(i);
-                if (c == '|' && !escaped) {
-                    mask[offset + i] |= PIPE;
+            for (int i = first; i < lineEnd; i++) {
+                char ch = text.charAt(i);
+                if (ch == '|' && !escaped) {
+                    mask[i] |= PIPE;
                 }
-                escaped = c == '\\' && !escaped;
+                escaped = ch == '\\' && !escaped;
             }
-        } else {
-            Matcher list = LIST_PATTERN.matcher(line);
-            if (list.find()) {
-                fill(mask, offset + list.start(), offset + list.end(), LIST);
+        } else if (c == '-' || c == '*' || c == '+' || Character.isDigit(c) || "HCSM".indexOf(c) >= 0) {
+            Matcher list = LIST_PATTERN.matcher(text).region(lineStart, lineEnd);
+            if (list.lookingAt()) {
+                fill(mask, list.start(), list.end(), LIST);
             }
-        }
-        Matcher bold = BOLD_PATTERN.matcher(line);
-        while (bold.find()) {
-            fill(mask, offset + bold.start(), offset + bold.end(), BOLD);
-        }
-        Matcher code = INLINE_CODE_PATTERN.matcher(line);
-        while (code.find()) {
-            fill(mask, offset + code.start(), offset + code.end(), INLINE_CODE);
-        }
-        Matcher id = ID_PATTERN.matcher(line);
-        while (id.find()) {
-            fill(mask, offset + id.start(1), offset + id.end(1), ID);
         }
     }
 
