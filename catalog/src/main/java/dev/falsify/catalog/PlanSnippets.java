@@ -1,10 +1,12 @@
 package dev.falsify.catalog;
 
+import dev.falsify.model.plan.edit.PlanTemplates;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -47,8 +49,8 @@ public final class PlanSnippets {
 
     /** The §7.M nemesis field for this nemesis, naming the signal that proves it fired. */
     public String nemesisLandingLine(Nemesis n) {
-        return "- **Nemesis + landing evidence:** " + n.name() + " — " + sentence(lowerFirst(n.mechanism()))
-                + " Landing evidence: " + sentence(lowerFirst(n.landing())) + "\n";
+        return fieldLine("nemesis", n.name() + " — " + sentence(lowerFirst(n.mechanism()))
+                + " Landing evidence: " + sentence(lowerFirst(n.landing())));
     }
 
     /**
@@ -72,17 +74,26 @@ public final class PlanSnippets {
                 ? "<the checker picker has none for " + m + " + " + cats
                         + ": name a checker, or justify why none fits>"
                 : String.join(" + ", checkers) + " (checker picker: " + m + " + " + String.join(", ", pickedFor) + ")";
-        return "#### §7.M — Model, history and checker\n"
-                + "- **Model under test:** " + m + "\n"
-                + "- **Operation history:** " + historyLine(m) + "\n"
-                + "- **Checker:** " + checkerLine + "\n"
-                + "- **Nemesis + landing evidence:** <fault, and when it fires>. Landing evidence: "
-                + "<the observable signal that proves it fired, read before and during the window>\n"
-                + "- **Ambiguous outcomes:** an op that times out is recorded with `timeout_marker: true` and "
-                + "`output: null`; the checker lets it take effect at any point after its invoke, or never\n"
-                + "- **Reduction plan:** re-run the failing seed to confirm; shrink to the failing key / shortest "
-                + "anomaly cycle; remove faults one at a time; then classify the cause as SUT, harness, checker "
-                + "or environment\n";
+        Map<String, String> values = Map.of(
+                "model", m,
+                "history", historyLine(m),
+                "checker", checkerLine,
+                "nemesis", "<fault, and when it fires>. Landing evidence: "
+                        + "<the observable signal that proves it fired, read before and during the window>",
+                "ambiguous", "an op that times out is recorded with `timeout_marker: true` and `output: null`; "
+                        + "the checker lets it take effect at any point after its invoke, or never",
+                "reduction", "re-run the failing seed to confirm; shrink to the failing key / shortest anomaly cycle; "
+                        + "remove faults one at a time; then classify the cause as SUT, harness, checker or environment");
+        StringBuilder b = new StringBuilder(PlanTemplates.SEVEN_M_HEADING).append("\n\n");
+        for (String field : PlanTemplates.SEVEN_M_ORDER) {
+            b.append(fieldLine(field, values.get(field)));
+        }
+        return b.toString();
+    }
+
+    /** A §7.M field in the bold-label form the plan editor writes ({@code - **Checker:** …}). */
+    private static String fieldLine(String field, String value) {
+        return "- **" + PlanTemplates.SEVEN_M_LABELS.get(field) + ":** " + value + "\n";
     }
 
     private String historyLine(String model) {

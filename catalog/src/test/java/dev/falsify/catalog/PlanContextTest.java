@@ -57,7 +57,7 @@ class PlanContextTest {
     @Test
     void thePitfallWalkLandsInsideSectionFourOfTheExamplePlan() {
         PitfallWalk walk = PitfallWalk.forPlan(catalog, plan);
-        String after = walk.editFor(plan).applyTo(text);
+        String after = walk.editFor(plan).apply(text);
         int walkAt = after.indexOf("**Pitfall walk**");
         assertThat(walkAt).isGreaterThan(after.indexOf("## 4. Failure-mode hypotheses"))
                 .isLessThan(after.indexOf("## 5. Coverage matrix"));

@@ -36,7 +36,7 @@ class PlanSnippetsTest {
     @Test
     void sevenMSkeletonHasEveryFieldAndThePickersChecker() {
         String s = catalog.sevenMSkeleton("register", List.of("safety"));
-        assertThat(s).startsWith("#### §7.M — Model, history and checker\n")
+        assertThat(s).startsWith("#### §7.M — Model / history / checker\n\n")
                 .contains("- **Model under test:** register\n")
                 .contains("- **Checker:** linearizability (checker picker: register + safety)\n")
                 .contains("- **Operation history:** op_id, process_id, invoke_ts, complete_ts, op_type, input, output, "

@@ -15,8 +15,17 @@ import picocli.CommandLine.Option;
                 CommandLine.HelpCommand.class,
                 GuiCommand.class,
                 ScreenshotsCommand.class,
-                LintCommand.class,
                 CatalogCommand.class,
+                LintCommand.class,
+                ReportCommand.class,
+                ImportCommand.class,
+                SessionsCommand.class,
+                HistoryCommand.class,
+                OverrideCommand.class,
+                NewPlanCommand.class,
+                BenchCommand.class,
+                RunCommand.class,
+                DemoCommand.class,
         })
 public final class FalsifyCommand implements Runnable {
 

@@ -8,6 +8,9 @@ import dev.falsify.model.plan.PlanParser;
 import dev.falsify.model.plan.Section;
 import dev.falsify.model.plan.Span;
 import dev.falsify.model.plan.TableRow;
+import dev.falsify.model.plan.edit.PlanPatch;
+import dev.falsify.model.plan.edit.PlanTemplates;
+import dev.falsify.model.plan.edit.TextEdit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,6 +105,11 @@ public final class PitfallWalk {
         return new PitfallWalk(rows);
     }
 
+    /** True when the plan already has a pitfall-walk table (a table with Pitfall and Applies columns). */
+    public static boolean hasTable(Plan plan) {
+        return findTable(plan).isPresent();
+    }
+
     /** The Markdown for §4: an intro line and the table (one row per pitfall, pipes escaped). */
     public String toMarkdown() {
         StringBuilder b = new StringBuilder();
@@ -121,20 +129,20 @@ public final class PitfallWalk {
     }
 
     /**
-     * The edit that writes this walk into the plan: it replaces an existing pitfall-walk table (and its
+     * The patch (one edit) that writes this walk into the plan: it replaces an existing pitfall-walk table (and its
      * intro line), or else inserts at the end of §4, or — when the plan has no §4 — appends a §4.
      */
-    public PitfallWalkEdit editFor(String planText) {
+    public PlanPatch editFor(String planText) {
         return editFor(PlanParser.parse(planText));
     }
 
-    public PitfallWalkEdit editFor(Plan plan) {
+    public PlanPatch editFor(Plan plan) {
         String planText = plan.text();
         String table = toMarkdown();
         Optional<Table> existing = findTable(plan);
         if (existing.isPresent()) {
             Table t = existing.get();
-            return new PitfallWalkEdit(t.replaceStart, t.end, table);
+            return patch(t.replaceStart, t.end, table);
         }
         Optional<Section> s4 = plan.section("4");
         if (s4.isPresent()) {
@@ -153,11 +161,15 @@ public final class PitfallWalk {
                 contentEnd--;
             }
             String trail = at < planText.length() ? "\n" : "";
-            return new PitfallWalkEdit(contentEnd, at, "\n\n" + table + trail);
+            return patch(contentEnd, at, "\n\n" + table + trail);
         }
         String lead = planText.isEmpty() || planText.endsWith("\n\n") ? "" : planText.endsWith("\n") ? "\n" : "\n\n";
-        return new PitfallWalkEdit(planText.length(), planText.length(),
-                lead + "## 4. Failure-mode hypotheses\n\n" + table);
+        return patch(planText.length(), planText.length(),
+                lead + "## 4. " + PlanTemplates.SECTION_TITLES.get("4") + "\n\n" + table);
+    }
+
+    private static PlanPatch patch(int start, int end, String text) {
+        return PlanPatch.of("write the pitfall walk into §4", new TextEdit(start, end, text));
     }
 
     private record Table(int replaceStart, int end, List<PitfallWalkRow> rows) {

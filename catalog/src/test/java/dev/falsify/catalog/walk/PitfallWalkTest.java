@@ -3,6 +3,8 @@ package dev.falsify.catalog.walk;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.falsify.catalog.Catalog;
+import dev.falsify.model.plan.edit.PlanPatch;
+import dev.falsify.model.plan.edit.TextEdit;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -65,9 +67,10 @@ class PitfallWalkTest {
     @Test
     void theTableIsInsertedAtTheEndOfSectionFour() {
         PitfallWalk walk = PitfallWalk.forPlan(catalog, PLAN);
-        PitfallWalkEdit edit = walk.editFor(PLAN);
-        assertThat(edit.isInsertion()).isFalse(); // it swallows §4's trailing blank line and rewrites it
-        String after = edit.applyTo(PLAN);
+        PlanPatch patch = walk.editFor(PLAN);
+        TextEdit edit = patch.edits().get(0);
+        assertThat(edit.startOffset()).isLessThan(edit.endOffset()); // it swallows §4's trailing blank line and rewrites it
+        String after = patch.apply(PLAN);
         assertThat(after).contains("""
                 ```
 
@@ -80,17 +83,18 @@ class PitfallWalkTest {
                 | PF03 Replica divergence |  |  |  |
                 """);
         assertThat(after).contains("|  |  |\n\n## 5. Coverage matrix\n");
-        assertThat(after.substring(0, edit.start())).isEqualTo(PLAN.substring(0, edit.start()));
+        assertThat(after.substring(0, edit.startOffset())).isEqualTo(PLAN.substring(0, edit.startOffset()));
         assertThat(after).endsWith("## 5. Coverage matrix\n\nnothing yet\n");
     }
 
     @Test
     void rewritingTheWalkIsStableAndReplacesTheTableInPlace() {
-        String once = PitfallWalk.forPlan(catalog, PLAN).editFor(PLAN).applyTo(PLAN);
+        String once = PitfallWalk.forPlan(catalog, PLAN).editFor(PLAN).apply(PLAN);
         PitfallWalk again = PitfallWalk.forPlan(catalog, once);
-        PitfallWalkEdit edit = again.editFor(once);
-        assertThat(edit.applyTo(once)).isEqualTo(once);
-        assertThat(once.substring(edit.start(), edit.end())).startsWith("**Pitfall walk**").endsWith("|  |  |\n");
+        PlanPatch patch = again.editFor(once);
+        TextEdit edit = patch.edits().get(0);
+        assertThat(patch.apply(once)).isEqualTo(once);
+        assertThat(once.substring(edit.startOffset(), edit.endOffset())).startsWith("**Pitfall walk**").endsWith("|  |  |\n");
     }
 
     @Test
@@ -115,10 +119,11 @@ class PitfallWalkTest {
         String md = walk.toMarkdown();
         assertThat(md).contains("| PF03 Replica divergence | n | — | single replica \\| no replication |\n")
                 .endsWith("| Our custom cache stampede | y | H9 |  |\n");
-        PitfallWalkEdit edit = walk.editFor(plan);
-        assertThat(plan.substring(edit.start(), edit.end())).startsWith("Pitfall walk:\n\n| Pitfall |")
+        PlanPatch patch = walk.editFor(plan);
+        TextEdit edit = patch.edits().get(0);
+        assertThat(plan.substring(edit.startOffset(), edit.endOffset())).startsWith("Pitfall walk:\n\n| Pitfall |")
                 .endsWith("| Our custom cache stampede | yes | H9 | |\n");
-        String after = edit.applyTo(plan);
+        String after = patch.apply(plan);
         assertThat(after).doesNotContain("Pitfall walk:\n").contains("## 5. Coverage matrix");
         assertThat(PitfallWalk.forPlan(catalog, after).rows()).isEqualTo(walk.rows());
     }
@@ -138,16 +143,17 @@ class PitfallWalkTest {
         assertThat(row(walk, "PF13").hypothesis()).isEqualTo("H1");
         assertThat(row(walk, "PF14").hypothesis()).isEqualTo("H2");
         assertThat(row(walk, "PF04").hypothesis()).isEqualTo("H2");
-        String after = walk.editFor(plan).applyTo(plan);
+        String after = walk.editFor(plan).apply(plan);
         assertThat(after).startsWith(plan.stripTrailing() + "\n\n**Pitfall walk**").endsWith("|\n");
     }
 
     @Test
     void aPlanWithoutSectionFourGetsOne() {
         String plan = "# Test Plan: x\n\n## 1. Scope\n\ntext";
-        PitfallWalkEdit edit = PitfallWalk.forPlan(catalog, plan).editFor(plan);
-        assertThat(edit.isInsertion()).isTrue();
-        assertThat(edit.applyTo(plan)).startsWith(plan + "\n\n## 4. Failure-mode hypotheses\n\n**Pitfall walk**");
+        PlanPatch patch = PitfallWalk.forPlan(catalog, plan).editFor(plan);
+        TextEdit edit = patch.edits().get(0);
+        assertThat(edit.startOffset()).isEqualTo(edit.endOffset());
+        assertThat(patch.apply(plan)).startsWith(plan + "\n\n## 4. Failure-mode hypotheses\n\n**Pitfall walk**");
     }
 
     @Test
@@ -155,7 +161,7 @@ class PitfallWalkTest {
         String plan = "## Failure-mode hypotheses\n\nH1. **x** — y\n   - Pitfall row: PF05\n\n## Coverage matrix\n";
         PitfallWalk walk = PitfallWalk.forPlan(catalog, plan);
         assertThat(row(walk, "PF05").applies()).isEqualTo(Applies.YES);
-        assertThat(walk.editFor(plan).applyTo(plan)).contains("| PF05 Reconfiguration race | y | H1 |  |\n")
+        assertThat(walk.editFor(plan).apply(plan)).contains("| PF05 Reconfiguration race | y | H1 |  |\n")
                 .contains(" |  |  |  |\n\n## Coverage matrix\n");
     }
 

@@ -6,9 +6,10 @@ import dev.falsify.catalog.PlanContext;
 import dev.falsify.catalog.SnippetPlacement;
 import dev.falsify.catalog.walk.Applies;
 import dev.falsify.catalog.walk.PitfallWalk;
-import dev.falsify.catalog.walk.PitfallWalkEdit;
 import dev.falsify.catalog.walk.PitfallWalkRow;
 import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.edit.PlanPatch;
+import dev.falsify.model.plan.edit.TextEdit;
 import java.util.List;
 import java.util.Optional;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -169,11 +170,14 @@ public final class PitfallWalkView extends BorderPane {
     }
 
     /** Writes the table into §4 of the plan, replacing an existing walk table. */
-    public PitfallWalkEdit writeToPlan() {
-        PitfallWalkEdit edit = walk().editFor(target.plan());
-        target.replaceRange(edit.start(), edit.end(), edit.replacement());
-        status.setText(edit.isInsertion() ? "Inserted the pitfall walk into §4" : "Updated the pitfall walk in §4");
-        return edit;
+    public PlanPatch writeToPlan() {
+        Plan plan = target.plan();
+        boolean had = PitfallWalk.hasTable(plan);
+        PlanPatch patch = walk().editFor(plan);
+        TextEdit edit = patch.edits().get(0);
+        target.replaceRange(edit.startOffset(), edit.endOffset(), edit.replacement());
+        status.setText(had ? "Updated the pitfall walk in §4" : "Inserted the pitfall walk into §4");
+        return patch;
     }
 
     private void update(int index, PitfallWalkRow row) {

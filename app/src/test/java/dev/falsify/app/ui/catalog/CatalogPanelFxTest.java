@@ -10,8 +10,6 @@ import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.PlanParser;
 import dev.falsify.model.plan.SevenM;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -42,16 +40,6 @@ class CatalogPanelFxTest {
         stage.show();
     }
 
-    private static <T> T fx(Callable<T> work) {
-        try {
-            T t = WaitForAsyncUtils.asyncFx(work).get(20, TimeUnit.SECONDS);
-            WaitForAsyncUtils.waitForFxEvents();
-            return t;
-        } catch (Exception e) {
-            throw new AssertionError("FX work failed", e);
-        }
-    }
-
     @SuppressWarnings("unchecked")
     private ListView<CatalogEntry> list(FxRobot robot) {
         return robot.lookup("#catalog-list").queryAs(ListView.class);
@@ -59,7 +47,7 @@ class CatalogPanelFxTest {
 
     private String text(FxRobot robot, String id) {
         Object node = robot.lookup(id).query();
-        return fx(() -> node instanceof TextField f ? f.getText()
+        return OnFx.call(() -> node instanceof TextField f ? f.getText()
                 : node instanceof TextArea a ? a.getText() : ((Label) node).getText());
     }
 
@@ -68,20 +56,20 @@ class CatalogPanelFxTest {
         robot.clickOn("#catalog-search").write("lost update");
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(text(robot, "#catalog-search")).isEqualTo("lost update");
-        assertThat(fx(() -> list(robot).getItems().stream().limit(4).map(CatalogEntry::id).toList()))
+        assertThat(OnFx.call(() -> list(robot).getItems().stream().limit(4).map(CatalogEntry::id).toList()))
                 .as(text(robot, "#catalog-status")).startsWith("PF01");
-        assertThat(fx(() -> list(robot).getSelectionModel().getSelectedItem().id())).isEqualTo("PF01");
+        assertThat(OnFx.call(() -> list(robot).getSelectionModel().getSelectedItem().id())).isEqualTo("PF01");
         assertThat(text(robot, "#catalog-detail")).startsWith("PF01 · pitfall · Lost update\n")
                 .contains("Hypothesis template:");
     }
 
     @Test
     void anUnmatchedSearchEmptiesTheListAndSaysSo(FxRobot robot) {
-        fx(() -> {
+        OnFx.call(() -> {
             robot.lookup("#catalog-search").queryAs(TextField.class).setText("zzqx");
             return null;
         });
-        assertThat(fx(() -> list(robot).getItems())).isEmpty();
+        assertThat(OnFx.call(() -> list(robot).getItems())).isEmpty();
         assertThat(text(robot, "#catalog-status")).isEqualTo("Nothing in the catalog matches \"zzqx\"");
         assertThat(text(robot, "#catalog-detail")).isEmpty();
     }
@@ -89,20 +77,20 @@ class CatalogPanelFxTest {
     @Test
     @SuppressWarnings("unchecked")
     void theKindFilterRestrictsTheList(FxRobot robot) {
-        fx(() -> {
+        OnFx.call(() -> {
             robot.lookup("#catalog-kind").queryAs(ComboBox.class).getSelectionModel().select("nemesis");
             return null;
         });
-        List<CatalogEntry> items = fx(() -> List.copyOf(list(robot).getItems()));
+        List<CatalogEntry> items = OnFx.call(() -> List.copyOf(list(robot).getItems()));
         assertThat(items).hasSize(catalog.nemeses().size()).allMatch(e -> e.kind() == EntryKind.NEMESIS);
     }
 
     @Test
     void aPitfallBecomesAHypothesisTiedToTheClaimsItThreatens(FxRobot robot) {
-        fx(() -> panel.show("PF14"));
+        OnFx.call(() -> panel.show("PF14"));
         assertThat(text(robot, "#catalog-claims")).as("PF14 threatens idempotency (C3) and safety (C1)")
                 .isEqualTo("C1, C3");
-        fx(() -> {
+        OnFx.call(() -> {
             editor.caretAt("## 7. Scenarios");
             return null;
         });
@@ -120,7 +108,7 @@ class CatalogPanelFxTest {
     @Test
     void claimsSelectedInTheEditorWinOverTheSuggestion(FxRobot robot) {
         editor.selectedClaims = List.of("C1", "C2");
-        fx(() -> panel.show("PF01"));
+        OnFx.call(() -> panel.show("PF01"));
         assertThat(text(robot, "#catalog-claims")).isEqualTo("C1, C2");
     }
 
@@ -128,19 +116,19 @@ class CatalogPanelFxTest {
     void insertButtonsFollowTheSelectedEntry(FxRobot robot) {
         Button hypothesis = robot.lookup("#catalog-insert-hypothesis").queryAs(Button.class);
         Button nemesis = robot.lookup("#catalog-insert-nemesis").queryAs(Button.class);
-        fx(() -> panel.show("T1"));
-        assertThat(fx(hypothesis::isDisabled)).isTrue();
-        assertThat(fx(nemesis::isDisabled)).isTrue();
-        fx(() -> panel.show("N03"));
-        assertThat(fx(hypothesis::isDisabled)).isTrue();
-        assertThat(fx(nemesis::isDisabled)).isFalse();
-        fx(() -> panel.show("PF02"));
-        assertThat(fx(hypothesis::isDisabled)).isFalse();
+        OnFx.call(() -> panel.show("T1"));
+        assertThat(OnFx.call(hypothesis::isDisabled)).isTrue();
+        assertThat(OnFx.call(nemesis::isDisabled)).isTrue();
+        OnFx.call(() -> panel.show("N03"));
+        assertThat(OnFx.call(hypothesis::isDisabled)).isTrue();
+        assertThat(OnFx.call(nemesis::isDisabled)).isFalse();
+        OnFx.call(() -> panel.show("PF02"));
+        assertThat(OnFx.call(hypothesis::isDisabled)).isFalse();
     }
 
     @Test
     void aNemesisLineLandsOnItsOwnLineInTheSevenMBlock(FxRobot robot) {
-        fx(() -> {
+        OnFx.call(() -> {
             panel.show("N07");
             editor.caret = editor.planText().indexOf("\n", editor.planText().indexOf("- **Checker:** linearizability"));
             return null;
@@ -155,7 +143,7 @@ class CatalogPanelFxTest {
 
     @Test
     void aSevenMSkeletonIsPrefilledFromTheScenarioAtTheCaret(FxRobot robot) {
-        fx(() -> {
+        OnFx.call(() -> {
             editor.caretAt("### Scenario S2");
             editor.caret = editor.planText().indexOf("\n\n## 7b");
             return null;
@@ -165,7 +153,7 @@ class CatalogPanelFxTest {
         assertThat(text(robot, "#catalog-model")).isEmpty();
         assertThat(text(robot, "#catalog-categories")).isEqualTo("durability");
         assertThat(text(robot, "#catalog-status")).isEqualTo("Scenario S2 at the caret");
-        fx(() -> {
+        OnFx.call(() -> {
             robot.lookup("#catalog-model").queryAs(TextField.class).setText("log");
             return null;
         });
@@ -182,7 +170,7 @@ class CatalogPanelFxTest {
 
     @Test
     void aPickerRowFillsModelAndCategory(FxRobot robot) {
-        fx(() -> panel.show("PK-queue-ordering"));
+        OnFx.call(() -> panel.show("PK-queue-ordering"));
         assertThat(text(robot, "#catalog-model")).isEqualTo("queue");
         assertThat(text(robot, "#catalog-categories")).isEqualTo("ordering");
     }

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.falsify.catalog.Catalog;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.Scene;
 import javafx.scene.layout.HBox;
 import javafx.stage.Stage;
@@ -42,35 +40,25 @@ class CodeAreaInsertTargetFxTest {
         stage.show();
     }
 
-    private static <T> T fx(Callable<T> work) {
-        try {
-            T t = WaitForAsyncUtils.asyncFx(work).get(20, TimeUnit.SECONDS);
-            WaitForAsyncUtils.waitForFxEvents();
-            return t;
-        } catch (Exception e) {
-            throw new AssertionError("FX work failed", e);
-        }
-    }
-
     @Test
     void aHypothesisIsInsertedAtTheCaretAndUndoesInOneStep(FxRobot robot) {
-        fx(() -> {
+        OnFx.call(() -> {
             area.moveTo(PLAN.indexOf("## 7. Scenarios"));
             panel.show("PF13");
             return null;
         });
         robot.clickOn("#catalog-insert-hypothesis");
         WaitForAsyncUtils.waitForFxEvents();
-        String text = fx(() -> area.getText());
+        String text = OnFx.call(() -> area.getText());
         assertThat(text).contains("## 4. Failure-mode hypotheses\n\nH1. **Two clients act as lock holder after a pause "
                 + "outlasts the lease** — ")
                 .contains("   - Could falsify: C1\n")
                 .contains("   - Pitfall row: PF13 — Lease expiry under contention\n\n## 7. Scenarios");
-        assertThat(fx(() -> area.getCaretPosition()).intValue()).isEqualTo(text.indexOf("## 7. Scenarios"));
-        fx(() -> {
+        assertThat(OnFx.call(() -> area.getCaretPosition()).intValue()).isEqualTo(text.indexOf("## 7. Scenarios"));
+        OnFx.call(() -> {
             area.undo();
             return null;
         });
-        assertThat(fx(() -> area.getText())).isEqualTo(PLAN);
+        assertThat(OnFx.call(() -> area.getText())).isEqualTo(PLAN);
     }
 }

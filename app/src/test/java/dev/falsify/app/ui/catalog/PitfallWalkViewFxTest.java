@@ -9,8 +9,6 @@ import dev.falsify.catalog.walk.PitfallWalkRow;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.PlanParser;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
@@ -38,39 +36,29 @@ class PitfallWalkViewFxTest {
         stage.show();
     }
 
-    private static <T> T fx(Callable<T> work) {
-        try {
-            T t = WaitForAsyncUtils.asyncFx(work).get(20, TimeUnit.SECONDS);
-            WaitForAsyncUtils.waitForFxEvents();
-            return t;
-        } catch (Exception e) {
-            throw new AssertionError("FX work failed", e);
-        }
-    }
-
     private PitfallWalkRow row(String id) {
-        return fx(() -> view.rows().stream().filter(r -> id.equals(r.pitfallId())).findFirst().orElseThrow());
+        return OnFx.call(() -> view.rows().stream().filter(r -> id.equals(r.pitfallId())).findFirst().orElseThrow());
     }
 
     @Test
     void rowsArePrefilledFromThePlansPitfallRows(FxRobot robot) {
-        assertThat(fx(() -> view.rows().size())).isEqualTo(catalog.pitfalls().size());
+        assertThat(OnFx.call(() -> view.rows().size())).isEqualTo(catalog.pitfalls().size());
         assertThat(row("PF02")).isEqualTo(new PitfallWalkRow("PF02", "Stale read", Applies.YES, "H1", ""));
         assertThat(row("PF14").applies()).isEqualTo(Applies.UNANSWERED);
-        assertThat(fx(() -> robot.lookup("#pitfall-walk-status").queryAs(Label.class).getText()))
+        assertThat(OnFx.call(() -> robot.lookup("#pitfall-walk-status").queryAs(Label.class).getText()))
                 .isEqualTo("1 of " + catalog.pitfalls().size() + " pitfalls answered");
-        assertThat(fx(() -> robot.lookup("#pitfall-walk-preview").queryAs(TextArea.class).getText()))
+        assertThat(OnFx.call(() -> robot.lookup("#pitfall-walk-preview").queryAs(TextArea.class).getText()))
                 .contains("| PF02 Stale read | y | H1 |  |\n");
     }
 
     @Test
     void answersShowInThePreviewAndAreWrittenIntoSectionFour(FxRobot robot) {
-        fx(() -> {
+        OnFx.call(() -> {
             view.setApplies("PF03", Applies.NO);
             view.setApplies("PF11", Applies.MAYBE);
             return null;
         });
-        assertThat(fx(() -> robot.lookup("#pitfall-walk-preview").queryAs(TextArea.class).getText()))
+        assertThat(OnFx.call(() -> robot.lookup("#pitfall-walk-preview").queryAs(TextArea.class).getText()))
                 .contains("| PF03 Replica divergence | n | — |  |\n", "| PF11 Clock-skew safety violation | maybe |  |  |\n");
         robot.clickOn("#pitfall-walk-write");
         WaitForAsyncUtils.waitForFxEvents();
@@ -80,17 +68,17 @@ class PitfallWalkViewFxTest {
         assertThat(editor.edits).hasSize(1);
         Plan plan = PlanParser.parse(text);
         assertThat(plan.hypotheses()).hasSize(2);
-        assertThat(PitfallWalk.forPlan(catalog, plan).rows()).isEqualTo(fx(() -> List.copyOf(view.rows())));
+        assertThat(PitfallWalk.forPlan(catalog, plan).rows()).isEqualTo(OnFx.call(() -> List.copyOf(view.rows())));
 
         // writing again replaces the table instead of adding a second one
-        fx(() -> {
+        OnFx.call(() -> {
             view.setApplies("PF03", Applies.YES);
             return view.writeToPlan();
         });
         String again = editor.planText();
         assertThat(again.split("\\*\\*Pitfall walk\\*\\*", -1)).hasSize(2);
         assertThat(again).contains("| PF03 Replica divergence | y |  |  |\n");
-        assertThat(fx(() -> robot.lookup("#pitfall-walk-status").queryAs(Label.class).getText()))
+        assertThat(OnFx.call(() -> robot.lookup("#pitfall-walk-status").queryAs(Label.class).getText()))
                 .isEqualTo("Updated the pitfall walk in §4");
     }
 
@@ -98,7 +86,7 @@ class PitfallWalkViewFxTest {
     @SuppressWarnings("unchecked")
     void draftingFromARowInsertsAHypothesisAndRecordsIt(FxRobot robot) {
         TableView<PitfallWalkRow> table = robot.lookup("#pitfall-walk-table").queryAs(TableView.class);
-        fx(() -> {
+        OnFx.call(() -> {
             editor.caretAt("## 7. Scenarios");
             int index = view.rows().indexOf(view.rows().stream().filter(r -> "PF14".equals(r.pitfallId())).findFirst()
                     .orElseThrow());
@@ -111,7 +99,7 @@ class PitfallWalkViewFxTest {
         Plan plan = PlanParser.parse(editor.planText());
         assertThat(plan.hypothesis("H3").orElseThrow().falsifies()).containsExactly("C1", "C3");
         // reloading from the plan now finds the same answer through the new hypothesis's Pitfall row
-        fx(() -> {
+        OnFx.call(() -> {
             view.reload();
             return null;
         });
@@ -128,7 +116,7 @@ class PitfallWalkViewFxTest {
         robot.clickOn("maybe");
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(row("PF01").applies()).isEqualTo(Applies.MAYBE);
-        assertThat(fx(() -> robot.lookup("#pitfall-walk-preview").queryAs(TextArea.class).getText()))
+        assertThat(OnFx.call(() -> robot.lookup("#pitfall-walk-preview").queryAs(TextArea.class).getText()))
                 .contains("| PF01 Lost update | maybe |  |  |\n");
     }
 }

@@ -1,0 +1,21 @@
+package dev.falsify.app.ui.catalog;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Runs work on the FX thread from a test, waits for the events it caused, and returns its result. */
+final class OnFx {
+    private OnFx() {
+    }
+
+    static <T> T call(Callable<T> work) {
+        try {
+            T t = WaitForAsyncUtils.asyncFx(work).get(20, TimeUnit.SECONDS);
+            WaitForAsyncUtils.waitForFxEvents();
+            return t;
+        } catch (Exception e) {
+            throw new AssertionError("FX work failed", e);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.falsify.checkers.api;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+
+/**
+ * Checkers by name ({@code linearizability}, {@code list-append}, …), as plans and the checker
+ * picker name them.
+ *
+ * <p>{@link #standard()} holds every built-in checker. Built-ins are listed in
+ * {@code META-INF/services/dev.falsify.checkers.api.Checker} (one class name per line, each with a
+ * public no-argument constructor), so adding a checker is one class plus one line, and the
+ * {@code api} package does not depend on the packages that implement it.
+ */
+public final class CheckerRegistry {
+    private static volatile CheckerRegistry standard;
+
+    private final Map<String, Checker> byName = new TreeMap<>();
+
+    public CheckerRegistry() {
+    }
+
+    /** The built-in checkers (loaded once). */
+    public static CheckerRegistry standard() {
+        CheckerRegistry r = standard;
+        if (r == null) {
+            synchronized (CheckerRegistry.class) {
+                r = standard;
+                if (r == null) {
+                    r = new CheckerRegistry();
+                    for (Checker c : ServiceLoader.load(Checker.class, CheckerRegistry.class.getClassLoader())) {
+                        r.register(c);
+                    }
+                    standard = r;
+                }
+            }
+        }
+        return r;
+    }
+
+    /** Adds a checker; a second checker with the same name is a programming error. */
+    public synchronized CheckerRegistry register(Checker checker) {
+        Checker previous = byName.putIfAbsent(checker.name(), checker);
+        if (previous != null && previous != checker) {
+            throw new IllegalStateException("two checkers named '" + checker.name() + "': "
+                    + previous.getClass().getName() + " and " + checker.getClass().getName());
+        }
+        return this;
+    }
+
+    public synchronized Optional<Checker> find(String name) {
+        return Optional.ofNullable(byName.get(name));
+    }
+
+    /**
+     * The checker with this name.
+     *
+     * @throws IllegalArgumentException naming the known checkers when there is none
+     */
+    public synchronized Checker get(String name) {
+        Checker c = byName.get(name);
+        if (c == null) {
+            throw new IllegalArgumentException("unknown checker '" + name + "'; known: " + String.join(", ", byName.keySet()));
+        }
+        return c;
+    }
+
+    /** All checkers, sorted by name. */
+    public synchronized List<Checker> all() {
+        return new ArrayList<>(byName.values());
+    }
+
+    /** The checkers that accept {@code model}, sorted by name. */
+    public synchronized List<Checker> forModel(String model) {
+        List<Checker> out = new ArrayList<>();
+        for (Checker c : byName.values()) {
+            if (c.models().contains(model)) out.add(c);
+        }
+        return out;
+    }
+}

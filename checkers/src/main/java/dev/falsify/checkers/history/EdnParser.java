@@ -1,0 +1,419 @@
+package dev.falsify.checkers.history;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+
+/**
+ * A small streaming EDN reader that produces Jackson {@link JsonNode}s and knows the line and column
+ * of everything it reads (edn-java does not expose positions, and error messages must name them).
+ *
+ * <p>Conversion: keywords and symbols become strings without the colon; {@code nil} → null;
+ * vectors, lists and sets → arrays; maps → objects (keys rendered as strings); characters →
+ * one-character strings; tagged elements ({@code #inst "…"}, {@code #uuid "…"}, {@code #foo x}) →
+ * their value; {@code #_} discards; integers → long (or big integer), {@code 1/3} ratios and
+ * decimals → double / big decimal. Commas are whitespace; {@code ;} starts a comment.
+ *
+ * <p>Values are read one at a time, so a history that is one huge vector can be consumed element by
+ * element with {@link #enterCollection()} / {@link #atCollectionEnd(char)}.
+ */
+public final class EdnParser {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final int EOF = -1;
+
+    private final Reader in;
+    private final String source;
+    private final char[] buf = new char[16384];
+    private int pos;
+    private int lim;
+    private int line = 1;
+    private int col = 1;
+    private int startLine = 1;
+    private int startCol = 1;
+
+    public EdnParser(Reader in, String source) {
+        this.in = in;
+        this.source = source;
+    }
+
+    /** The name used in error messages. */
+    public String source() {
+        return source;
+    }
+
+    /** Line of the last value (or token) started by this parser, 1-based. */
+    public int valueLine() {
+        return startLine;
+    }
+
+    /** Column of the last value (or token) started by this parser, 1-based. */
+    public int valueColumn() {
+        return startCol;
+    }
+
+    /** Current line (of the next unread character). */
+    public int line() {
+        return line;
+    }
+
+    /** Current column (of the next unread character). */
+    public int column() {
+        return col;
+    }
+
+    private int peek() {
+        if (pos == lim) {
+            try {
+                lim = in.read(buf, 0, buf.length);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            pos = 0;
+            if (lim <= 0) {
+                lim = 0;
+                return EOF;
+            }
+        }
+        return buf[pos];
+    }
+
+    private int next() {
+        int c = peek();
+        if (c == EOF) return EOF;
+        pos++;
+        if (c == '\n') {
+            line++;
+            col = 1;
+        } else {
+            col++;
+        }
+        return c;
+    }
+
+    /**
+     * Skips whitespace, commas, comments and {@code #_} discarded values; returns the next character
+     * without consuming it ({@code -1} at end of input). Marks its position as the value start.
+     */
+    public int skipToValue() {
+        while (true) {
+            int c = peek();
+            if (c == EOF) {
+                startLine = line;
+                startCol = col;
+                return EOF;
+            }
+            if (c == ';') {
+                while (c != EOF && c != '\n') {
+                    next();
+                    c = peek();
+                }
+                continue;
+            }
+            if (Character.isWhitespace(c) || c == ',' || c == '\uFEFF') {
+                next();
+                continue;
+            }
+            if (c == '#' && lookAheadIs('_')) {
+                next();
+                next();
+                readValue();
+                continue;
+            }
+            startLine = line;
+            startCol = col;
+            return c;
+        }
+    }
+
+    private boolean lookAheadIs(char wanted) {
+        if (pos + 1 >= lim) {
+            // compact the buffer so that two characters are available
+            int remaining = lim - pos;
+            System.arraycopy(buf, pos, buf, 0, remaining);
+            pos = 0;
+            lim = remaining;
+            try {
+                int r = in.read(buf, lim, buf.length - lim);
+                if (r > 0) lim += r;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return pos + 1 < lim && buf[pos + 1] == wanted;
+    }
+
+    /** True when only whitespace and comments remain. */
+    public boolean atEnd() {
+        return skipToValue() == EOF;
+    }
+
+    /**
+     * If the next value is a vector or list, consumes its opening bracket and returns the closing
+     * character ({@code ]} or {@code )}); otherwise consumes nothing and returns 0.
+     */
+    public char enterCollection() {
+        int c = skipToValue();
+        if (c == '[') {
+            next();
+            return ']';
+        }
+        if (c == '(') {
+            next();
+            return ')';
+        }
+        return 0;
+    }
+
+    /** Skips to the next value; if it is {@code close}, consumes it and returns true. */
+    public boolean atCollectionEnd(char close) {
+        int c = skipToValue();
+        if (c == EOF) throw error("'" + close + "' to close the history", "end of input");
+        if (c == close) {
+            next();
+            return true;
+        }
+        return false;
+    }
+
+    /** Reads the next complete value. */
+    public JsonNode readValue() {
+        int c = skipToValue();
+        int l = startLine;
+        int cl = startCol;
+        if (c == EOF) throw error("a value", "end of input");
+        switch (c) {
+            case '{':
+                next();
+                return readMap(l, cl);
+            case '[':
+                next();
+                return readSeq(']', l, cl);
+            case '(':
+                next();
+                return readSeq(')', l, cl);
+            case '"':
+                next();
+                return NODES.textNode(readString(l, cl));
+            case '\\':
+                next();
+                return NODES.textNode(readChar());
+            case '#':
+                next();
+                return readDispatch(l, cl);
+            case ':':
+                next();
+                if (peek() == ':') next(); // auto-resolved keyword: keep the name
+                String kw = readToken();
+                if (kw.isEmpty()) throw errorAt(l, cl, "a keyword name after ':'", null);
+                return NODES.textNode(kw);
+            case ']':
+            case ')':
+            case '}':
+                throw errorAt(l, cl, "a value", "'" + (char) c + "'");
+            default:
+                break;
+        }
+        String tok = readToken();
+        if (tok.isEmpty()) throw errorAt(l, cl, "a value", "'" + (char) c + "'");
+        return atom(tok, l, cl);
+    }
+
+    private JsonNode readMap(int l, int cl) {
+        ObjectNode obj = NODES.objectNode();
+        while (true) {
+            int c = skipToValue();
+            if (c == EOF) throw errorAt(l, cl, "'}' to close the map opened here", "end of input");
+            if (c == '}') {
+                next();
+                return obj;
+            }
+            JsonNode k = readValue();
+            int kl = startLine;
+            int kc = startCol;
+            c = skipToValue();
+            if (c == '}' || c == EOF) throw errorAt(kl, kc, "a value for map key " + keyText(k), c == EOF ? "end of input" : "'}'");
+            JsonNode v = readValue();
+            obj.set(keyText(k), v);
+        }
+    }
+
+    private static String keyText(JsonNode k) {
+        return k.isTextual() ? k.textValue() : k.toString();
+    }
+
+    private JsonNode readSeq(char close, int l, int cl) {
+        ArrayNode arr = NODES.arrayNode();
+        while (true) {
+            int c = skipToValue();
+            if (c == EOF) throw errorAt(l, cl, "'" + close + "' to close the collection opened here", "end of input");
+            if (c == close) {
+                next();
+                return arr;
+            }
+            if (c == ']' || c == ')' || c == '}') throw error("'" + close + "'", "'" + (char) c + "'");
+            arr.add(readValue());
+        }
+    }
+
+    private String readString(int l, int cl) {
+        StringBuilder sb = new StringBuilder();
+        while (true) {
+            int c = next();
+            if (c == EOF) throw errorAt(l, cl, "a closing '\"' for the string opened here", "end of input");
+            if (c == '"') return sb.toString();
+            if (c == '\\') {
+                int e = next();
+                switch (e) {
+                    case 'n' -> sb.append('\n');
+                    case 't' -> sb.append('\t');
+                    case 'r' -> sb.append('\r');
+                    case 'b' -> sb.append('\b');
+                    case 'f' -> sb.append('\f');
+                    case '"' -> sb.append('"');
+                    case '\\' -> sb.append('\\');
+                    case 'u' -> {
+                        StringBuilder hex = new StringBuilder();
+                        for (int i = 0; i < 4; i++) hex.append((char) next());
+                        try {
+                            sb.append((char) Integer.parseInt(hex.toString(), 16));
+                        } catch (NumberFormatException ex) {
+                            throw error("four hex digits after \\u", hex.toString());
+                        }
+                    }
+                    case EOF -> throw errorAt(l, cl, "a closing '\"' for the string opened here", "end of input");
+                    default -> sb.append((char) e);
+                }
+            } else {
+                sb.append((char) c);
+            }
+        }
+    }
+
+    private String readChar() {
+        int first = next();
+        if (first == EOF) throw error("a character after '\\'", "end of input");
+        String rest = readToken();
+        String name = (char) first + rest;
+        if (rest.isEmpty()) return String.valueOf((char) first);
+        switch (name) {
+            case "newline": return "\n";
+            case "space": return " ";
+            case "tab": return "\t";
+            case "return": return "\r";
+            case "backspace": return "\b";
+            case "formfeed": return "\f";
+            default:
+                if (first == 'u' && rest.length() == 4) {
+                    try {
+                        return String.valueOf((char) Integer.parseInt(rest, 16));
+                    } catch (NumberFormatException ignored) {
+                        // fall through to the error below
+                    }
+                }
+                throw error("a character literal", "\\" + name);
+        }
+    }
+
+    private JsonNode readDispatch(int l, int cl) {
+        int c = peek();
+        if (c == '{') {
+            next();
+            ArrayNode set = NODES.arrayNode();
+            while (true) {
+                int d = skipToValue();
+                if (d == EOF) throw errorAt(l, cl, "'}' to close the set opened here", "end of input");
+                if (d == '}') {
+                    next();
+                    return set;
+                }
+                set.add(readValue());
+            }
+        }
+        if (c == '#') { // ##Inf ##-Inf ##NaN
+            next();
+            String sym = readToken();
+            return switch (sym) {
+                case "Inf" -> NODES.numberNode(Double.POSITIVE_INFINITY);
+                case "-Inf" -> NODES.numberNode(Double.NEGATIVE_INFINITY);
+                case "NaN" -> NODES.numberNode(Double.NaN);
+                default -> throw errorAt(l, cl, "##Inf, ##-Inf or ##NaN", "##" + sym);
+            };
+        }
+        String tag = readToken();
+        if (tag.isEmpty()) throw errorAt(l, cl, "a tag, set or discard after '#'", c == EOF ? "end of input" : "'" + (char) c + "'");
+        // a tagged element (#inst "…", #uuid "…", #jepsen.history.Op{…}): keep the value
+        return readValue();
+    }
+
+    private String readToken() {
+        StringBuilder sb = new StringBuilder();
+        while (true) {
+            int c = peek();
+            if (c == EOF || Character.isWhitespace(c) || c == ',' || c == '(' || c == ')' || c == '['
+                    || c == ']' || c == '{' || c == '}' || c == '"' || c == ';') {
+                return sb.toString();
+            }
+            sb.append((char) next());
+        }
+    }
+
+    private JsonNode atom(String tok, int l, int cl) {
+        switch (tok) {
+            case "nil": return NODES.nullNode();
+            case "true": return NODES.booleanNode(true);
+            case "false": return NODES.booleanNode(false);
+            default: break;
+        }
+        char c0 = tok.charAt(0);
+        boolean numeric = Character.isDigit(c0)
+                || ((c0 == '-' || c0 == '+') && tok.length() > 1 && Character.isDigit(tok.charAt(1)));
+        if (!numeric) return NODES.textNode(tok); // a symbol
+        try {
+            return number(tok);
+        } catch (NumberFormatException e) {
+            throw errorAt(l, cl, "a number", tok);
+        }
+    }
+
+    private static JsonNode number(String tok) {
+        String t = tok.startsWith("+") ? tok.substring(1) : tok;
+        if (t.endsWith("N")) return bigInteger(new BigInteger(t.substring(0, t.length() - 1)));
+        if (t.endsWith("M")) return NODES.numberNode(new BigDecimal(t.substring(0, t.length() - 1)));
+        int slash = t.indexOf('/');
+        if (slash > 0) {
+            double num = Double.parseDouble(t.substring(0, slash));
+            double den = Double.parseDouble(t.substring(slash + 1));
+            return NODES.numberNode(num / den);
+        }
+        if (t.indexOf('.') >= 0 || t.indexOf('e') >= 0 || t.indexOf('E') >= 0) {
+            return NODES.numberNode(Double.parseDouble(t));
+        }
+        if (t.length() > 2 && (t.startsWith("0x") || t.startsWith("0X"))) {
+            return bigInteger(new BigInteger(t.substring(2), 16));
+        }
+        if (t.length() > 3 && (t.startsWith("-0x") || t.startsWith("-0X"))) {
+            return bigInteger(new BigInteger(t.substring(3), 16).negate());
+        }
+        if (t.length() < 19) return NODES.numberNode(Long.parseLong(t));
+        return bigInteger(new BigInteger(t));
+    }
+
+    private static JsonNode bigInteger(BigInteger b) {
+        return b.bitLength() < 64 ? NODES.numberNode(b.longValue()) : NODES.numberNode(b);
+    }
+
+    /** An error at the current value start. */
+    public HistoryFormatException error(String expected, String found) {
+        return new HistoryFormatException(source, startLine, startCol, expected, found);
+    }
+
+    private HistoryFormatException errorAt(int l, int c, String expected, String found) {
+        return new HistoryFormatException(source, l, c, expected, found);
+    }
+}

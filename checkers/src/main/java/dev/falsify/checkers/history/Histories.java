@@ -1,0 +1,90 @@
+package dev.falsify.checkers.history;
+
+import dev.falsify.model.history.Op;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Entry point for reading histories: format detection and the right streaming reader. */
+public final class Histories {
+    private static final int DETECT_BYTES = 8192;
+
+    private Histories() {
+    }
+
+    /**
+     * Opens a history for streaming.
+     *
+     * @param format the format, or null to detect it from the content
+     * @throws HistoryFormatException when the format cannot be recognised
+     */
+    public static OpStream open(Path file, HistoryFormat format) throws IOException {
+        BufferedReader reader = new BufferedReader(
+                new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8), 1 << 16);
+        try {
+            return open(reader, file.toString(), format);
+        } catch (RuntimeException e) {
+            reader.close();
+            throw e;
+        }
+    }
+
+    /** Opens in-memory or already-open text; {@code format} null detects it. */
+    public static OpStream open(Reader text, String sourceName, HistoryFormat format) {
+        BufferedReader reader = text instanceof BufferedReader b ? b : new BufferedReader(text, 1 << 16);
+        HistoryFormat f = format;
+        if (f == null) {
+            try {
+                reader.mark(DETECT_BYTES + 1);
+                char[] head = new char[DETECT_BYTES];
+                int n = 0;
+                int r;
+                while (n < head.length && (r = reader.read(head, n, head.length - n)) > 0) n += r;
+                reader.reset();
+                f = FormatDetector.detect(new String(head, 0, n), sourceName);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            if (f == null) f = FormatDetector.byExtension(sourceName);
+        }
+        return switch (f) {
+            case JSONL -> new JsonlReader(reader, sourceName);
+            case JEPSEN_EDN, PORCUPINE_KV -> new JepsenEdnReader(reader, sourceName, f);
+            case PORCUPINE_ETCD -> new PorcupineEtcdReader(reader, sourceName);
+        };
+    }
+
+    /** Detects the format of a file from its content (extension only for an empty file). */
+    public static HistoryFormat detect(Path file) throws IOException {
+        try (OpStream s = open(file, null)) {
+            return s.format();
+        }
+    }
+
+    /** Reads a whole history into memory, in the order of {@link OpStream}. */
+    public static History readAll(Path file, HistoryFormat format) throws IOException {
+        try (OpStream s = open(file, format)) {
+            return drain(s);
+        }
+    }
+
+    /** Parses history text (tests, pasted histories); {@code format} null detects it. */
+    public static History parse(String text, String sourceName, HistoryFormat format) {
+        try (OpStream s = open(new StringReader(text), sourceName, format)) {
+            return drain(s);
+        }
+    }
+
+    private static History drain(OpStream s) {
+        List<Op> ops = new ArrayList<>();
+        while (s.hasNext()) ops.add(s.next());
+        return new History(s.source(), s.format(), ops);
+    }
+}

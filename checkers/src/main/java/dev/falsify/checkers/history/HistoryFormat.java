@@ -1,0 +1,55 @@
+package dev.falsify.checkers.history;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The history formats Falsify reads (see histories-and-checkers.md, "Formats to import"). */
+public enum HistoryFormat {
+    /** The canonical 11-field schema, one JSON object per line. */
+    JSONL("jsonl", null),
+    /** Jepsen / Knossos / Elle EDN: a vector (or list) of op maps, or one map per line. */
+    JEPSEN_EDN("jepsen-edn", null),
+    /** Porcupine's etcd test data: {@code INFO  jepsen.util - <proc> :<type> :<f> <value>} lines. */
+    PORCUPINE_ETCD("porcupine-etcd", "cas-register"),
+    /** Porcupine's key-value test data: one EDN map per line with {@code :key} and get/put/append. */
+    PORCUPINE_KV("porcupine-kv", "kv");
+
+    private final String id;
+    private final String defaultModel;
+
+    HistoryFormat(String id, String defaultModel) {
+        this.id = id;
+        this.defaultModel = defaultModel;
+    }
+
+    /** Name as written on the command line ({@code --format}). */
+    public String id() {
+        return id;
+    }
+
+    /**
+     * The model histories of this format are recorded against, or null when the ops must say
+     * (jepsen-edn, jsonl) or the user must ({@code --model}).
+     */
+    public String defaultModel() {
+        return defaultModel;
+    }
+
+    public static HistoryFormat fromId(String id) {
+        String wanted = id.trim().toLowerCase(Locale.ROOT);
+        for (HistoryFormat f : values()) {
+            if (f.id.equals(wanted)) return f;
+        }
+        throw new IllegalArgumentException("unknown history format '" + id + "'; known: " + ids());
+    }
+
+    public static String ids() {
+        return Arrays.stream(values()).map(HistoryFormat::id).collect(Collectors.joining(", "));
+    }
+
+    @Override
+    public String toString() {
+        return id;
+    }
+}

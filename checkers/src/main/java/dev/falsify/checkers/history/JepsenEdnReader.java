@@ -1,0 +1,139 @@
+package dev.falsify.checkers.history;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.falsify.model.history.Op;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.util.NoSuchElementException;
+
+/**
+ * Reads Jepsen / Knossos / Elle EDN histories: one vector (or list) of op maps, or one map per line,
+ * with {@code ;} comments. Keys {@code :process :type :f :value} and optional {@code :index :time
+ * :key :error :node}. Also reads {@link HistoryFormat#PORCUPINE_KV}, which is the same shape.
+ *
+ * <p>Values become JSON: keywords → strings without the colon, vectors/lists → arrays, nil → null,
+ * maps → objects; a txn {@code [[:append :x 1] [:r :x nil]]} becomes {@code [["append","x",1],["r","x",null]]}.
+ * Events of the {@code :nemesis} process are skipped (they are faults, not client operations).
+ */
+final class JepsenEdnReader implements OpStream {
+    private final Reader reader;
+    private final EdnParser edn;
+    private final HistoryFormat format;
+    private final JepsenOpAssembler ops;
+    private char close;
+    private boolean started;
+    private boolean finished;
+
+    JepsenEdnReader(Reader reader, String source, HistoryFormat format) {
+        this.reader = reader;
+        this.edn = new EdnParser(reader, source);
+        this.format = format;
+        this.ops = new JepsenOpAssembler(source);
+    }
+
+    @Override
+    public HistoryFormat format() {
+        return format;
+    }
+
+    @Override
+    public String source() {
+        return edn.source();
+    }
+
+    @Override
+    public boolean hasNext() {
+        while (!ops.hasReady()) {
+            if (finished) return false;
+            readEvent();
+        }
+        return true;
+    }
+
+    @Override
+    public Op next() {
+        if (!hasNext()) throw new NoSuchElementException();
+        return ops.takeReady();
+    }
+
+    private void readEvent() {
+        if (!started) {
+            started = true;
+            close = edn.enterCollection();
+        }
+        boolean end;
+        if (close != 0) {
+            end = edn.atCollectionEnd(close);
+            if (end && !edn.atEnd()) {
+                throw edn.error("end of input after the history's closing '" + close + "'", "more data");
+            }
+        } else {
+            end = edn.atEnd();
+        }
+        if (end) {
+            finished = true;
+            ops.finish();
+            return;
+        }
+        int line = edn.valueLine();
+        int col = edn.valueColumn();
+        JsonNode event = edn.readValue();
+        if (!event.isObject()) {
+            throw new HistoryFormatException(source(), line, col, "an operation map {:process … :type … :f …}",
+                    excerpt(event));
+        }
+        handle(event, line, col);
+    }
+
+    private void handle(JsonNode event, int line, int col) {
+        JsonNode processNode = event.get("process");
+        // no :process (e.g. Elle's hand-written examples): one anonymous process, ops strictly sequential
+        String process = processNode == null || processNode.isNull() ? null
+                : processNode.isTextual() ? processNode.textValue() : processNode.toString();
+        if ("nemesis".equals(process)) {
+            ops.skipEvent();
+            return;
+        }
+        JsonNode typeNode = event.get("type");
+        String type = typeNode == null || !typeNode.isTextual() ? null : typeNode.textValue();
+        if (type == null) {
+            throw new HistoryFormatException(source(), line, col, ":type :invoke, :ok, :fail or :info",
+                    typeNode == null ? "no :type" : excerpt(typeNode));
+        }
+        String f = text(event.get("f"));
+        String key = text(event.get("key"));
+        String node = text(event.get("node"));
+        JsonNode value = event.get("value");
+        switch (type) {
+            case "invoke" -> {
+                JsonNode index = event.get("index");
+                String opId = index != null && !index.isNull() ? text(index) : null;
+                ops.invoke(process, opId, f, key, value, node, line, col);
+            }
+            case "ok" -> ops.complete(process, JepsenOpAssembler.Completion.OK, f, value, null, node, line, col);
+            case "fail" -> ops.complete(process, JepsenOpAssembler.Completion.FAIL, f, value, text(event.get("error")), node, line, col);
+            case "info" -> ops.complete(process, JepsenOpAssembler.Completion.INFO, f, value, text(event.get("error")), node, line, col);
+            default -> throw new HistoryFormatException(source(), line, col, ":type :invoke, :ok, :fail or :info", ":" + type);
+        }
+    }
+
+    private static String text(JsonNode n) {
+        if (n == null || n.isNull()) return null;
+        return n.isTextual() ? n.textValue() : n.toString();
+    }
+
+    static String excerpt(JsonNode n) {
+        String s = n.toString();
+        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
+    }
+
+    @Override
+    public void close() {
+        try {
+            reader.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.falsify.checkers.history;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import dev.falsify.model.history.Op;
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Pairs Jepsen-style events (invoke, then ok / fail / info from the same process) into canonical
+ * {@link Op}s. Holds only the ops that are open, one per process.
+ *
+ * <p>Semantics (histories-and-checkers.md): {@code :ok} completes the op and its value is the
+ * output; {@code :fail} completes it with an error (it definitely did not take effect);
+ * {@code :info} leaves it unknown, open until the end ({@code complete_ts} null,
+ * {@code timeout_marker} true). Ops still open at the end of the history are unknown too.
+ * Timestamps are event positions in the history (0, 1, 2, …): Jepsen's history order is its
+ * real-time order, while {@code :time} readings from several client threads are not ordered.
+ */
+final class JepsenOpAssembler {
+    /** What the completion event says happened. */
+    enum Completion { OK, FAIL, INFO }
+
+    private record Pending(String opId, String process, long invokeTs, String f, String key, JsonNode input,
+                           String node, int line) {
+    }
+
+    private final String source;
+    /** Open ops by process; the anonymous process (no :process given) is the null key. */
+    private final Map<String, Pending> open = new LinkedHashMap<>();
+    private final ArrayDeque<Op> ready = new ArrayDeque<>();
+    private long position;
+
+    JepsenOpAssembler(String source) {
+        this.source = source;
+    }
+
+    /** Position the next event gets (events are numbered from 0 in history order). */
+    long nextPosition() {
+        return position;
+    }
+
+    void invoke(String process, String opId, String f, String key, JsonNode input, String node, int line, int col) {
+        long ts = position++;
+        if (open.containsKey(process)) {
+            Pending p = open.get(process);
+            throw new HistoryFormatException(source, line, col,
+                    "a completion (:ok, :fail or :info) for process " + name(process) + "'s open :invoke on line " + p.line
+                            + " before it invokes again", ":invoke");
+        }
+        open.put(process, new Pending(opId != null ? opId : Long.toString(ts), process, ts, f, key,
+                input == null ? NullNode.getInstance() : input, node, line));
+    }
+
+    void complete(String process, Completion kind, String f, JsonNode value, String error, String node, int line, int col) {
+        long ts = position++;
+        Pending p = open.remove(process);
+        if (p == null) {
+            throw new HistoryFormatException(source, line, col,
+                    "an :invoke from process " + name(process) + " before this :" + kind.name().toLowerCase(java.util.Locale.ROOT),
+                    "no open operation for that process");
+        }
+        if (f != null && p.f != null && !f.equals(p.f)) {
+            throw new HistoryFormatException(source, line, col,
+                    "completion :f " + p.f + " matching the :invoke on line " + p.line, ":f " + f);
+        }
+        JsonNode out = value == null ? NullNode.getInstance() : value;
+        String nodeSeen = node != null ? node : p.node;
+        Op op = switch (kind) {
+            case OK -> new Op(p.opId, p.process, p.invokeTs, ts, p.f, p.key, p.input, out, null, false, nodeSeen, null, p.line);
+            case FAIL -> new Op(p.opId, p.process, p.invokeTs, ts, p.f, p.key, p.input, out,
+                    error != null ? error : "fail", false, nodeSeen, null, p.line);
+            case INFO -> new Op(p.opId, p.process, p.invokeTs, null, p.f, p.key, p.input, NullNode.getInstance(),
+                    error, true, nodeSeen, null, p.line);
+        };
+        ready.add(op);
+    }
+
+    private static String name(String process) {
+        return process == null ? "(none)" : process;
+    }
+
+    /** Counts an event that is not an op of a client (e.g. a nemesis event) so positions stay aligned. */
+    void skipEvent() {
+        position++;
+    }
+
+    boolean hasReady() {
+        return !ready.isEmpty();
+    }
+
+    Op takeReady() {
+        return ready.poll();
+    }
+
+    /** At the end of the history: every op still open becomes unknown, in invoke order. */
+    void finish() {
+        Iterator<Pending> it = open.values().iterator();
+        while (it.hasNext()) {
+            Pending p = it.next();
+            ready.add(new Op(p.opId, p.process, p.invokeTs, null, p.f, p.key, p.input, NullNode.getInstance(),
+                    null, true, p.node, null, p.line));
+            it.remove();
+        }
+    }
+}

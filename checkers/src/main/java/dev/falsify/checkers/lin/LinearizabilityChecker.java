@@ -1,0 +1,384 @@
+package dev.falsify.checkers.lin;
+
+import dev.falsify.checkers.api.CheckBudget;
+import dev.falsify.checkers.api.CheckInput;
+import dev.falsify.checkers.api.CheckResult;
+import dev.falsify.checkers.api.Checker;
+import dev.falsify.checkers.api.ExecutionEvidence;
+import dev.falsify.checkers.api.HistoryWeakness;
+import dev.falsify.checkers.api.Validity;
+import dev.falsify.checkers.history.WeaknessDetector;
+import dev.falsify.model.history.Op;
+import dev.falsify.model.history.Outcome;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The {@code linearizability} checker: is there a total order of the ops, consistent with their
+ * real-time order, that the model's sequential specification accepts?
+ *
+ * <p>Ops whose outcome is FAIL did not take effect and are left out. Ops with UNKNOWN outcome may
+ * take effect at any time after their invoke, or never; those that cannot change the state (a
+ * timed-out read) constrain nothing and are left out too. The ops are split into independent
+ * partitions by the keys they touch (P-compositionality), the partitions are searched in parallel,
+ * and the search stops at the first failing partition: "first" in partition order (by first op),
+ * so the same input always gives the same counterexample.
+ */
+public final class LinearizabilityChecker implements Checker {
+    public static final String NAME = "linearizability";
+    private static final int MAX_CANDIDATES_LISTED = 20;
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public List<String> models() {
+        return Models.NAMES;
+    }
+
+    @Override
+    public List<String> needs() {
+        return List.of("kv: key", "multi-register: input = txn micro-ops [f key value]",
+                "queue: enqueue/dequeue", "log: append/read", "mutex: acquire/release", "counter: inc/read");
+    }
+
+    @Override
+    public CheckResult check(CheckInput input, CheckBudget budget) {
+        return check(input.history().iterator(), input.model(), input.options(), budget);
+    }
+
+    /**
+     * Checks a history consumed once from {@code ops} (e.g. an {@code OpStream}), holding only a
+     * compact form of each op. Time spent inside {@code ops.next()} (reading, parsing) is not part
+     * of the reported check time.
+     *
+     * @throws ModelException           when an op does not fit the model (bad input)
+     * @throws IllegalArgumentException when the model is unknown or missing, or an option is malformed
+     */
+    public CheckResult check(Iterator<Op> ops, String modelName, Map<String, String> options, CheckBudget budget) {
+        if (modelName == null || modelName.isBlank()) {
+            throw new IllegalArgumentException("linearizability needs a model (" + String.join(", ", Models.NAMES) + ")");
+        }
+        Model<?, ?> model = Models.create(modelName, options);
+        return run(model, ops, budget);
+    }
+
+    private static <S, C> CheckResult run(Model<S, C> model, Iterator<Op> ops, CheckBudget budget) {
+        long start = System.nanoTime();
+        long readingNanos = 0;
+        WeaknessDetector weaknesses = new WeaknessDetector(model.name());
+        Compiled<C> compiled = new Compiled<>();
+        long total = 0;
+        while (true) {
+            long t0 = System.nanoTime();
+            if (!ops.hasNext()) {
+                readingNanos += System.nanoTime() - t0;
+                break;
+            }
+            Op op = ops.next();
+            readingNanos += System.nanoTime() - t0;
+            weaknesses.accept(op);
+            compiled.add(model, op, total++);
+        }
+        long deadline = budget.deadlineFrom(System.nanoTime());
+        List<Task<S, C>> tasks = compiled.partitions(model);
+        AtomicInteger firstFailure = new AtomicInteger(Integer.MAX_VALUE);
+        runAll(tasks, budget, deadline, firstFailure);
+        double elapsedMs = (System.nanoTime() - start - readingNanos) / 1e6;
+        return result(model, tasks, firstFailure.get(), compiled, total, weaknesses.weaknesses(), elapsedMs, budget);
+    }
+
+    private static <S, C> void runAll(List<Task<S, C>> tasks, CheckBudget budget, long deadline, AtomicInteger firstFailure) {
+        // biggest partitions first (load balance); the reported result does not depend on this order
+        Integer[] order = new Integer[tasks.size()];
+        for (int i = 0; i < order.length; i++) order[i] = i;
+        Arrays.sort(order, Comparator.comparingInt((Integer i) -> -tasks.get(i).size()).thenComparingInt(i -> i));
+        AtomicInteger next = new AtomicInteger();
+        Runnable worker = () -> {
+            int k;
+            while ((k = next.getAndIncrement()) < order.length) {
+                Task<S, C> t = tasks.get(order[k]);
+                if (t.index > firstFailure.get()) continue; // an earlier partition already failed
+                t.run(() -> budget.cancelled().get() || System.nanoTime() - deadline > 0 || firstFailure.get() < t.index);
+                if (t.status == PartitionSearch.Status.INVALID) firstFailure.accumulateAndGet(t.index, Math::min);
+            }
+        };
+        int workers = Math.min(tasks.size(), Math.max(1, Runtime.getRuntime().availableProcessors()));
+        if (workers <= 1 || totalSize(tasks) < 64) {
+            worker.run();
+            return;
+        }
+        List<ForkJoinTask<?>> helpers = new ArrayList<>();
+        for (int i = 1; i < workers; i++) helpers.add(ForkJoinPool.commonPool().submit(worker));
+        worker.run();
+        for (ForkJoinTask<?> h : helpers) h.join();
+    }
+
+    private static int totalSize(List<? extends Task<?, ?>> tasks) {
+        int n = 0;
+        for (Task<?, ?> t : tasks) n += t.size();
+        return n;
+    }
+
+    private static <S, C> CheckResult result(Model<S, C> model, List<Task<S, C>> tasks, int firstFailure,
+                                             Compiled<C> compiled, long total, List<HistoryWeakness> weaknesses,
+                                             double elapsedMs, CheckBudget budget) {
+        long explored = 0;
+        long opsDecided = compiled.outsideSearch;
+        List<Task<S, C>> unfinished = new ArrayList<>();
+        for (Task<S, C> t : tasks) {
+            explored += t.explored;
+            if (t.status == PartitionSearch.Status.VALID || t.status == PartitionSearch.Status.INVALID) {
+                opsDecided += t.size();
+            } else if (t.index < firstFailure) {
+                unfinished.add(t);
+            }
+        }
+        Validity validity;
+        LinearizabilityCounterexample cx = null;
+        String summary;
+        if (firstFailure != Integer.MAX_VALUE) {
+            validity = Validity.INVALID;
+            Task<S, C> failed = tasks.get(firstFailure);
+            cx = new LinearizabilityCounterexample(model.name(), List.of(failed.failure(model, false)), false);
+            summary = "not linearizable" + (failed.label.equals("all") ? "" : " (" + failed.label + ")") + ": "
+                    + (cx.describe().isEmpty() ? "no linearization exists" : cx.describe().get(0));
+            opsDecided = total; // a violation is a verdict on the whole history
+        } else if (!unfinished.isEmpty()) {
+            validity = Validity.UNKNOWN;
+            List<LinearizabilityCounterexample.PartitionFailure> progress = new ArrayList<>();
+            for (Task<S, C> t : unfinished) {
+                if (progress.size() == 3) break;
+                if (t.search != null) progress.add(t.failure(model, true));
+            }
+            cx = new LinearizabilityCounterexample(model.name(), progress, true);
+            summary = "unknown: " + (budget.cancelled().get() ? "cancelled" : "time budget of " + budget.timeout() + " exhausted")
+                    + " with " + unfinished.size() + " of " + tasks.size() + " partitions undecided after "
+                    + explored + " states explored";
+        } else {
+            validity = Validity.VALID;
+            summary = "linearizable: " + total + " ops, " + tasks.size() + (tasks.size() == 1 ? " partition, " : " partitions, ")
+                    + explored + " states explored";
+        }
+        ExecutionEvidence evidence = new ExecutionEvidence(opsDecided, total, tasks.size(), explored, elapsedMs);
+        return new CheckResult(NAME, model.name(), validity, evidence, cx, weaknesses, summary);
+    }
+
+    /** The history decoded for the model: one compact entry per op that takes part in the search. */
+    private static final class Compiled<C> {
+        final List<OpRef> refs = new ArrayList<>();
+        final List<Integer> commands = new ArrayList<>();
+        final List<Boolean> unknown = new ArrayList<>();
+        final List<Integer> keyGroups = new ArrayList<>();
+        final Map<C, Integer> commandIds = new HashMap<>();
+        final List<C> commandList = new ArrayList<>();
+        final Map<String, Integer> keyIds = new HashMap<>();
+        final List<String> keyNames = new ArrayList<>();
+        int[] parent = new int[64];
+        boolean wholeObject;
+        long outsideSearch;
+
+        <S> void add(Model<S, C> model, Op op, long index) {
+            Outcome outcome = op.outcome();
+            if (outcome == Outcome.FAIL) {
+                outsideSearch++;
+                return;
+            }
+            C cmd = model.command(op);
+            if (outcome == Outcome.UNKNOWN && !model.mutates(cmd)) {
+                outsideSearch++;
+                return;
+            }
+            Integer id = commandIds.get(cmd);
+            if (id == null) {
+                id = commandList.size();
+                commandIds.put(cmd, id);
+                commandList.add(cmd);
+            }
+            List<String> keys = model.partitionKeys(cmd);
+            int group = -1;
+            if (keys.isEmpty()) {
+                wholeObject = true;
+            } else {
+                group = key(keys.get(0));
+                for (int i = 1; i < keys.size(); i++) union(group, key(keys.get(i)));
+            }
+            refs.add(OpRef.of(op, index));
+            commands.add(id);
+            unknown.add(outcome == Outcome.UNKNOWN);
+            keyGroups.add(group);
+        }
+
+        private int key(String k) {
+            Integer id = keyIds.get(k);
+            if (id == null) {
+                id = keyNames.size();
+                keyIds.put(k, id);
+                keyNames.add(k);
+                if (id >= parent.length) parent = Arrays.copyOf(parent, parent.length * 2);
+                parent[id] = id;
+            }
+            return id;
+        }
+
+        private int find(int x) {
+            while (parent[x] != x) {
+                parent[x] = parent[parent[x]];
+                x = parent[x];
+            }
+            return x;
+        }
+
+        private void union(int a, int b) {
+            int ra = find(a);
+            int rb = find(b);
+            if (ra != rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+        }
+
+        <S> List<Task<S, C>> partitions(Model<S, C> model) {
+            Map<Integer, List<Integer>> byRoot = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < refs.size(); i++) {
+                int root = wholeObject ? -1 : find(keyGroups.get(i));
+                byRoot.computeIfAbsent(root, r -> new ArrayList<>()).add(i);
+            }
+            Map<Integer, List<String>> keysByRoot = new HashMap<>();
+            if (!wholeObject) {
+                for (int k = 0; k < keyNames.size(); k++) {
+                    keysByRoot.computeIfAbsent(find(k), r -> new ArrayList<>()).add(keyNames.get(k));
+                }
+            }
+            List<Task<S, C>> tasks = new ArrayList<>();
+            for (Map.Entry<Integer, List<Integer>> e : byRoot.entrySet()) {
+                String label = wholeObject ? "all" : label(keysByRoot.get(e.getKey()));
+                tasks.add(new Task<>(tasks.size(), label, e.getValue(), this, model));
+            }
+            return tasks;
+        }
+
+        private static String label(List<String> keys) {
+            List<String> sorted = new ArrayList<>(keys);
+            sorted.sort(null);
+            String joined = sorted.size() <= 5 ? String.join(", ", sorted)
+                    : String.join(", ", sorted.subList(0, 5)) + ", … (" + sorted.size() + " keys)";
+            return (sorted.size() == 1 ? "key " : "keys ") + joined;
+        }
+    }
+
+    /** One partition's search and what it found. */
+    private static final class Task<S, C> {
+        final int index;
+        final String label;
+        final OpRef[] refs;       // by search number: definite ops (by invoke), then unknown ones
+        final int definite;
+        final long[] callTime;
+        final long[] returnTime;
+        final int[] cmd;
+        final StateTable<S, C> table;
+        final int initialState;
+        PartitionSearch search;
+        PartitionSearch.Status status;
+        long explored;
+
+        Task(int index, String label, List<Integer> members, Compiled<C> compiled, Model<S, C> model) {
+            this.index = index;
+            this.label = label;
+            List<Integer> def = new ArrayList<>();
+            List<Integer> unk = new ArrayList<>();
+            for (int m : members) (compiled.unknown.get(m) ? unk : def).add(m);
+            Comparator<Integer> byInvoke = Comparator.comparingLong((Integer m) -> compiled.refs.get(m).invokeTs())
+                    .thenComparingInt(m -> m);
+            def.sort(byInvoke);
+            unk.sort(byInvoke);
+            int n = members.size();
+            definite = def.size();
+            refs = new OpRef[n];
+            callTime = new long[n];
+            returnTime = new long[n];
+            cmd = new int[n];
+            Map<Integer, Integer> localCommand = new HashMap<>();
+            List<C> commands = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                int m = i < definite ? def.get(i) : unk.get(i - definite);
+                OpRef r = compiled.refs.get(m);
+                refs[i] = r;
+                callTime[i] = r.invokeTs();
+                returnTime[i] = i < definite ? (r.completeTs() == null ? Long.MAX_VALUE : r.completeTs()) : Long.MAX_VALUE;
+                int global = compiled.commands.get(m);
+                Integer local = localCommand.get(global);
+                if (local == null) {
+                    local = commands.size();
+                    localCommand.put(global, local);
+                    commands.add(compiled.commandList.get(global));
+                }
+                cmd[i] = local;
+            }
+            table = new StateTable<>(model, commands);
+            initialState = table.intern(model.initialState());
+        }
+
+        int size() {
+            return refs.length;
+        }
+
+        void run(java.util.function.BooleanSupplier stop) {
+            search = new PartitionSearch(definite, callTime, returnTime, cmd, table, initialState, stop);
+            status = search.run();
+            explored = search.explored();
+        }
+
+        LinearizabilityCounterexample.PartitionFailure failure(Model<S, C> model, boolean exhausted) {
+            List<LinearizabilityCounterexample.Prefix> prefixes = new ArrayList<>();
+            for (int[] p : search.longestPrefixes()) prefixes.add(prefix(model, p, exhausted));
+            return new LinearizabilityCounterexample.PartitionFailure(label, refs.length, explored, prefixes);
+        }
+
+        private LinearizabilityCounterexample.Prefix prefix(Model<S, C> model, int[] ops, boolean exhausted) {
+            boolean[] placed = new boolean[refs.length];
+            List<LinearizabilityCounterexample.Step> steps = new ArrayList<>(ops.length);
+            int state = initialState;
+            for (int op : ops) {
+                state = table.step(state, cmd[op]);
+                placed[op] = true;
+                steps.add(new LinearizabilityCounterexample.Step(refs[op], model.describe(table.command(cmd[op])),
+                        model.describeState(table.state(state))));
+            }
+            List<LinearizabilityCounterexample.Blocked> blocked = new ArrayList<>();
+            LinearizabilityCounterexample.Step mustPrecede = null;
+            if (!exhausted) {
+                int blocker = -1;
+                for (int i = 0; i < definite; i++) {
+                    if (!placed[i] && (blocker < 0 || search.returnPosition(i) < search.returnPosition(blocker))) blocker = i;
+                }
+                if (blocker >= 0) {
+                    mustPrecede = new LinearizabilityCounterexample.Step(refs[blocker],
+                            model.describe(table.command(cmd[blocker])), null);
+                    List<Integer> candidates = new ArrayList<>();
+                    for (int i = 0; i < refs.length; i++) {
+                        if (!placed[i] && search.callPrecedesReturn(i, blocker)) candidates.add(i);
+                    }
+                    candidates.sort(Comparator.comparingLong((Integer i) -> refs[i].invokeTs()).thenComparingInt(i -> i));
+                    String stateText = model.describeState(table.state(state));
+                    for (int i : candidates) {
+                        if (blocked.size() == MAX_CANDIDATES_LISTED) break;
+                        int after = table.step(state, cmd[i]);
+                        String reason = after < 0 ? "impossible in state " + stateText
+                                : "takes effect (state " + model.describeState(table.state(after))
+                                + ") but every continuation from there fails";
+                        blocked.add(new LinearizabilityCounterexample.Blocked(refs[i], model.describe(table.command(cmd[i])), reason));
+                    }
+                }
+            }
+            return new LinearizabilityCounterexample.Prefix(model.describeState(table.state(initialState)), steps, blocked, mustPrecede);
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.falsify.checkers.lin;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The models the linearizability checker knows, by name (with the aliases plans use). */
+public final class Models {
+    /** Canonical model names, for {@code --list}. */
+    public static final List<String> NAMES = List.of(
+            "register", "cas-register", "multi-register", "kv", "mutex", "queue", "set", "counter", "log");
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Models() {
+    }
+
+    /** Resolves aliases (lock → mutex, map → kv, append → log, …); null when the name is unknown. */
+    public static String canonicalName(String name) {
+        if (name == null) return null;
+        String n = name.trim().toLowerCase(Locale.ROOT);
+        return switch (n) {
+            case "register", "rw-register-single", "read-write-register" -> "register";
+            case "cas-register", "cas", "compare-and-set" -> "cas-register";
+            case "multi-register", "multiregister" -> "multi-register";
+            case "kv", "map", "key-value", "kv-store" -> "kv";
+            case "mutex", "lock" -> "mutex";
+            case "queue", "fifo", "fifo-queue" -> "queue";
+            case "set" -> "set";
+            case "counter" -> "counter";
+            case "log", "append", "append-log", "log/append" -> "log";
+            default -> null;
+        };
+    }
+
+    /**
+     * Builds a model.
+     *
+     * @param name    model name or alias
+     * @param options checker options; {@code initial} (JSON) sets the initial value of register,
+     *                cas-register and kv (the literal {@code unknown}: not recorded, fixed by the first
+     *                read) and of multi-register (an object key → value)
+     * @throws IllegalArgumentException for an unknown model or a malformed option
+     */
+    public static Model<?, ?> create(String name, Map<String, String> options) {
+        String canonical = canonicalName(name);
+        if (canonical == null) {
+            throw new IllegalArgumentException("unknown model '" + name + "' for linearizability; known: " + String.join(", ", NAMES));
+        }
+        String initialText = options.get("initial");
+        return switch (canonical) {
+            case "register" -> new RegisterModel(false, scalarInitial(initialText));
+            case "cas-register" -> new RegisterModel(true, scalarInitial(initialText));
+            case "kv" -> new KvModel(scalarInitial(initialText));
+            case "multi-register" -> new MultiRegisterModel(mapInitial(initialText));
+            case "mutex" -> new MutexModel();
+            case "queue" -> new QueueModel();
+            case "set" -> new SetModel();
+            case "counter" -> new CounterModel();
+            case "log" -> new LogModel();
+            default -> throw new IllegalStateException(canonical);
+        };
+    }
+
+    private static JsonNode scalarInitial(String text) {
+        if (text == null) return NullNode.getInstance();
+        if (text.trim().equals("unknown")) return RegisterModel.UNSET;
+        return Values.canonical(parse(text));
+    }
+
+    private static Map<String, JsonNode> mapInitial(String text) {
+        Map<String, JsonNode> out = new LinkedHashMap<>();
+        if (text == null) return out;
+        JsonNode n = parse(text);
+        if (!n.isObject()) throw new IllegalArgumentException("initial for multi-register must be a JSON object key → value, found " + text);
+        for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            out.put(e.getKey(), Values.canonical(e.getValue()));
+        }
+        return out;
+    }
+
+    private static JsonNode parse(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("initial must be JSON (e.g. 0, \"a\", {\"x\":0}), found " + text);
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package dev.falsify.checkers.lin;
+
+import dev.falsify.model.history.Op;
+
+/**
+ * The identity and interval of an op, as a counterexample cites it (the op's values are in its
+ * model description).
+ *
+ * @param completeTs null for an op whose outcome is unknown (its interval is open)
+ * @param sourceLine 1-based line in the history file, 0 when unknown
+ */
+public record OpRef(String opId, String processId, long invokeTs, Long completeTs, int sourceLine) {
+    static OpRef of(Op op, long index) {
+        String id = op.opId() != null ? op.opId() : "#" + index;
+        Long complete = op.timeoutMarker() ? null : op.completeTs();
+        return new OpRef(id, op.processId(), op.invokeTs(), complete, op.sourceLine());
+    }
+
+    /** {@code [invoke, complete]} or {@code [invoke, …)} for an open interval. */
+    public String interval() {
+        return "[" + invokeTs + ", " + (completeTs == null ? "…)" : completeTs + "]");
+    }
+}

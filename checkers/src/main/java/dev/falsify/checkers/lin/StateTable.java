@@ -1,0 +1,82 @@
+package dev.falsify.checkers.lin;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Interns model states as ints and memoises transitions, so the search compares ints and the
+ * model's {@code step} runs once per distinct (state, command) pair.
+ *
+ * <p>Transitions live in one int row per state (a dense table while it stays small, which it does
+ * for registers, mutexes, counters and kv keys), and in a hash map for states beyond that.
+ */
+final class StateTable<S, C> {
+    private static final int IMPOSSIBLE = -1;
+    private static final long DENSE_LIMIT = 1L << 24; // ints in dense rows (64 MB)
+
+    private final Model<S, C> model;
+    private final List<C> commands;
+    private final List<S> states = new ArrayList<>();
+    private final Map<S, Integer> ids = new HashMap<>();
+    private int[][] rows = new int[16][];
+    private final int denseStates;
+    private final Map<Long, Integer> sparse = new HashMap<>();
+
+    StateTable(Model<S, C> model, List<C> commands) {
+        this.model = model;
+        this.commands = commands;
+        this.denseStates = (int) Math.max(16, DENSE_LIMIT / Math.max(1, commands.size()));
+    }
+
+    int intern(S state) {
+        Integer id = ids.get(state);
+        if (id != null) return id;
+        int next = states.size();
+        states.add(state);
+        ids.put(state, next);
+        return next;
+    }
+
+    S state(int id) {
+        return states.get(id);
+    }
+
+    C command(int id) {
+        return commands.get(id);
+    }
+
+    int stateCount() {
+        return states.size();
+    }
+
+    /** The state after command {@code cmd} in state {@code state}, or -1 when it cannot take effect there. */
+    int step(int state, int cmd) {
+        if (state < denseStates) {
+            if (state >= rows.length) rows = java.util.Arrays.copyOf(rows, Math.max(rows.length * 2, state + 1));
+            int[] row = rows[state];
+            if (row == null) {
+                row = new int[commands.size()];
+                rows[state] = row;
+            }
+            int v = row[cmd];
+            if (v > 0) return v - 1;
+            if (v < 0) return IMPOSSIBLE;
+            int next = compute(state, cmd);
+            row[cmd] = next < 0 ? -1 : next + 1;
+            return next;
+        }
+        long key = (long) state * commands.size() + cmd;
+        Integer v = sparse.get(key);
+        if (v != null) return v;
+        int next = compute(state, cmd);
+        sparse.put(key, next);
+        return next;
+    }
+
+    private int compute(int state, int cmd) {
+        S next = model.step(states.get(state), commands.get(cmd));
+        return next == null ? IMPOSSIBLE : intern(next);
+    }
+}

@@ -1,0 +1,64 @@
+package dev.falsify.checkers.lin;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * Canonical forms of JSON values, so that values recorded as {@code 3}, {@code 3.0} or a big
+ * integer compare equal in model states, and JsonNode's {@code equals}/{@code hashCode} can be used
+ * for interning.
+ */
+final class Values {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private Values() {
+    }
+
+    static JsonNode canonical(JsonNode n) {
+        if (n == null || n.isNull() || n.isMissingNode()) return NullNode.getInstance();
+        if (n.isNumber()) {
+            if (n.isIntegralNumber()) {
+                return n.canConvertToLong() ? NODES.numberNode(n.longValue()) : NODES.numberNode(n.bigIntegerValue());
+            }
+            BigDecimal d = n.decimalValue();
+            try {
+                return NODES.numberNode(d.longValueExact());
+            } catch (ArithmeticException notIntegral) {
+                return NODES.numberNode(n.doubleValue());
+            }
+        }
+        if (n.isArray()) {
+            ArrayNode a = NODES.arrayNode(n.size());
+            for (JsonNode e : n) a.add(canonical(e));
+            return a;
+        }
+        if (n.isObject()) {
+            ObjectNode o = NODES.objectNode();
+            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                o.set(e.getKey(), canonical(e.getValue()));
+            }
+            return o;
+        }
+        return n;
+    }
+
+    /** EDN-ish short rendering for people: strings bare, null as nil. */
+    static String show(JsonNode n) {
+        if (n == null || n.isNull() || n.isMissingNode()) return "nil";
+        if (n.isTextual()) return n.textValue();
+        return n.toString();
+    }
+
+    /** A key as text: strings as they are, anything else as JSON. */
+    static String keyText(JsonNode n) {
+        if (n == null || n.isNull()) return "nil";
+        return n.isTextual() ? n.textValue() : n.toString();
+    }
+}

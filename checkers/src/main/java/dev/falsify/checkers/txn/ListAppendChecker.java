@@ -1,0 +1,36 @@
+package dev.falsify.checkers.txn;
+
+import java.util.List;
+import java.util.Set;
+
+/** {@code list-append}: txns of {@code append} and {@code r} micro-ops over a map of lists. */
+public final class ListAppendChecker extends TransactionalChecker {
+    public static final String NAME = "list-append";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public List<String> models() {
+        return List.of("list-append", "map", "kv");
+    }
+
+    @Override
+    public List<String> needs() {
+        return List.of("op_type=txn", "input: [[\"append\",k,v] | [\"r\",k,null] ...]",
+                "output of ok txns: completed micro-ops with read lists", "unique appended values per key",
+                "invoke_ts/complete_ts when realtime=true", "process_id when process=true");
+    }
+
+    @Override
+    Set<String> functions() {
+        return Set.of("append", "r");
+    }
+
+    @Override
+    Inference inference(List<Txn> txns) {
+        return new ListAppendInference(txns);
+    }
+}

@@ -1,0 +1,152 @@
+package dev.falsify.checkers.txn;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.falsify.checkers.api.CheckBudget;
+import dev.falsify.checkers.api.CheckInput;
+import dev.falsify.checkers.api.CheckResult;
+import dev.falsify.checkers.api.Checker;
+import dev.falsify.checkers.api.ExecutionEvidence;
+import dev.falsify.checkers.api.HistoryWeakness;
+import dev.falsify.checkers.api.Validity;
+import dev.falsify.checkers.history.WeaknessDetector;
+import dev.falsify.model.history.Op;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Elle-style checking of a transactional history: infer dependencies ({@link Inference}), add
+ * process and real-time edges when asked (options {@code process=true}, {@code realtime=true}),
+ * find strongly connected components and short cycles per anomaly class ({@link CycleFinder}).
+ *
+ * <p>The answer is INVALID as soon as any anomaly is found (found anomalies are real even when the
+ * budget ran out); otherwise UNKNOWN when the history is weak, nothing was read, or the search
+ * stopped early; VALID only for a complete search over a history with no weakness.
+ */
+public abstract sealed class TransactionalChecker implements Checker permits ListAppendChecker, RwRegisterChecker {
+    public static final String OPT_REALTIME = "realtime";
+    public static final String OPT_PROCESS = "process";
+
+    /**
+     * The transactional checker a history calls for when no checker or model is named: list-append
+     * when its txns append; null otherwise (register txns are also the linearizability checker's
+     * multi-register model, so they are left to the caller's default).
+     */
+    public static String suggest(List<Op> history) {
+        int looked = 0;
+        for (Op op : history) {
+            if (op.opType() != null && !"txn".equals(op.opType())) continue;
+            JsonNode in = op.input();
+            if (in == null || !in.isArray()) continue;
+            for (JsonNode m : in) {
+                MicroOp mop = MicroOp.parse(m);
+                if (mop != null && "append".equals(mop.f())) return ListAppendChecker.NAME;
+            }
+            if (++looked > 1000) break;
+        }
+        return null;
+    }
+
+    /**
+     * Adds {@code anomalyTypes} and {@code anomalies} to a {@code falsify check --json} object when
+     * the result comes from a transactional checker (empty arrays when nothing was found).
+     */
+    public static void addJsonFields(CheckResult result, ObjectNode target) {
+        if (!ListAppendChecker.NAME.equals(result.checker()) && !RwRegisterChecker.NAME.equals(result.checker())) return;
+        ArrayNode types = target.putArray("anomalyTypes");
+        if (result.counterexample() instanceof TxnCounterexample cx) {
+            cx.anomalyTypes().forEach(types::add);
+            target.set("anomalies", cx.anomaliesJson());
+        } else {
+            target.putArray("anomalies");
+        }
+    }
+
+    abstract Set<String> functions();
+
+    abstract Inference inference(List<Txn> txns);
+
+    @Override
+    public CheckResult check(CheckInput input, CheckBudget budget) {
+        long start = System.nanoTime();
+        Deadline deadline = new Deadline(budget, start);
+        TxnHistory history = TxnHistory.of(input.history(), functions());
+        List<HistoryWeakness> weaknesses = new ArrayList<>(history.weaknesses());
+        Inference inf = inference(history.txns());
+        boolean realtime = Boolean.parseBoolean(input.option(OPT_REALTIME, "false"));
+        boolean process = Boolean.parseBoolean(input.option(OPT_PROCESS, "false"));
+        // the general recorder checks; txns need neither key nor op_type, and process_id only for process edges
+        for (HistoryWeakness w : WeaknessDetector.detect(input.history(), null)) {
+            boolean irrelevant = w.kind().equals("missing-field")
+                    && (w.detail().startsWith("op_type") || w.detail().startsWith("process_id") && !process);
+            if (!irrelevant) weaknesses.add(w);
+        }
+        CycleFinder finder = new CycleFinder(inf.graph, history.txns(), deadline, inf.findings);
+        boolean inferred = false;
+        String stopped = null;
+        try {
+            deadline.check();
+            inf.run(deadline);
+            inferred = true;
+            if (process) OrderEdges.addProcess(inf.graph, inf.effective);
+            if (realtime) OrderEdges.addRealtime(inf.graph, inf.effective);
+            inf.graph.freeze();
+            finder.run(realtime || process);
+        } catch (Deadline.Exhausted e) {
+            stopped = "dependency inference stopped: " + e.getMessage();
+        }
+        weaknesses.addAll(inf.weaknesses());
+        if (inferred && inf.reads == 0 && !history.txns().isEmpty()) {
+            weaknesses.add(new HistoryWeakness("no-observations",
+                    "no committed txn read anything, so no dependency between txns can be inferred", List.of()));
+        }
+        boolean complete = inferred && finder.complete();
+        String note = stopped != null ? stopped : finder.incompleteReason();
+        double ms = (System.nanoTime() - start) / 1e6;
+        ExecutionEvidence evidence = new ExecutionEvidence(history.txns().size(), input.history().size(),
+                Math.max(1, inf.keys), inf.graph.edges(), ms);
+        List<Anomaly> anomalies = inf.findings.anomalies();
+        TxnCounterexample cx = new TxnCounterexample(anomalies, inf.findings.counts(), complete, note);
+        Validity validity;
+        String summary;
+        String stats = history.txns().size() + " txns, " + inf.keys + " keys, " + inf.reads + " reads, "
+                + inf.graph.edges() + " dependency edges, " + finder.sccs() + " cyclic components (largest "
+                + finder.largestScc() + " txns)" + (realtime || process ? ", " + finder.orderSccs()
+                + " with process/real-time edges (largest " + finder.largestOrderScc() + ")" : "");
+        if (!anomalies.isEmpty()) {
+            validity = Validity.INVALID;
+            summary = "anomalies " + cx.anomalyTypes() + " in " + stats + "; rules out "
+                    + String.join(", ", weakestRuledOut(anomalies));
+        } else if (!weaknesses.isEmpty()) {
+            validity = Validity.UNKNOWN;
+            summary = "history too weak for " + name() + ": " + weaknesses.get(0).detail() + " (" + stats + ")";
+        } else if (!complete) {
+            validity = Validity.UNKNOWN;
+            summary = note + " (" + stats + ")";
+        } else {
+            validity = Validity.VALID;
+            summary = "no anomaly in " + stats + (realtime ? " with real-time edges" : "")
+                    + (process ? " with process edges" : "");
+        }
+        return new CheckResult(name(), input.model(), validity, evidence,
+                validity == Validity.VALID ? null : cx, weaknesses, summary);
+    }
+
+    /** The models ruled out by at least one anomaly, weakest first, without repeats. */
+    private static List<String> weakestRuledOut(List<Anomaly> anomalies) {
+        List<String> order = AnomalyType.ALL_MODELS;
+        List<String> out = new ArrayList<>();
+        for (String m : order) {
+            if (out.contains(m)) continue;
+            for (Anomaly a : anomalies) {
+                if (a.modelsRuledOut().contains(m)) {
+                    out.add(m);
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+}

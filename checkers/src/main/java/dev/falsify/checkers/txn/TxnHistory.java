@@ -1,0 +1,108 @@
+package dev.falsify.checkers.txn;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.falsify.checkers.api.HistoryWeakness;
+import dev.falsify.model.history.Op;
+import dev.falsify.model.history.Outcome;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The transactions of a history, with what makes the history too weak for a transactional
+ * checker: ops that are not txns, micro-ops of the wrong shape, committed txns without output.
+ */
+public final class TxnHistory {
+    /** Op ids listed per weakness; more are summarised by a count. */
+    static final int MAX_IDS = 20;
+
+    private final List<Txn> txns;
+    private final List<HistoryWeakness> weaknesses;
+
+    private TxnHistory(List<Txn> txns, List<HistoryWeakness> weaknesses) {
+        this.txns = txns;
+        this.weaknesses = weaknesses;
+    }
+
+    public List<Txn> txns() {
+        return txns;
+    }
+
+    public List<HistoryWeakness> weaknesses() {
+        return weaknesses;
+    }
+
+    /**
+     * Reads the txns out of {@code history}.
+     *
+     * @param functions the micro-op functions this checker understands (append/r or w/r)
+     */
+    public static TxnHistory of(List<Op> history, Set<String> functions) {
+        List<Txn> txns = new ArrayList<>();
+        Map<String, List<String>> weak = new LinkedHashMap<>();
+        Map<String, String> details = new LinkedHashMap<>();
+        for (Op op : history) {
+            // Elle histories often omit :f; an op without op_type whose value is micro-ops is a txn
+            if (op.opType() != null && !"txn".equals(op.opType())) {
+                note(weak, details, "not-a-transaction", op,
+                        "ops whose op_type is not \"txn\" cannot be checked as transactions and were skipped");
+                continue;
+            }
+            boolean ok = op.outcome() == Outcome.OK;
+            JsonNode source = ok ? op.output() : op.input();
+            boolean readsKnown = ok;
+            if (ok && (source == null || source.isNull())) {
+                note(weak, details, "missing-field", op,
+                        "committed txns lack `output` (the completed micro-ops with read values); their reads are unknown");
+                source = op.input();
+                readsKnown = false;
+            }
+            if ((source == null || source.isNull()) && !ok) source = op.output();
+            List<MicroOp> mops = parseMops(source, functions);
+            if (mops == null) {
+                note(weak, details, "malformed-micro-op", op,
+                        "txn micro-ops must be a JSON array of [f, key, value] with f in " + functions
+                                + "; these ops were skipped");
+                continue;
+            }
+            if (ok && readsKnown && op.input() != null && op.input().isArray()
+                    && op.input().size() != mops.size()) {
+                note(weak, details, "output-mismatch", op,
+                        "the completed txn has a different number of micro-ops than the invoked one");
+            }
+            txns.add(new Txn(txns.size(), op, mops, readsKnown));
+        }
+        List<HistoryWeakness> weaknesses = new ArrayList<>();
+        weak.forEach((kind, ids) -> weaknesses.add(weakness(kind, details.get(kind), ids)));
+        return new TxnHistory(List.copyOf(txns), weaknesses);
+    }
+
+    private static List<MicroOp> parseMops(JsonNode node, Set<String> functions) {
+        if (node == null || !node.isArray()) return null;
+        List<MicroOp> mops = new ArrayList<>(node.size());
+        for (JsonNode m : node) {
+            MicroOp mop = MicroOp.parse(m);
+            if (mop == null || !functions.contains(mop.f())) return null;
+            mops.add(mop);
+        }
+        return mops;
+    }
+
+    private static void note(Map<String, List<String>> weak, Map<String, String> details, String kind, Op op,
+                             String detail) {
+        weak.computeIfAbsent(kind, k -> new ArrayList<>()).add(describe(op));
+        details.putIfAbsent(kind, detail);
+    }
+
+    static String describe(Op op) {
+        return op.sourceLine() > 0 ? op.opId() + "@line" + op.sourceLine() : String.valueOf(op.opId());
+    }
+
+    /** A weakness listing at most {@link #MAX_IDS} ops, with the total in the detail. */
+    static HistoryWeakness weakness(String kind, String detail, List<String> ids) {
+        String d = detail + " (" + ids.size() + (ids.size() == 1 ? " op)" : " ops)");
+        return new HistoryWeakness(kind, d, List.copyOf(ids.subList(0, Math.min(MAX_IDS, ids.size()))));
+    }
+}
