@@ -14,6 +14,11 @@ import picocli.CommandLine.Option;
         subcommands = {
                 CommandLine.HelpCommand.class,
                 CatalogCommand.class,
+                ReportCommand.class,
+                ImportCommand.class,
+                SessionsCommand.class,
+                HistoryCommand.class,
+                OverrideCommand.class,
                 LintCommand.class,
         })
 public final class FalsifyCommand implements Runnable {

@@ -1,0 +1,66 @@
+package dev.falsify.app.cli;
+
+import dev.falsify.runner.store.HistoryEntry;
+import dev.falsify.runner.store.SessionStore;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code falsify history SCENARIO [--plan SLUG]}: one scenario's verdicts across sessions, flips flagged. */
+@Command(name = "history", mixinStandardHelpOptions = true,
+        description = {"Show one scenario's (or one arm's, e.g. S5/api) verdicts across indexed sessions, oldest first, and flag flips between "
+                + "passing and failing (flaky).", "S1 and S01 name the same scenario."})
+public final class HistoryCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario id, e.g. S1 or S03.")
+    String scenario;
+
+    @Option(names = "--plan", paramLabel = "SLUG", description = "Only sessions of this plan.")
+    String plan;
+
+    @Option(names = "--json", description = "Print JSON.")
+    boolean json;
+
+    @Mixin
+    StoreOptions store;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        List<HistoryEntry> entries;
+        try (SessionStore s = store.open(spec.commandLine().getErr())) {
+            entries = s.history(scenario, Optional.ofNullable(plan));
+        } catch (IOException e) {
+            throw new UserError(e.getMessage(), 2);
+        }
+        if (json) {
+            out.println(SessionsCommand.toJson(entries));
+            out.flush();
+            return 0;
+        }
+        if (entries.isEmpty()) {
+            out.println("no indexed session records scenario " + scenario + (plan == null ? "" : " of plan " + plan));
+            out.flush();
+            return 0;
+        }
+        out.printf("%-20s %-22s %-32s %s%n", "PLAN", "SESSION", "VERDICT", "");
+        for (HistoryEntry e : entries) {
+            out.printf("%-20s %-22s %-32s %s%n", e.planSlug(), e.session(), e.verdict(), e.flip() ? "<- flip" : "");
+        }
+        long flips = entries.stream().filter(HistoryEntry::flip).count();
+        out.println(scenario + ": " + entries.size() + " session" + (entries.size() == 1 ? "" : "s") + ", " + flips
+                + " flip" + (flips == 1 ? "" : "s") + (flips > 0 ? " \u2014 flaky" : " \u2014 stable"));
+        out.flush();
+        return 0;
+    }
+}

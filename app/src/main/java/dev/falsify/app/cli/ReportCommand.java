@@ -1,0 +1,97 @@
+package dev.falsify.app.cli;
+
+import dev.falsify.model.report.PlanFacts;
+import dev.falsify.model.report.PlanFactsAdapter;
+import dev.falsify.model.report.PlanLocator;
+import dev.falsify.model.report.ReportWriter;
+import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.session.SessionFolder;
+import dev.falsify.model.session.SessionReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code falsify report SESSION_DIR [--out FILE] [--plan PLAN.md]}: recompute verdicts, write findings/report.md. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = {"Recompute a session's verdicts and write its findings report (findings/report.md).",
+                "The plan is found from the session log's Plan: line (relative to the session folder, any folder above it, "
+                        + "or the working directory) unless --plan is given. Exit codes: 0 written, 2 bad input."})
+public final class ReportCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "SESSION_DIR", description = "The session folder.")
+    Path sessionDir;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Where to write the report (default: SESSION_DIR/findings/report.md; - for stdout).")
+    String out;
+
+    @Option(names = "--plan", paramLabel = "PLAN.md", description = "The plan, when the session log's Plan: line does not lead to it.")
+    Path plan;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (!Files.isDirectory(sessionDir)) {
+            throw new UserError(sessionDir + ": not a session folder (no such directory)", 2);
+        }
+        SessionFolder session;
+        try {
+            session = SessionReader.read(sessionDir);
+        } catch (IOException e) {
+            throw new UserError(sessionDir + ": " + e.getMessage(), 2);
+        }
+        PlanFacts facts = planFacts(session, err);
+        String report = ReportWriter.render(session, facts);
+        if ("-".equals(out)) {
+            stdout.print(report);
+            stdout.flush();
+            return 0;
+        }
+        Path target = out != null ? Path.of(out) : sessionDir.resolve(SessionReader.FINDINGS).resolve(SessionReader.REPORT);
+        try {
+            AtomicFiles.write(target, report);
+        } catch (IOException e) {
+            throw new UserError(target + ": cannot write: " + e.getMessage(), 2);
+        }
+        stdout.println("wrote " + target + " \u2014 " + session.headline().name()
+                + (session.interrupted() ? " (session interrupted)" : ""));
+        stdout.flush();
+        return 0;
+    }
+
+    private PlanFacts planFacts(SessionFolder session, PrintWriter err) {
+        if (plan != null) {
+            if (!Files.isRegularFile(plan)) {
+                throw new UserError(plan + ": plan not found", 2);
+            }
+            PlanFacts f = PlanFactsAdapter.read(plan);
+            if (!f.present()) {
+                throw new UserError(f.problem(), 2);
+            }
+            return f;
+        }
+        String line = session.log().header().plan();
+        if (line.isBlank()) {
+            err.println("falsify: warning: " + sessionDir.resolve(SessionReader.LOG)
+                    + ": no Plan: line; the report's plan sections are limited (give --plan)");
+            return PlanFacts.missing("the session log names no plan");
+        }
+        return PlanLocator.locate(session, Path.of("").toAbsolutePath()).map(PlanFactsAdapter::read).orElseGet(() -> {
+            String tried = PlanLocator.candidates(session, Path.of("").toAbsolutePath()).stream().map(Path::toString)
+                    .collect(Collectors.joining(", "));
+            err.println("falsify: warning: plan " + PlanLocator.planPath(line) + " not found (tried " + tried
+                    + "); the report's plan sections are limited (give --plan)");
+            return PlanFacts.missing("plan not found: " + PlanLocator.planPath(line));
+        });
+    }
+}

@@ -1,0 +1,59 @@
+package dev.falsify.model.session;
+
+import dev.falsify.model.verdict.ArmEvidence;
+import dev.falsify.model.verdict.Blame;
+import dev.falsify.model.verdict.BugType;
+import dev.falsify.model.verdict.Decision;
+import dev.falsify.model.verdict.Severity;
+import dev.falsify.model.verdict.Verdict;
+import dev.falsify.model.verdict.VerdictRules;
+import dev.falsify.model.verdict.AuditItem;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One {@code findings/<scenario>.md} file as read.
+ *
+ * @param armId    {@code S5/api} or {@code S1} (from a {@code Scenario:} line, the title, or the file name)
+ * @param fileName the file's name inside {@code findings/}
+ * @param title    its level-1 heading
+ * @param written  the verdict spelled in the file, if any
+ * @param blame    blame label, if any
+ * @param bugType  TaxDC classification, if any
+ * @param severity severity, if any
+ * @param detail   the finding's prose fields
+ * @param evidence the machine-readable evidence block, if the file has a well-formed one
+ * @param problem  why an evidence block present in the file could not be read, or empty
+ * @param checklist checkbox lines of the file's "Green-but-broken check" section
+ * @param audit    checkbox lines of the file's "Weak-oracle audit" section
+ */
+public record FindingFile(String armId, String fileName, String title, Optional<Verdict> written, Optional<Blame> blame,
+                          Optional<BugType> bugType, Optional<Severity> severity, FindingDetail detail,
+                          Optional<ArmEvidence> evidence, String problem,
+                          List<AuditItem> checklist, List<AuditItem> audit) {
+
+    public FindingFile {
+        checklist = List.copyOf(checklist);
+        audit = List.copyOf(audit);
+    }
+
+    /** Green-but-broken items: from the evidence record when there is one, else as ticked in the file. */
+    public List<AuditItem> greenButBroken() {
+        return evidence.map(ArmEvidence::greenButBroken).filter(l -> !l.isEmpty()).orElse(checklist);
+    }
+
+    /** Weak-oracle audit items: from the evidence record when there is one, else as ticked in the file. */
+    public List<AuditItem> weakOracleAudit() {
+        return evidence.map(ArmEvidence::weakOracleAudit).filter(l -> !l.isEmpty()).orElse(audit);
+    }
+
+    /** The verdict computed from the evidence block, if there is one. */
+    public Optional<Decision> computed() {
+        return evidence.map(VerdictRules::decide);
+    }
+
+    /** The computed verdict when evidence exists, else the written one. */
+    public Optional<Verdict> verdict() {
+        return computed().map(Decision::verdict).or(() -> written);
+    }
+}

@@ -1,0 +1,211 @@
+package dev.falsify.model.session;
+
+import dev.falsify.model.verdict.ArmEvidence;
+import dev.falsify.model.verdict.ArmId;
+import dev.falsify.model.verdict.AuditChecklist;
+import dev.falsify.model.verdict.AuditItem;
+import dev.falsify.model.verdict.Blame;
+import dev.falsify.model.verdict.BugType;
+import dev.falsify.model.verdict.Decision;
+import dev.falsify.model.verdict.FaultEvidence;
+import dev.falsify.model.verdict.LandingReading;
+import dev.falsify.model.verdict.OracleResult;
+import dev.falsify.model.verdict.SeedRun;
+import dev.falsify.model.verdict.Severity;
+import dev.falsify.model.verdict.Verdict;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/** Writes and reads {@code findings/<scenario>.md}. */
+public final class FindingsFormat {
+    /** Info string of the fenced block carrying the evidence record as JSON. */
+    public static final String EVIDENCE_INFO = "falsify-evidence";
+    private static final Pattern ARM_IN_TITLE = Pattern.compile("\\b(S\\d+[A-Za-z]?(?:/[A-Za-z0-9_.-]+)?)\\b");
+
+    private static final Pattern FINDING_HEADING = Pattern.compile("(?im)^#{2,4}\\s*Finding(?:\\s+F\\d+)?\\s*[:\u2014-]\\s*(.+)$");
+
+    private FindingsFormat() {
+    }
+
+    /** File name for an arm: {@code S5/api} → {@code S5-api.md}. */
+    public static String fileName(String armId) {
+        return ArmId.fileStem(armId) + ".md";
+    }
+
+    public static String render(String scenarioName, ArmEvidence e, Decision d, FindingDetail detail) {
+        StringBuilder b = new StringBuilder();
+        String armId = e.armId();
+        b.append("# ").append(armId).append(scenarioName.isBlank() ? "" : ": " + scenarioName)
+                .append(" \u2014 ").append(d.display()).append("\n\n");
+        b.append("**Scenario:** ").append(armId).append('\n');
+        b.append("**Verdict:** ").append(d.display()).append('\n');
+        b.append("**Verdict reason:** ").append(d.reason()).append('\n');
+        b.append("**Budget tier met:** ").append(e.budgetMet().label()).append('\n');
+        if (!e.seeds().isEmpty()) {
+            b.append("**Seeds:** ").append(e.seeds().stream().map(FindingsFormat::seed).collect(Collectors.joining(", ")))
+                    .append('\n');
+        }
+        if (d.verdict().isFail()) {
+            b.append("**Blame:** ").append(Blame.UNKNOWN.label()).append('\n');
+        }
+        if (!detail.title().isBlank()) {
+            b.append("\n## Finding: ").append(detail.title().replace("\n", " ")).append("\n\n");
+        }
+        label(b, "Hypothesis addressed", detail.hypothesis());
+        label(b, "What happened", detail.whatHappened());
+        label(b, "Reproducer", detail.reproducer());
+        label(b, "Reduction classification", detail.reduction());
+        label(b, "Hypothesised root cause", detail.rootCause());
+        label(b, "Suggested next action", detail.nextAction());
+        if (!e.notes().isBlank()) {
+            label(b, "Notes", e.notes());
+        }
+        if (!e.probes().isEmpty()) {
+            b.append("\n## Capability probes\n\n| Requirement | Present? | Version | Source | Required |\n|---|---|---|---|---|\n");
+            e.probes().forEach(p -> MarkdownTable.appendRow(b, p.requirement(), p.present() ? "yes" : "no", p.version(), p.source(),
+                    p.required() ? "yes" : "no"));
+        }
+        b.append("\n## Oracle results\n\n");
+        if (e.oracles().isEmpty()) {
+            b.append("No checker or oracle result was recorded.\n");
+        } else {
+            b.append("| Checker | Validity | Ops consumed | Ops total | Weaknesses | Summary |\n|---|---|---|---|---|---|\n");
+            for (OracleResult o : e.oracles()) {
+                MarkdownTable.appendRow(b, o.checker(), o.validity().name(), Long.toString(o.opsConsumed()), Long.toString(o.opsTotal()),
+                        o.weaknesses().isEmpty() ? "none" : String.join("; ", o.weaknesses()), o.summary());
+            }
+        }
+        if (!e.historyGaps().isEmpty()) {
+            b.append("\nHistory gaps: ").append(String.join("; ", e.historyGaps())).append('\n');
+        }
+        b.append("\n## Faults and landing evidence\n\n");
+        if (e.faults().isEmpty()) {
+            b.append("No fault was planned for this arm.\n");
+        } else {
+            b.append("| Fault | Kind | Injected | Healed | Landing | Readings |\n|---|---|---|---|---|---|\n");
+            for (FaultEvidence f : e.faults()) {
+                MarkdownTable.appendRow(b, f.name(), f.kind(), f.injected() ? "yes" : "no", f.healed() ? "yes" : "no",
+                        f.landing().name().toLowerCase().replace('_', ' '),
+                        f.readings().stream().map(FindingsFormat::reading).collect(Collectors.joining("; ")));
+            }
+        }
+        b.append("\n## Green-but-broken check\n\n");
+        audit(b, AuditChecklist.complete(e.greenButBroken(), AuditChecklist.GREEN_BUT_BROKEN));
+        b.append("\n## Weak-oracle audit\n\n");
+        audit(b, AuditChecklist.complete(e.weakOracleAudit(), AuditChecklist.WEAK_ORACLE));
+        b.append("\n## Evidence\n\n```").append(EVIDENCE_INFO).append('\n').append(EvidenceJson.write(e))
+                .append("\n```\n");
+        return b.toString();
+    }
+
+    static String seed(SeedRun s) {
+        return s.seed() + (s.rerun() ? " (re-run)" : "") + " " + s.outcome().name().toLowerCase();
+    }
+
+    static String reading(LandingReading r) {
+        String met = r.met() == null ? "not evaluated" : r.met() ? "met" : "not met";
+        return r.signal() + " " + r.before() + " \u2192 " + r.during()
+                + (r.expectation().isBlank() ? "" : " (" + r.expectation() + ": " + met + ")");
+    }
+
+    static void audit(StringBuilder b, List<AuditItem> items) {
+        for (AuditItem a : items) {
+            b.append("- [").append(a.ticked() ? "x" : " ").append("] ").append(a.check()).append(" \u2014 ")
+                    .append(a.status() == AuditItem.Status.FAILED ? "FAILED: " : "")
+                    .append(a.evidenceOrNotEvaluated()).append('\n');
+        }
+    }
+
+    private static void label(StringBuilder b, String label, String value) {
+        if (!value.isBlank()) {
+            b.append("**").append(label).append(":** ").append(value.replace("\n", " ")).append('\n');
+        }
+    }
+
+
+    /** Reads a findings file written by Falsify, by an agent or by hand. Never throws on content. */
+    public static FindingFile parse(String fileName, String text) {
+        MarkdownDoc doc = new MarkdownDoc(text);
+        String stem = fileName.endsWith(".md") ? fileName.substring(0, fileName.length() - 3) : fileName;
+        String armId = doc.label("scenario / arm", "scenario", "arm")
+                .map(FindingsFormat::armIn).filter(s -> !s.isEmpty())
+                .orElseGet(() -> Optional.of(armIn(doc.title)).filter(s -> !s.isEmpty())
+                        .orElseGet(() -> armIn(stem.replaceFirst("-", "/")).isEmpty() ? stem : armIn(stem.replaceFirst("-", "/"))));
+        Optional<Verdict> written = doc.label("verdict", "computed verdict", "result").flatMap(Verdict::find)
+                .or(() -> Verdict.find(doc.title))
+                .or(() -> Verdict.find(text));
+        Optional<Blame> blame = doc.label("blame", "blame (after reduction)").flatMap(Blame::find);
+        Optional<BugType> bug = doc.label("classification (taxdc)", "taxdc", "bug type", "classification")
+                .flatMap(BugType::find);
+        Optional<Severity> severity = doc.label("severity").flatMap(Severity::find)
+                .or(() -> doc.label("classification (taxdc)", "taxdc", "bug type").flatMap(Severity::find));
+        Matcher fm = FINDING_HEADING.matcher(text);
+        String findingTitle = fm.find() ? fm.group(1).strip() : doc.label("title", "finding").orElse(doc.title);
+        FindingDetail detail = new FindingDetail(findingTitle,
+                doc.label("hypothesis addressed", "hypothesis").orElse(""),
+                doc.label("what happened").orElse(""),
+                doc.label("reproducer").orElse(""),
+                doc.label("reduction classification", "reduction").orElse(""),
+                doc.label("hypothesised root cause", "hypothesized root cause", "root cause").orElse(""),
+                doc.label("suggested next action", "next action").orElse(""));
+        Optional<dev.falsify.model.verdict.ArmEvidence> evidence = Optional.empty();
+        String problem = "";
+        Optional<String> json = doc.fenced(EVIDENCE_INFO);
+        if (json.isPresent()) {
+            try {
+                evidence = Optional.of(EvidenceJson.read(json.get()));
+            } catch (IllegalArgumentException ex) {
+                problem = "evidence block unreadable: " + ex.getMessage();
+            }
+        } else if (text.contains("```" + EVIDENCE_INFO)) {
+            problem = "evidence block is not terminated";
+        }
+        List<AuditItem> checklist = doc.section("green-but-broken", "green but broken")
+                .map(sec -> checkboxes(doc.body(sec))).orElse(List.of());
+        List<AuditItem> audit = doc.section("weak-oracle", "weak oracle")
+                .map(sec -> checkboxes(doc.body(sec))).orElse(List.of());
+        return new FindingFile(armId, fileName, doc.title, written, blame, bug, severity, detail, evidence, problem,
+                checklist, audit);
+    }
+
+    /**
+     * {@code - [x] check — evidence}, {@code - [ ] check — not evaluated}, {@code - [ ] check — FAILED: why}.
+     * An unticked box with evidence text that is not "not evaluated" counts as failed.
+     */
+    static List<AuditItem> checkboxes(List<String> lines) {
+        List<AuditItem> out = new java.util.ArrayList<>();
+        Pattern box = Pattern.compile("^\\s*[-*]\\s*\\[([ xX])]\\s*(.+)$");
+        for (String line : lines) {
+            Matcher m = box.matcher(line);
+            if (!m.matches()) {
+                continue;
+            }
+            String rest = m.group(2).strip();
+            String[] parts = rest.split("\\s+[\u2014\u2013]\\s+|\\s+--?\\s+|:\\s+", 2);
+            String check = parts[0].strip();
+            String ev = parts.length > 1 ? parts[1].strip() : "";
+            boolean ticked = !m.group(1).isBlank();
+            AuditItem.Status status;
+            if (ticked) {
+                status = ev.toLowerCase().matches("n/?a\\b.*") ? AuditItem.Status.NOT_APPLICABLE : AuditItem.Status.PASSED;
+            } else if (ev.isEmpty() || ev.toLowerCase().startsWith("not evaluated")) {
+                status = AuditItem.Status.NOT_EVALUATED;
+                ev = "";
+            } else {
+                status = AuditItem.Status.FAILED;
+                ev = ev.replaceFirst("^(?i)failed:?\\s*", "");
+            }
+            out.add(new AuditItem(check, status, ev));
+        }
+        return out;
+    }
+
+    /** The first scenario/arm id in {@code text}: {@code S5/api}, {@code S01}, or empty. */
+    static String armIn(String text) {
+        Matcher m = ARM_IN_TITLE.matcher(text.replace("*", "").replace("`", ""));
+        return m.find() ? m.group(1) : "";
+    }
+}

@@ -1,0 +1,202 @@
+package dev.falsify.model.session;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** Writes and reads {@code session-log.md} in the layout of {@code sessions-and-verdicts.md}. */
+public final class SessionLogFormat {
+    public static final String TOOLBOX = "Toolbox discovered";
+    public static final String CAPABILITIES = "Environment capability matrix";
+    public static final String PRECONDITIONS = "Preconditions check";
+    public static final String TIMELINE = "Scenario timeline";
+    public static final String VERDICTS = "Scenario verdicts";
+    public static final String ARTIFACTS = "Artifacts";
+    /** Header label of the end marker. */
+    public static final String END_LABEL = "Session ended";
+
+    private static final Set<String> KNOWN_HEADER = Set.of("sut", "system under test", "plan", "commit under test",
+            "commit", "session dir", "operator", "started", "session ended", "ended");
+
+    private SessionLogFormat() {
+    }
+
+    public static String render(SessionLog log) {
+        SessionHeader h = log.header();
+        StringBuilder b = new StringBuilder();
+        b.append("# ").append(h.title().isBlank() ? "Session log" : h.title()).append("\n\n");
+        header(b, "SUT", h.sut());
+        header(b, "Plan", h.plan());
+        header(b, "Commit under test", h.commit());
+        header(b, "Session dir", h.sessionDir());
+        header(b, "Operator", h.operator());
+        header(b, "Started", h.started());
+        h.other().forEach((k, v) -> header(b, k, v));
+        header(b, END_LABEL, h.ended());
+        b.append("\n## ").append(TOOLBOX).append("\n\n");
+        log.toolbox().forEach(t -> b.append("- ").append(t.replace("\n", " ")).append('\n'));
+        if (log.toolbox().isEmpty()) {
+            b.append("_none recorded_\n");
+        }
+        b.append("\n## ").append(CAPABILITIES).append("\n\n| Requirement | Present? | Version | Source |\n|---|---|---|---|\n");
+        log.capabilities().forEach(c -> MarkdownTable.appendRow(b, c.requirement(), c.present(), c.version(), c.source()));
+        b.append("\n## ").append(PRECONDITIONS).append("\n\n");
+        log.preconditions().forEach(p -> b.append("- [").append(p.checked() ? "x" : " ").append("] ")
+                .append(p.text().replace("\n", " ")).append('\n'));
+        if (log.preconditions().isEmpty()) {
+            b.append("_none recorded_\n");
+        }
+        b.append("\n## ").append(TIMELINE).append("\n\n| Time (UTC) | Scenario | Event | Notes |\n|---|---|---|---|\n");
+        log.timeline().forEach(t -> MarkdownTable.appendRow(b, t.time(), t.scenario(), t.event(), t.notes()));
+        b.append("\n## ").append(VERDICTS).append("\n\n| Scenario / arm | Budget tier met | Verdict | Notes |\n|---|---|---|---|\n");
+        log.verdicts().forEach(v -> MarkdownTable.appendRow(b, v.armId(), v.budget(), v.written(), v.notes()));
+        b.append("\n## ").append(ARTIFACTS).append("\n\n");
+        log.artifacts().forEach(a -> b.append("- ").append(a.replace("\n", " ")).append('\n'));
+        if (log.artifacts().isEmpty()) {
+            b.append("_none yet_\n");
+        }
+        return b.toString();
+    }
+
+    private static void header(StringBuilder b, String label, String value) {
+        if (!value.isBlank()) {
+            b.append("**").append(label).append(":** ").append(value.replace("\n", " ")).append("  \n");
+        }
+    }
+
+
+    /** Reads any session-log.md; what is absent is listed in {@link SessionLog#missing()}. */
+    public static SessionLog parse(String text) {
+        MarkdownDoc doc = new MarkdownDoc(text);
+        Map<String, String> other = new LinkedHashMap<>();
+        doc.headerLabels.forEach((k, v) -> {
+            if (!KNOWN_HEADER.contains(k)) {
+                other.put(k, v);
+            }
+        });
+        Map<String, String> hl = doc.headerLabels;
+        SessionHeader header = new SessionHeader(doc.title, first(hl, "sut", "system under test"), first(hl, "plan"),
+                first(hl, "commit under test", "commit"), first(hl, "session dir"), first(hl, "operator"),
+                first(hl, "started"), Optional.ofNullable(doc.allLabels.get("session ended"))
+                .orElse(first(hl, "ended")), other);
+        List<String> missing = new ArrayList<>();
+        if (header.plan().isBlank()) {
+            missing.add("header line Plan");
+        }
+        if (header.commit().isBlank()) {
+            missing.add("header line Commit under test");
+        }
+        List<String> toolbox = new ArrayList<>();
+        doc.section("toolbox").ifPresentOrElse(s -> doc.body(s).stream().map(String::strip)
+                .filter(l -> l.startsWith("-") || l.startsWith("*"))
+                .forEach(l -> toolbox.add(l.substring(1).strip())), () -> missing.add("section " + TOOLBOX));
+
+        List<CapabilityRow> caps = new ArrayList<>();
+        Optional<MarkdownDoc.Section> capSec = doc.section("capability", "environment");
+        MarkdownTable capTable = capSec.map(doc::table).orElse(null);
+        if (capTable == null) {
+            missing.add("section " + CAPABILITIES);
+        } else {
+            int req = capTable.column("requirement", "capability", "tool");
+            int pres = capTable.column("present", "available", "status");
+            int ver = capTable.column("version");
+            int src = capTable.column("source", "path", "notes");
+            capTable.rows().forEach(r -> caps.add(new CapabilityRow(capTable.cell(r, req), capTable.cell(r, pres),
+                    capTable.cell(r, ver), capTable.cell(r, src))));
+        }
+
+        List<Precondition> pre = new ArrayList<>();
+        doc.section("precondition").ifPresentOrElse(s -> doc.body(s).stream().map(String::strip).forEach(l -> {
+            String t = l.replaceFirst("^[-*]\\s*", "");
+            if (t.startsWith("[x]") || t.startsWith("[X]")) {
+                pre.add(new Precondition(true, t.substring(3).strip()));
+            } else if (t.startsWith("[ ]")) {
+                pre.add(new Precondition(false, t.substring(3).strip()));
+            }
+        }), () -> missing.add("section " + PRECONDITIONS));
+
+        List<TimelineEvent> timeline = new ArrayList<>();
+        MarkdownTable tl = doc.section("timeline").map(doc::table).orElse(null);
+        if (tl == null) {
+            missing.add("section " + TIMELINE);
+        } else {
+            int time = tl.column("time (utc)", "time", "when", "timestamp");
+            int sc = tl.column("scenario", "scenario / arm", "arm");
+            int ev = tl.column("event", "what");
+            int notes = tl.column("notes", "details", "detail");
+            tl.rows().forEach(r -> timeline.add(new TimelineEvent(tl.cell(r, time), tl.cell(r, sc), tl.cell(r, ev),
+                    tl.cell(r, notes))));
+        }
+
+        List<VerdictRow> verdicts = new ArrayList<>();
+        MarkdownTable vt = doc.section("verdict").map(doc::table).orElse(null);
+        if (vt == null) {
+            missing.add("section " + VERDICTS);
+        } else {
+            int sc = vt.column("scenario / arm", "scenario", "arm", "id");
+            int budget = vt.column("budget tier met", "budget tier", "budget", "tier");
+            int verdict = vt.column("verdict", "result");
+            int notes = vt.column("notes", "evidence", "details");
+            vt.rows().forEach(r -> verdicts.add(new VerdictRow(armCell(vt.cell(r, sc)), vt.cell(r, budget),
+                    vt.cell(r, verdict), vt.cell(r, notes))));
+        }
+
+        List<String> artifacts = new ArrayList<>();
+        doc.section("artifact").ifPresentOrElse(s -> doc.body(s).stream().map(String::strip)
+                .filter(l -> l.startsWith("-") || l.startsWith("*"))
+                .forEach(l -> artifacts.add(l.substring(1).strip())), () -> missing.add("section " + ARTIFACTS));
+        return new SessionLog(header, toolbox, caps, pre, timeline, verdicts, artifacts, missing);
+    }
+
+    /** Rows of a report's "Scenario results" table: ID (or Scenario) and Verdict columns. */
+    public static List<VerdictRow> reportRows(String reportText) {
+        MarkdownDoc doc = new MarkdownDoc(reportText);
+        MarkdownTable t = doc.section("scenario results", "results").map(doc::table).orElse(null);
+        List<VerdictRow> out = new ArrayList<>();
+        if (t == null) {
+            return out;
+        }
+        int id = t.column("id", "scenario / arm", "scenario", "arm");
+        int verdict = t.column("verdict", "result");
+        if (id < 0 || verdict < 0) {
+            return out;
+        }
+        for (List<String> r : t.rows()) {
+            String arm = armCell(t.cell(r, id));
+            if (!FindingsFormat.armIn(arm).isEmpty()) {
+                out.add(new VerdictRow(arm, "", t.cell(r, verdict), ""));
+            }
+        }
+        return out;
+    }
+
+    /** A verdict-table id cell such as {@code **S5/api** linearizable_reads} → {@code S5/api}. */
+    static String armCell(String cell) {
+        String id = FindingsFormat.armIn(cell);
+        return id.isEmpty() ? cell.replace("*", "").replace("`", "").strip() : id;
+    }
+
+    private static String first(Map<String, String> m, String... keys) {
+        for (String k : keys) {
+            if (m.containsKey(k)) {
+                return unwrap(m.get(k));
+            }
+        }
+        return "";
+    }
+
+    /** {@code `deadbeef`} → {@code deadbeef}: a value wholly in a code span or in bold is the inner text. */
+    static String unwrap(String v) {
+        String s = v.strip();
+        for (String q : new String[] {"`", "**", "*", "_"}) {
+            if (s.length() > 2 * q.length() && s.startsWith(q) && s.endsWith(q)
+                    && !s.substring(q.length(), s.length() - q.length()).contains(q)) {
+                return s.substring(q.length(), s.length() - q.length()).strip();
+            }
+        }
+        return s;
+    }
+}

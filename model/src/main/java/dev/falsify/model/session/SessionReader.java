@@ -1,0 +1,152 @@
+package dev.falsify.model.session;
+
+import dev.falsify.model.verdict.VerdictOverride;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Opens any session folder: written by Falsify, by an agent or by hand, complete or not, even while
+ * it is being written. Never refuses: what is absent goes to {@code missing}, what is unreadable to
+ * {@code problems}.
+ */
+public final class SessionReader {
+    public static final String LOG = "session-log.md";
+    public static final String FINDINGS = "findings";
+    public static final String REPORT = "report.md";
+    /** The line {@code ReportWriter} puts in the report of an interrupted session. */
+    public static final String INTERRUPTED_MARK = "**Session state:** interrupted";
+
+    private SessionReader() {
+    }
+
+    /**
+     * Reads the folder.
+     *
+     * @throws IOException only when {@code dir} itself is not a readable directory
+     */
+    public static SessionFolder read(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            throw new NoSuchFileException(dir.toString(), null, "not a session folder (not a directory)");
+        }
+        List<String> missing = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        SessionLog log;
+        Optional<String> logText = readText(dir.resolve(LOG), problems);
+        if (logText.isPresent()) {
+            log = SessionLogFormat.parse(logText.get());
+            log.missing().forEach(m -> missing.add(LOG + ": " + m));
+        } else {
+            missing.add(LOG);
+            log = SessionLogFormat.parse("");
+        }
+        for (String sub : List.of("logs", "metrics", "artifacts", FINDINGS)) {
+            if (!Files.isDirectory(dir.resolve(sub))) {
+                missing.add(sub + "/");
+            }
+        }
+        List<FindingFile> findings = new ArrayList<>();
+        List<VerdictOverride> overrides = new ArrayList<>();
+        Optional<String> report = Optional.empty();
+        Path fdir = dir.resolve(FINDINGS);
+        if (Files.isDirectory(fdir)) {
+            for (Path f : list(fdir, problems)) {
+                String name = f.getFileName().toString();
+                if (!name.endsWith(".md") || AtomicFiles.isTemp(f) || !Files.isRegularFile(f)) {
+                    continue;
+                }
+                Optional<String> text = readText(f, problems);
+                if (text.isEmpty()) {
+                    continue;
+                }
+                if (name.equals(REPORT)) {
+                    report = text;
+                } else if (name.equals(OverridesFormat.FILE)) {
+                    overrides.addAll(OverridesFormat.parse(text.get(), problems));
+                } else {
+                    FindingFile ff = FindingsFormat.parse(name, text.get());
+                    if (!ff.problem().isEmpty()) {
+                        problems.add(FINDINGS + "/" + name + ": " + ff.problem());
+                    }
+                    findings.add(ff);
+                }
+            }
+            if (report.isEmpty()) {
+                missing.add(FINDINGS + "/" + REPORT);
+            }
+        }
+        // a report regenerated for an interrupted session says so; it does not make the session complete
+        boolean interrupted = !log.ended() && (report.isEmpty() || report.get().contains(INTERRUPTED_MARK));
+        List<VerdictRow> reportRows = report.map(SessionLogFormat::reportRows).orElse(List.of());
+        return new SessionFolder(dir, log, findings, overrides, report, reportRows, files(dir, List.of("logs"), problems),
+                files(dir, List.of("artifacts", "metrics"), problems), missing, problems, interrupted);
+    }
+
+    /** Session folders under {@code root}: {@code root} itself if it holds a session log or findings, else any descendant that does. */
+    public static List<Path> discover(Path root) throws IOException {
+        if (isSession(root)) {
+            return List.of(root);
+        }
+        try (Stream<Path> s = Files.walk(root, 4)) {
+            return s.filter(Files::isDirectory).filter(SessionReader::isSession).sorted().toList();
+        }
+    }
+
+    public static boolean isSession(Path dir) {
+        return Files.isRegularFile(dir.resolve(LOG)) || Files.isDirectory(dir.resolve(FINDINGS))
+                && Files.isRegularFile(dir.resolve(FINDINGS).resolve(REPORT));
+    }
+
+    private static Optional<String> readText(Path f, List<String> problems) {
+        if (!Files.isRegularFile(f)) {
+            return Optional.empty();
+        }
+        try {
+            byte[] bytes = Files.readAllBytes(f);
+            try {
+                return Optional.of(StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString());
+            } catch (CharacterCodingException e) {
+                problems.add(f.getFileName() + ": not valid UTF-8; read as ISO-8859-1");
+                return Optional.of(new String(bytes, StandardCharsets.ISO_8859_1));
+            }
+        } catch (IOException e) {
+            problems.add(f.getFileName() + ": unreadable: " + e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    private static List<Path> list(Path dir, List<String> problems) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
+        } catch (IOException e) {
+            problems.add(dir.getFileName() + "/: unreadable: " + e.getMessage());
+            return List.of();
+        }
+    }
+
+    private static List<String> files(Path dir, List<String> subs, List<String> problems) {
+        List<String> out = new ArrayList<>();
+        for (String sub : subs) {
+            Path d = dir.resolve(sub);
+            if (!Files.isDirectory(d)) {
+                continue;
+            }
+            try (Stream<Path> s = Files.walk(d)) {
+                s.filter(Files::isRegularFile).filter(p -> !AtomicFiles.isTemp(p))
+                        .map(p -> dir.relativize(p).toString().replace('\\', '/')).sorted().forEach(out::add);
+            } catch (IOException | java.io.UncheckedIOException e) {
+                problems.add(sub + "/: unreadable: " + e.getMessage());
+            }
+        }
+        return out;
+    }
+
+}

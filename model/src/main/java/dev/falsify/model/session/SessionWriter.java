@@ -1,0 +1,212 @@
+package dev.falsify.model.session;
+
+import dev.falsify.model.verdict.ArmEvidence;
+import dev.falsify.model.verdict.ArmId;
+import dev.falsify.model.verdict.Decision;
+import dev.falsify.model.verdict.SessionHeadline;
+import dev.falsify.model.verdict.Verdict;
+import dev.falsify.model.verdict.VerdictOverride;
+import dev.falsify.model.verdict.VerdictRules;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a session folder as a run proceeds, in the layout of {@code sessions-and-verdicts.md}.
+ * Every change rewrites the affected file whole and atomically ({@link AtomicFiles}), so a reader (or a
+ * crash) only ever sees complete files; a folder without the end marker reads as interrupted.
+ * Thread-safe: the runner may report events from several threads.
+ */
+public final class SessionWriter {
+    /** Folder-name form of a UTC time: {@code 2026-11-30T041500Z}. */
+    public static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HHmmss'Z'")
+            .withZone(ZoneOffset.UTC);
+
+    private final Path dir;
+    private final Clock clock;
+    private SessionHeader header;
+    private final List<String> toolbox = new ArrayList<>();
+    private final List<CapabilityRow> capabilities = new ArrayList<>();
+    private final List<Precondition> preconditions = new ArrayList<>();
+    private final List<TimelineEvent> timeline = new ArrayList<>();
+    private final Map<String, VerdictRow> verdictRows = new LinkedHashMap<>();
+    private final Map<String, Verdict> armVerdicts = new LinkedHashMap<>();
+    private final List<String> artifacts = new ArrayList<>();
+    private boolean finished;
+
+    private SessionWriter(Path dir, SessionHeader header, Clock clock) {
+        this.dir = dir;
+        this.header = header;
+        this.clock = clock;
+    }
+
+    /**
+     * Creates {@code <sessionsRoot>/<planSlug>/<UTC start>/} with its sub-folders and an initial
+     * session-log.md. If that folder exists (two runs in the same second), a {@code -2}, {@code -3}, …
+     * suffix is added: an existing session is never overwritten.
+     *
+     * @param header header lines; {@code sessionDir} and {@code started} are filled in when blank
+     */
+    public static SessionWriter create(Path sessionsRoot, String planSlug, SessionHeader header, Clock clock)
+            throws IOException {
+        Instant start = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        Path parent = sessionsRoot.resolve(planSlug);
+        Files.createDirectories(parent);
+        String base = FOLDER_TIME.format(start);
+        Path dir = parent.resolve(base);
+        for (int n = 2; ; n++) {
+            try {
+                Files.createDirectory(dir);
+                break;
+            } catch (FileAlreadyExistsException e) {
+                dir = parent.resolve(base + "-" + n);
+            }
+        }
+        return open(dir, header, clock);
+    }
+
+    /** Starts writing into an existing or new folder {@code dir} (its session-log.md is replaced). */
+    public static SessionWriter open(Path dir, SessionHeader header, Clock clock) throws IOException {
+        for (String sub : List.of("logs", "metrics", "artifacts", SessionReader.FINDINGS)) {
+            Files.createDirectories(dir.resolve(sub));
+        }
+        Instant start = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        SessionHeader h = new SessionHeader(
+                header.title().isBlank() ? "Session log: " + dir.toAbsolutePath().getParent().getFileName() + " @ "
+                        + dir.getFileName() : header.title(),
+                header.sut(), header.plan(), header.commit(),
+                header.sessionDir().isBlank() ? dir.toString().replace('\\', '/') : header.sessionDir(),
+                header.operator(), header.started().isBlank() ? start.toString() : header.started(), "", header.other());
+        SessionWriter w = new SessionWriter(dir, h, clock);
+        w.flushLog();
+        return w;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Path logsDir() {
+        return dir.resolve("logs");
+    }
+
+    public Path artifactsDir() {
+        return dir.resolve("artifacts");
+    }
+
+    public Path metricsDir() {
+        return dir.resolve("metrics");
+    }
+
+    public Path findingsDir() {
+        return dir.resolve(SessionReader.FINDINGS);
+    }
+
+    public synchronized void toolbox(List<String> tools) throws IOException {
+        toolbox.clear();
+        toolbox.addAll(tools);
+        flushLog();
+    }
+
+    public synchronized void capabilities(List<CapabilityRow> rows) throws IOException {
+        capabilities.clear();
+        capabilities.addAll(rows);
+        flushLog();
+    }
+
+    public synchronized void preconditions(List<Precondition> items) throws IOException {
+        preconditions.clear();
+        preconditions.addAll(items);
+        flushLog();
+    }
+
+    /** Appends a timeline row stamped now. */
+    public void event(String scenario, String event, String notes) throws IOException {
+        event(new TimelineEvent(clock.instant().truncatedTo(ChronoUnit.MILLIS).toString(), scenario, event, notes));
+    }
+
+    public synchronized void event(TimelineEvent e) throws IOException {
+        checkOpen();
+        timeline.add(e);
+        flushLog();
+    }
+
+    public synchronized void artifact(String description) throws IOException {
+        artifacts.add(description);
+        flushLog();
+    }
+
+    /**
+     * An arm ended (or was skipped): computes its verdict from the evidence, writes
+     * {@code findings/<arm>.md} and the verdict-table row, and returns the decision.
+     *
+     * @param scenarioName the scenario's name from the plan (may be blank)
+     */
+    public synchronized Decision armFinished(String scenarioName, ArmEvidence evidence, FindingDetail detail)
+            throws IOException {
+        checkOpen();
+        Decision d = VerdictRules.decide(evidence);
+        AtomicFiles.write(findingsDir().resolve(FindingsFormat.fileName(evidence.armId())),
+                FindingsFormat.render(scenarioName == null ? "" : scenarioName, evidence, d,
+                        detail == null ? FindingDetail.EMPTY : detail));
+        verdictRows.put(evidence.armId(), new VerdictRow(evidence.armId(), evidence.budgetMet().label(), d.display(),
+                d.reason()));
+        armVerdicts.put(evidence.armId(), d.verdict());
+        flushLog();
+        return d;
+    }
+
+    /** The headline from the arms finished so far. */
+    public synchronized SessionHeadline headline() {
+        Map<String, List<Verdict>> byScenario = new LinkedHashMap<>();
+        armVerdicts.forEach((arm, v) -> byScenario.computeIfAbsent(ArmId.scenarioOf(arm), k -> new ArrayList<>()).add(v));
+        return VerdictRules.headline(byScenario.values().stream().map(VerdictRules::aggregate).toList());
+    }
+
+    /** Writes the end marker ({@code **Session ended:** <UTC> — <HEADLINE>}); no further writes are accepted. */
+    public synchronized SessionHeadline finish() throws IOException {
+        checkOpen();
+        SessionHeadline h = headline();
+        header = header.withEnded(clock.instant().truncatedTo(ChronoUnit.SECONDS) + " \u2014 " + h.name());
+        flushLog();
+        finished = true;
+        return h;
+    }
+
+    /** Appends a reviewer override to {@code findings/overrides.md} of an existing folder. */
+    public static void appendOverride(Path sessionDir, VerdictOverride override) throws IOException {
+        Path file = sessionDir.resolve(SessionReader.FINDINGS).resolve(OverridesFormat.FILE);
+        List<VerdictOverride> all = new ArrayList<>();
+        if (Files.isRegularFile(file)) {
+            List<String> problems = new ArrayList<>();
+            all.addAll(OverridesFormat.parse(Files.readString(file), problems));
+            if (!problems.isEmpty()) {
+                throw new IOException(String.join("; ", problems) + " (fix the file before adding overrides)");
+            }
+        }
+        all.add(override);
+        AtomicFiles.write(file, OverridesFormat.render(all));
+    }
+
+    private void checkOpen() {
+        if (finished) {
+            throw new IllegalStateException("session " + dir + " already finished");
+        }
+    }
+
+    private void flushLog() throws IOException {
+        SessionLog log = new SessionLog(header, toolbox, capabilities, preconditions, timeline,
+                List.copyOf(verdictRows.values()), artifacts, List.of());
+        AtomicFiles.write(dir.resolve(SessionReader.LOG), SessionLogFormat.render(log));
+    }
+}
