@@ -14,12 +14,18 @@ import picocli.CommandLine.Option;
         subcommands = {
                 CommandLine.HelpCommand.class,
                 CatalogCommand.class,
+                GuiCommand.class,
+                ScreenshotsCommand.class,
+                LintCommand.class,
                 ReportCommand.class,
                 ImportCommand.class,
                 SessionsCommand.class,
                 HistoryCommand.class,
                 OverrideCommand.class,
-                LintCommand.class,
+                NewPlanCommand.class,
+                BenchCommand.class,
+                RunCommand.class,
+                DemoCommand.class,
         })
 public final class FalsifyCommand implements Runnable {
 
@@ -32,7 +38,11 @@ public final class FalsifyCommand implements Runnable {
 
     @Override
     public void run() {
-        // no subcommand: print usage (the gui command takes over once it exists)
+        // no subcommand: open the workbench when there is a display, else print usage
+        if (dev.falsify.app.ui.WorkbenchLauncher.hasDisplay()) {
+            dev.falsify.app.ui.WorkbenchLauncher.launch(null);
+            return;
+        }
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 

@@ -9,7 +9,6 @@ import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.Scenario;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -22,12 +21,12 @@ public final class CoverageBuilder {
 
     public static CoverageMatrix build(Plan plan) {
         List<String> claims = new ArrayList<>();
-        Set<String> claimKeys = new HashSet<>();
-        for (Claim c : plan.claims()) if (!c.struck() && claimKeys.add(Ids.key(c.id()))) claims.add(c.id());
-        for (MissingClaim m : plan.missingClaims()) if (claimKeys.add(Ids.key(m.id()))) claims.add(m.id());
+        Map<String, String> claimKeys = new HashMap<>();
+        for (Claim c : plan.claims()) if (!c.struck() && claimKeys.putIfAbsent(Ids.key(c.id()), c.id()) == null) claims.add(c.id());
+        for (MissingClaim m : plan.missingClaims()) if (claimKeys.putIfAbsent(Ids.key(m.id()), m.id()) == null) claims.add(m.id());
         List<String> hyps = new ArrayList<>();
-        Set<String> hypKeys = new HashSet<>();
-        for (Hypothesis h : plan.hypotheses()) if (hypKeys.add(Ids.key(h.id()))) hyps.add(h.id());
+        Map<String, String> hypKeys = new HashMap<>();
+        for (Hypothesis h : plan.hypotheses()) if (hypKeys.putIfAbsent(Ids.key(h.id()), h.id()) == null) hyps.add(h.id());
 
         // scenario index: hypothesis key → scenarios closing it, claim key → scenarios falsifying it
         Map<String, List<Scenario>> closing = new HashMap<>();
@@ -44,15 +43,18 @@ public final class CoverageBuilder {
         Map<String, CoverageCell> cells = new HashMap<>();
         for (Hypothesis h : plan.hypotheses()) {
             for (String c : h.falsifies()) {
-                if (!claimKeys.contains(Ids.key(c))) continue;
-                cells.put(CoverageMatrix.key(c, h.id()), cell(canonical(claims, c), h.id(), true, rows, closing));
+                String claim = claimKeys.get(Ids.key(c));
+                if (claim == null) continue;
+                cells.put(CoverageMatrix.key(claim, h.id()), cell(claim, h.id(), true, rows, closing));
             }
         }
         for (CoverageRow r : plan.coverage()) {
             for (String c : r.claims()) {
                 for (String h : r.hypotheses()) {
-                    if (!claimKeys.contains(Ids.key(c)) || !hypKeys.contains(Ids.key(h))) continue;
-                    cells.computeIfAbsent(CoverageMatrix.key(c, h), k -> cell(canonical(claims, c), canonical(hyps, h), false, rows, closing));
+                    String claim = claimKeys.get(Ids.key(c));
+                    String hyp = hypKeys.get(Ids.key(h));
+                    if (claim == null || hyp == null) continue;
+                    cells.computeIfAbsent(CoverageMatrix.key(claim, hyp), k -> cell(claim, hyp, false, rows, closing));
                 }
             }
         }
@@ -95,11 +97,5 @@ public final class CoverageBuilder {
         }
         return new CoverageCell(claim, hyp, linked, row == null ? null : row.verdict(), row == null ? "" : row.gapKind(),
                 new ArrayList<>(scenarios), row == null ? List.of() : row.scenarios());
-    }
-
-    private static String canonical(List<String> ids, String id) {
-        String k = Ids.key(id);
-        for (String s : ids) if (Ids.key(s).equals(k)) return s;
-        return id;
     }
 }

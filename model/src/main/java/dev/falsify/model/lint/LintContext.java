@@ -50,6 +50,26 @@ final class LintContext {
         return claims.containsKey(k) || missing.containsKey(k);
     }
 
+    /** The claims a scenario falsifies that the plan defines (missing claims are not claims). */
+    List<Claim> claimsOf(Scenario s) {
+        List<Claim> out = new ArrayList<>(s.falsifies().size());
+        for (String id : s.falsifies()) {
+            Claim c = claims.get(Ids.key(id));
+            if (c != null) out.add(c);
+        }
+        return out;
+    }
+
+    boolean isSerious(Scenario s) {
+        for (Claim c : claimsOf(s)) if (c.isGated()) return true;
+        return false;
+    }
+
+    boolean needsSurfaceDecomposition(Scenario s) {
+        for (Claim c : claimsOf(s)) if (c.needsSurfaceDecomposition()) return true;
+        return false;
+    }
+
     boolean knownScenario(String id) {
         return scenarios.containsKey(Ids.key(id));
     }

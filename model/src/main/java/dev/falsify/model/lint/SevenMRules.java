@@ -36,10 +36,10 @@ final class SevenMRules implements PlanLinter.RuleGroup {
     public void check(LintContext ctx) {
         Plan plan = ctx.plan;
         for (Scenario s : plan.scenarios()) {
-            boolean serious = plan.isSerious(s);
+            boolean serious = ctx.isSerious(s);
             SevenM m = s.sevenM();
             if (serious && (!m.present() || m.notApplicable())) {
-                String gated = gatedClaims(plan, s);
+                String gated = gatedClaims(ctx, s);
                 if (s.bulletForm() && ctx.divergent) {
                     ctx.report(LintRule.P019, Severity.INFO, s.headingSpan(), s.id() + " falsifies " + gated
                             + " but is a bullet; its §7.M could not be read");
@@ -64,9 +64,9 @@ final class SevenMRules implements PlanLinter.RuleGroup {
         }
     }
 
-    private static String gatedClaims(Plan plan, Scenario s) {
+    private static String gatedClaims(LintContext ctx, Scenario s) {
         List<String> out = new ArrayList<>();
-        for (Claim c : plan.claimsOf(s)) {
+        for (Claim c : ctx.claimsOf(s)) {
             if (!c.isGated()) continue;
             List<String> cats = c.categories().stream().filter(ClaimCategory.GATED::contains).map(ClaimCategory::label).toList();
             out.add(c.id() + " (" + String.join(", ", cats) + ")");
@@ -108,7 +108,7 @@ final class SevenMRules implements PlanLinter.RuleGroup {
         }
         if (choice.named().isEmpty()) return;
         Set<ClaimCategory> cats = new LinkedHashSet<>();
-        for (Claim c : plan.claimsOf(s)) cats.addAll(c.categories());
+        for (Claim c : ctx.claimsOf(s)) cats.addAll(c.categories());
         CheckerPicker.Pick pick = CheckerPicker.pick(m.model(), new ArrayList<>(cats));
         if (pick.isEmpty()) return;
         boolean fits = choice.named().stream().anyMatch(pick.checkers()::contains);
@@ -121,7 +121,7 @@ final class SevenMRules implements PlanLinter.RuleGroup {
     }
 
     private static void surfaces(LintContext ctx, Plan plan, Scenario s) {
-        if (s.isArm() || !plan.needsSurfaceDecomposition(s)) return;
+        if (s.isArm() || !ctx.needsSurfaceDecomposition(s)) return;
         SevenMS ms = s.sevenMS();
         if (!ms.present()) {
             ctx.report(LintRule.P009, s.headingSpan(), s.id() + " falsifies a boundary/fairness claim but has no §7.M.S surface decomposition");
@@ -130,7 +130,7 @@ final class SevenMRules implements PlanLinter.RuleGroup {
         int surfaces = count(ms.value("surfaces"), SURFACE_SPLIT);
         int oracles = count(ms.value("oracle"), ORACLE_SPLIT);
         Set<ClaimCategory> cats = new LinkedHashSet<>();
-        for (Claim c : plan.claimsOf(s)) cats.addAll(c.categories());
+        for (Claim c : ctx.claimsOf(s)) cats.addAll(c.categories());
         List<String> why = new ArrayList<>();
         if (surfaces > 3) why.add(surfaces + " surfaces");
         if (cats.size() > 3) why.add(cats.size() + " claim categories");

@@ -41,8 +41,10 @@ final class FieldReader {
     }
 
     static LabelMatch label(String line, Predicate<String> plainAccepted) {
+        boolean hasBold = line.indexOf("**") >= 0 || line.indexOf("__") >= 0;
+        if (!hasBold && line.indexOf(':') < 0) return null;
         Matcher b = BOLD.matcher(line);
-        if (b.matches()) {
+        if (hasBold && b.matches()) {
             String label = b.group(4).strip();
             String after = b.group(6);
             boolean colonInside = label.endsWith(":");
@@ -56,6 +58,7 @@ final class FieldReader {
                 return new LabelMatch(l, key(l), true, indentOf(line), valueStart);
             }
         }
+        if (line.indexOf(':') < 0) return null;
         Matcher p = PLAIN.matcher(line);
         if (p.matches()) {
             String label = p.group(3).strip();

@@ -27,20 +27,37 @@ public final class Ids {
     private static final Pattern SENTENCE_END = Pattern.compile("\\.\\s+(?![A-Z]\\d)(?=[A-Za-z(])|\\.\\s*$|\\n\\s*\\n");
     private static final int MAX_RANGE = 1000;
 
-    /** Normalised key for comparing ids: {@code S01} and {@code s1} → {@code S1}; arms kept. */
+    /** Normalised key for comparing ids: {@code S01} and {@code s1} → {@code S1}; arms kept (lower case). */
     public static String key(String id) {
         if (id == null) return "";
-        String s = id.strip();
-        int slash = s.indexOf('/');
-        String arm = slash >= 0 ? s.substring(slash).toLowerCase(Locale.ROOT) : "";
-        String base = slash >= 0 ? s.substring(0, slash) : s;
-        if (base.length() >= 2 && Character.isLetter(base.charAt(0))) {
-            String digits = base.substring(1);
-            if (!digits.isEmpty() && digits.chars().allMatch(Character::isDigit) && digits.length() < 9) {
-                return Character.toUpperCase(base.charAt(0)) + Integer.toString(Integer.parseInt(digits)) + arm;
+        int start = 0;
+        int end = id.length();
+        while (start < end && Character.isWhitespace(id.charAt(start))) start++;
+        while (end > start && Character.isWhitespace(id.charAt(end - 1))) end--;
+        if (end - start >= 2 && Character.isLetter(id.charAt(start))) {
+            int i = start + 1;
+            while (i < end && id.charAt(i) == '0' && i + 1 < end && isDigit(id.charAt(i + 1))) i++;
+            int digitsStart = i;
+            while (i < end && isDigit(id.charAt(i))) i++;
+            if (i > digitsStart && (i == end || id.charAt(i) == '/')) {
+                StringBuilder sb = new StringBuilder(end - start);
+                sb.append(Character.toUpperCase(id.charAt(start))).append(id, digitsStart, i);
+                for (int k = i; k < end; k++) sb.append(Character.toLowerCase(id.charAt(k)));
+                return sb.toString();
             }
         }
-        return base.toUpperCase(Locale.ROOT) + arm;
+        return id.substring(start, end).toUpperCase(Locale.ROOT);
+    }
+
+    /** {@code key(a).equals(key(b))}, without allocating for the common case of plain ids. */
+    public static boolean sameId(String a, String b) {
+        if (a == null || b == null) return false;
+        if (a.equals(b)) return true;
+        return key(a).equals(key(b));
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     /**

@@ -1,44 +1,24 @@
 package dev.falsify.model.plan;
 
-import com.vladsch.flexmark.ast.BlockQuote;
-import com.vladsch.flexmark.ast.BulletList;
-import com.vladsch.flexmark.ast.FencedCodeBlock;
-import com.vladsch.flexmark.ast.Heading;
-import com.vladsch.flexmark.ast.HtmlBlock;
-import com.vladsch.flexmark.ast.HtmlCommentBlock;
-import com.vladsch.flexmark.ast.ListItem;
-import com.vladsch.flexmark.ast.OrderedList;
-import com.vladsch.flexmark.ast.ThematicBreak;
-import com.vladsch.flexmark.ext.gfm.strikethrough.StrikethroughExtension;
-import com.vladsch.flexmark.ext.tables.TableBlock;
-import com.vladsch.flexmark.ext.tables.TablesExtension;
-import com.vladsch.flexmark.parser.Parser;
-import com.vladsch.flexmark.util.ast.Document;
-import com.vladsch.flexmark.util.ast.Node;
-import com.vladsch.flexmark.util.data.MutableDataSet;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The block structure flexmark finds in a plan: headings, fenced code, tables and thematic breaks,
- * with their line ranges, plus a per-line classification. Everything finer (fields, ids,
- * hypotheses) is read from the source lines, outside fences and tables, so that a line inside a
- * code block is never taken for plan structure.
+ * The block structure of a plan: headings (ATX and setext), fenced code, GFM tables, thematic
+ * breaks and HTML blocks, with their line ranges, plus a per-line classification. Everything finer
+ * (fields, ids, hypotheses) is read from the source lines outside fences and tables, so a line
+ * inside a code block is never taken for plan structure.
+ *
+ * <p>This is a purpose-built, single-pass scanner for the CommonMark/GFM block subset plans use,
+ * not a full Markdown parser: flexmark (used for the preview) builds the inline tree of every
+ * paragraph and its table extension made parsing the 5,000-line benchmark plan several times too
+ * slow for re-parsing on every keystroke. Deliberate simplifications: indented code blocks are
+ * treated as text (plans indent continuation lines), and a table row must contain a pipe.
  */
 final class MarkdownOutline {
-
-    private static final Parser PARSER;
-
-    static {
-        MutableDataSet options = new MutableDataSet();
-        options.set(Parser.EXTENSIONS, List.of(TablesExtension.create(), StrikethroughExtension.create()));
-        options.set(TablesExtension.COLUMN_SPANS, false);
-        options.set(TablesExtension.APPEND_MISSING_COLUMNS, true);
-        options.set(TablesExtension.DISCARD_EXTRA_COLUMNS, false);
-        options.set(TablesExtension.HEADER_SEPARATOR_COLUMN_MATCH, false);
-        options.set(TablesExtension.WITH_CAPTION, false);
-        PARSER = Parser.builder(options).build();
-    }
 
     enum LineKind { TEXT, HEADING, FENCE, TABLE, RULE, HTML }
 
@@ -49,70 +29,214 @@ final class MarkdownOutline {
     record FenceBlock(String info, int line, int endLine, int contentStart, int contentEnd, int indent) {
     }
 
-    record TableBlockRef(TableBlock node, int line, int endLine) {
+    /** @param headerLine the header row; {@code endLine} exclusive; body rows are delimiterLine+1 … endLine-1 */
+    record TableBlockRef(int headerLine, int delimiterLine, int endLine) {
+        int line() {
+            return headerLine;
+        }
     }
+
+    private static final Pattern FENCE_OPEN = Pattern.compile("^(\\s*)(`{3,}|~{3,})(.*)$");
+    private static final Pattern ATX = Pattern.compile("^ {0,3}(#{1,6})(?:[ \\t]+(.*?))?(?:[ \\t]+#+)?[ \\t]*$");
+    private static final Pattern SETEXT = Pattern.compile("^ {0,3}(=+|-+)[ \\t]*$");
+    private static final Pattern DELIMITER = Pattern.compile("^\\s*\\|?\\s*:?-+:?\\s*(\\|\\s*:?-+:?\\s*)*\\|?\\s*$");
+    private static final Pattern LIST_OR_QUOTE = Pattern.compile("^\\s*([-*+]|\\d{1,9}[.)])(\\s|$)|^\\s*>");
+    private static final Pattern HTML_START = Pattern.compile("^ {0,3}<(/?)(details|summary|div|table|pre|section|p|ul|ol|dl|figure|iframe|script|style)\\b",
+            Pattern.CASE_INSENSITIVE);
 
     final SourceLines lines;
     final LineKind[] kinds;
     final List<HeadingBlock> headings = new ArrayList<>();
     final List<FenceBlock> fences = new ArrayList<>();
     final List<TableBlockRef> tables = new ArrayList<>();
+    private final FenceBlock[] fenceStarting;
 
     MarkdownOutline(SourceLines lines) {
         this.lines = lines;
-        this.kinds = new LineKind[lines.lineCount()];
-        java.util.Arrays.fill(kinds, LineKind.TEXT);
-        Document doc = PARSER.parse(lines.text());
-        walk(doc);
-        this.fenceStarting = new FenceBlock[kinds.length];
-        for (FenceBlock f : fences) if (f.line() < kinds.length) fenceStarting[f.line()] = f;
+        int n = lines.lineCount();
+        this.kinds = new LineKind[n];
+        Arrays.fill(kinds, LineKind.TEXT);
+        this.fenceStarting = new FenceBlock[n];
+        scan();
     }
 
-    private final FenceBlock[] fenceStarting;
+    private String line(int i) {
+        return FieldReader.text(lines, i);
+    }
 
-    private void walk(Node parent) {
-        for (Node n = parent.getFirstChild(); n != null; n = n.getNext()) {
-            if (n instanceof Heading h) {
-                int l = lineOf(h.getStartOffset());
-                int e = endLineOf(h.getEndOffset());
-                headings.add(new HeadingBlock(h.getLevel(), h.getText().toString().strip(), l, e, h.getStartOffset(), h.getEndOffset()));
-                mark(l, e, LineKind.HEADING);
-            } else if (n instanceof FencedCodeBlock f) {
-                int l = lineOf(f.getStartOffset());
-                int e = endLineOf(f.getEndOffset());
-                boolean closed = f.getClosingMarker().isNotNull() && !f.getClosingMarker().isEmpty();
-                int contentEnd = closed ? Math.max(l + 1, e - 1) : e;
-                int indent = f.getStartOffset() - lines.lineStart(l);
-                fences.add(new FenceBlock(f.getInfo().toString().strip(), l, e, l + 1, contentEnd, Math.max(0, indent)));
-                mark(l, e, LineKind.FENCE);
-            } else if (n instanceof TableBlock t) {
-                int l = lineOf(t.getStartOffset());
-                int e = endLineOf(t.getEndOffset());
-                tables.add(new TableBlockRef(t, l, e));
-                mark(l, e, LineKind.TABLE);
-            } else if (n instanceof ThematicBreak tb) {
-                int l = lineOf(tb.getStartOffset());
-                mark(l, l + 1, LineKind.RULE);
-            } else if (n instanceof HtmlBlock || n instanceof HtmlCommentBlock) {
-                mark(lineOf(n.getStartOffset()), endLineOf(n.getEndOffset()), LineKind.HTML);
-            } else if (n instanceof BulletList || n instanceof OrderedList || n instanceof ListItem || n instanceof BlockQuote) {
-                walk(n);
+    private void scan() {
+        int n = kinds.length;
+        int paragraphStart = -1;   // first line of the current paragraph (for setext headings), or -1
+        boolean inList = false;    // since the last blank line, a list item or quote was seen
+        int i = 0;
+        while (i < n) {
+            String t = line(i);
+            if (t.isBlank()) {
+                paragraphStart = -1;
+                inList = false;
+                i++;
+                continue;
             }
+            char first = firstNonSpace(t);
+            if (first == '`' || first == '~') {
+                Matcher f = FENCE_OPEN.matcher(t);
+                if (f.matches() && !(f.group(2).charAt(0) == '`' && f.group(3).indexOf('`') >= 0)) {
+                    i = fence(i, f);
+                    paragraphStart = -1;
+                    continue;
+                }
+            }
+            if (first == '#') {
+                Matcher h = ATX.matcher(t);
+                if (h.matches()) {
+                    String text = h.group(2) == null ? "" : h.group(2).strip();
+                    addHeading(h.group(1).length(), text, i, i + 1);
+                    paragraphStart = -1;
+                    i++;
+                    continue;
+                }
+            }
+            if ((first == '=' || first == '-') && paragraphStart >= 0 && SETEXT.matcher(t).matches()) {
+                StringBuilder text = new StringBuilder();
+                for (int k = paragraphStart; k < i; k++) text.append(k > paragraphStart ? " " : "").append(line(k).strip());
+                for (int k = paragraphStart; k < i; k++) kinds[k] = LineKind.TEXT;
+                addHeading(first == '=' ? 1 : 2, text.toString(), paragraphStart, i + 1);
+                paragraphStart = -1;
+                i++;
+                continue;
+            }
+            if ((first == '-' || first == '*' || first == '_') && isRule(t, first)) {
+                kinds[i] = LineKind.RULE;
+                paragraphStart = -1;
+                i++;
+                continue;
+            }
+            if (first == '<') {
+                int end = html(i, t);
+                if (end > i) {
+                    paragraphStart = -1;
+                    i = end;
+                    continue;
+                }
+            }
+            if (t.indexOf('|') >= 0 && i + 1 < n) {
+                String next = line(i + 1);
+                if (next.indexOf('-') >= 0 && (next.indexOf('|') >= 0 || t.strip().startsWith("|")) && DELIMITER.matcher(next).matches()) {
+                    i = table(i);
+                    paragraphStart = -1;
+                    continue;
+                }
+            }
+            boolean listOrQuote = isListOrQuote(t, first);
+            if (listOrQuote) {
+                paragraphStart = -1;   // a list item's text (and its lazy lines) cannot become a setext heading
+                inList = true;
+            } else if (paragraphStart < 0 && !inList && indentOf(t) < 4) {
+                paragraphStart = i;
+            }
+            i++;
         }
     }
 
-    private int lineOf(int offset) {
-        return lines.lineIndexOf(offset);
+    private void addHeading(int level, String text, int line, int endLine) {
+        int start = lines.lineStart(line);
+        int end = lines.lineEnd(endLine - 1);
+        headings.add(new HeadingBlock(level, text, line, endLine, start, end));
+        for (int k = line; k < endLine; k++) kinds[k] = LineKind.HEADING;
     }
 
-    /** Exclusive end line of a node ending at {@code endOffset} (which may sit after a newline). */
-    private int endLineOf(int endOffset) {
-        if (endOffset <= 0) return 1;
-        return lines.lineIndexOf(endOffset - 1) + 1;
+    private int fence(int open, Matcher m) {
+        int indent = m.group(1).length();
+        String marker = m.group(2);
+        char c = marker.charAt(0);
+        int n = kinds.length;
+        int close = -1;
+        for (int k = open + 1; k < n; k++) {
+            String t = line(k).strip();
+            if (t.length() >= marker.length() && t.charAt(0) == c && allSame(t, c)) {
+                close = k;
+                break;
+            }
+        }
+        int end = close < 0 ? n : close + 1;
+        FenceBlock f = new FenceBlock(m.group(3).strip(), open, end, open + 1, close < 0 ? n : close, indent);
+        fences.add(f);
+        fenceStarting[open] = f;
+        for (int k = open; k < end; k++) kinds[k] = LineKind.FENCE;
+        return end;
     }
 
-    private void mark(int from, int to, LineKind kind) {
-        for (int i = Math.max(0, from); i < Math.min(to, kinds.length); i++) kinds[i] = kind;
+    private int html(int start, String t) {
+        int n = kinds.length;
+        String s = t.stripLeading();
+        if (s.startsWith("<!--")) {
+            int k = start;
+            while (k < n && !line(k).contains("-->")) k++;
+            int end = Math.min(n, k + 1);
+            for (int j = start; j < end; j++) kinds[j] = LineKind.HTML;
+            return end;
+        }
+        if (HTML_START.matcher(t).find()) {
+            int k = start;
+            while (k < n && !line(k).isBlank()) k++;
+            for (int j = start; j < k; j++) kinds[j] = LineKind.HTML;
+            return k;
+        }
+        return start;
+    }
+
+    private int table(int header) {
+        int n = kinds.length;
+        int end = header + 2;
+        while (end < n) {
+            String t = line(end);
+            if (t.isBlank() || t.indexOf('|') < 0) break;
+            char first = firstNonSpace(t);
+            if (first == '#' && ATX.matcher(t).matches()) break;
+            if ((first == '`' || first == '~') && FENCE_OPEN.matcher(t).matches()) break;
+            end++;
+        }
+        tables.add(new TableBlockRef(header, header + 1, end));
+        for (int k = header; k < end; k++) kinds[k] = LineKind.TABLE;
+        return end;
+    }
+
+    /** Three or more of one of - * _ with only blanks between: a thematic break. */
+    private static boolean isRule(String t, char c) {
+        int count = 0;
+        for (int i = 0; i < t.length(); i++) {
+            char x = t.charAt(i);
+            if (x == c) count++;
+            else if (x != ' ' && x != '\t') return false;
+        }
+        return count >= 3 && FieldReader.indentOf(t) <= 3;
+    }
+
+    private static boolean isListOrQuote(String t, char first) {
+        if (first == '>') return true;
+        if (first == '-' || first == '*' || first == '+') {
+            int i = t.indexOf(first) + 1;
+            return i >= t.length() || t.charAt(i) == ' ' || t.charAt(i) == '\t';
+        }
+        if (first >= '0' && first <= '9') return LIST_OR_QUOTE.matcher(t).find();
+        return false;
+    }
+
+    private static boolean allSame(String t, char c) {
+        for (int i = 0; i < t.length(); i++) if (t.charAt(i) != c) return false;
+        return true;
+    }
+
+    private static char firstNonSpace(String t) {
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c != ' ' && c != '\t') return c;
+        }
+        return 0;
+    }
+
+    private static int indentOf(String t) {
+        return FieldReader.indentOf(t);
     }
 
     boolean isText(int line) {

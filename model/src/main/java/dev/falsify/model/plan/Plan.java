@@ -47,21 +47,18 @@ public record Plan(String text, SourceLines lines, PlanHeader header, List<Secti
     }
 
     public Optional<Claim> claim(String id) {
-        String k = Ids.key(id);
-        for (Claim c : claims) if (Ids.key(c.id()).equals(k)) return Optional.of(c);
+        for (Claim c : claims) if (Ids.sameId(c.id(), id)) return Optional.of(c);
         return Optional.empty();
     }
 
     public Optional<Hypothesis> hypothesis(String id) {
-        String k = Ids.key(id);
-        for (Hypothesis h : hypotheses) if (Ids.key(h.id()).equals(k)) return Optional.of(h);
+        for (Hypothesis h : hypotheses) if (Ids.sameId(h.id(), id)) return Optional.of(h);
         return Optional.empty();
     }
 
     /** A scenario by id ({@code S1} also finds {@code S01}; {@code S5/api} finds the arm). */
     public Optional<Scenario> scenario(String id) {
-        String k = Ids.key(id);
-        for (Scenario s : scenarios) if (Ids.key(s.id()).equals(k)) return Optional.of(s);
+        for (Scenario s : scenarios) if (Ids.sameId(s.id(), id)) return Optional.of(s);
         return Optional.empty();
     }
 

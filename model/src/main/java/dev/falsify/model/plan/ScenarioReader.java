@@ -45,7 +45,7 @@ final class ScenarioReader {
                 if (h != null && h.level() >= 3 && HEADING.matcher(HypothesisReader.clean(h.text())).matches()) {
                     starts.add(new int[] {i, 0});
                 }
-            } else if (o.kinds[i] == MarkdownOutline.LineKind.TEXT && BULLET.matcher(FieldReader.text(o.lines, i)).matches()) {
+            } else if (o.kinds[i] == MarkdownOutline.LineKind.TEXT && isBulletScenario(FieldReader.text(o.lines, i))) {
                 starts.add(new int[] {i, 1});
             }
         }
@@ -64,6 +64,12 @@ final class ScenarioReader {
             out.add(s);
         }
         return out;
+    }
+
+    private static boolean isBulletScenario(String t) {
+        int s = t.indexOf("**S");
+        if (s < 0) s = t.indexOf("__S");
+        return s >= 0 && s < 12 && BULLET.matcher(t).matches();
     }
 
     /** A heading scenario ends at a level ≤ 3 heading or a rule; a bullet scenario at an outdented line too. */
@@ -191,15 +197,16 @@ final class ScenarioReader {
                     continue;
                 }
                 last = i;
-                if (NOT_APPLICABLE.matcher(t).find()) {
+                boolean mentions7m = t.indexOf("7.M") >= 0 || t.indexOf("7.m") >= 0;
+                if (mentions7m && NOT_APPLICABLE.matcher(t).find()) {
                     notApplicable(t, i);
                     ctx = Context.SCENARIO;
                     i++;
                     continue;
                 }
                 FieldReader.LabelMatch lm = FieldReader.label(t, ANY_LABEL);
-                boolean marker7ms = MARKER_7MS.matcher(t).find() || (lm != null && Labels.isSevenMSMarker(lm.key()));
-                boolean marker7m = !marker7ms && (MARKER_7M.matcher(t).find() || (lm != null && Labels.isSevenMMarker(lm.key())));
+                boolean marker7ms = (mentions7m && MARKER_7MS.matcher(t).find()) || (lm != null && Labels.isSevenMSMarker(lm.key()));
+                boolean marker7m = !marker7ms && ((mentions7m && MARKER_7M.matcher(t).find()) || (lm != null && Labels.isSevenMMarker(lm.key())));
                 if (marker7ms) {
                     ctx = Context.SEVEN_MS;
                     sPresent = true;

@@ -60,9 +60,22 @@ public final class SourceLines {
         return lineIndex + 1 < count ? starts[lineIndex + 1] : text.length();
     }
 
+    /** The line's text without its newline (cached: parsing reads each line several times). */
     public String line(int lineIndex) {
-        return text.substring(starts[lineIndex], lineEnd(lineIndex));
+        String[] c = cache;
+        if (c == null) {
+            c = new String[count];
+            cache = c;
+        }
+        String l = c[lineIndex];
+        if (l == null) {
+            l = text.substring(starts[lineIndex], lineEnd(lineIndex));
+            c[lineIndex] = l;
+        }
+        return l;
     }
+
+    private String[] cache;
 
     public Span span(int startOffset, int endOffset) {
         int s = clamp(startOffset);

@@ -1,48 +1,30 @@
 package dev.falsify.model.plan;
 
-import com.vladsch.flexmark.ext.tables.TableBlock;
-import com.vladsch.flexmark.ext.tables.TableBody;
-import com.vladsch.flexmark.ext.tables.TableHead;
-import com.vladsch.flexmark.util.ast.Node;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Turns a flexmark table into a {@link Table} with cell spans and normalised headers. */
+/** Turns a GFM table into a {@link Table} with cell spans and normalised headers. */
 final class TableReader {
     private TableReader() {
     }
 
     static Table read(MarkdownOutline.TableBlockRef ref, SourceLines lines) {
-        TableBlock block = ref.node();
         List<String> raw = new ArrayList<>();
         List<String> headers = new ArrayList<>();
         List<TableRow> rows = new ArrayList<>();
-        Span headerSpan = Span.NONE;
-        int headLine = -1;
-        List<Integer> bodyLines = new ArrayList<>();
-        for (Node part = block.getFirstChild(); part != null; part = part.getNext()) {
-            if (part instanceof TableHead head && head.getFirstChild() != null) {
-                headLine = lines.lineIndexOf(head.getFirstChild().getStartOffset());
-            } else if (part instanceof TableBody body) {
-                for (Node row = body.getFirstChild(); row != null; row = row.getNext()) {
-                    bodyLines.add(lines.lineIndexOf(row.getStartOffset()));
-                }
-            }
+        int headLine = ref.headerLine();
+        List<Cell> headCells = split(lines, headLine);
+        Span headerSpan = lines.span(lines.lineStart(headLine), FieldReader.trimmedEnd(lines, headLine));
+        for (Cell c : headCells) {
+            raw.add(c.text());
+            headers.add(Table.normalizeHeader(c.text().replace("~~", "")));
         }
-        if (headLine >= 0) {
-            List<Cell> cells = split(lines, headLine);
-            headerSpan = lines.span(lines.lineStart(headLine), FieldReader.trimmedEnd(lines, headLine));
-            for (Cell c : cells) {
-                raw.add(c.text());
-                headers.add(Table.normalizeHeader(c.text().replace("~~", "")));
-            }
-        }
-        for (int line : bodyLines) {
+        for (int line = ref.delimiterLine() + 1; line < ref.endLine(); line++) {
             List<Cell> cells = split(lines, line);
             boolean struck = !cells.isEmpty() && isStruck(cells);
             rows.add(new TableRow(headers, cells, lines.span(lines.lineStart(line), FieldReader.trimmedEnd(lines, line)), struck));
         }
-        Span span = lines.span(block.getStartOffset(), trimEnd(lines, block.getEndOffset()));
+        Span span = lines.span(lines.lineStart(headLine), FieldReader.trimmedEnd(lines, ref.endLine() - 1));
         return new Table(headers, raw, rows, span, headerSpan);
     }
 
@@ -81,12 +63,6 @@ final class TableReader {
             cells.add(new Cell(t.substring(s, e).replace("\\|", "|"), lines.span(s, e)));
         }
         return cells;
-    }
-
-    private static int trimEnd(SourceLines lines, int end) {
-        String t = lines.text();
-        while (end > 0 && end <= t.length() && (t.charAt(end - 1) == '\n' || t.charAt(end - 1) == '\r')) end--;
-        return end;
     }
 
     /** A row is withdrawn when its first non-empty cell is wholly struck through. */

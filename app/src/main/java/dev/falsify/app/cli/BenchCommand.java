@@ -1,0 +1,22 @@
+package dev.falsify.app.cli;
+
+import picocli.CommandLine.Command;
+
+/** {@code falsify bench …}: rerunnable benchmarks; each area adds its own subcommand here. */
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark.",
+        subcommands = {
+                BenchPlanCommand.class,
+                BenchRunnerCommand.class,
+                BenchProxyCommand.class,
+                BenchUiCommand.class,
+        })
+public final class BenchCommand implements Runnable {
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

@@ -1,0 +1,87 @@
+package dev.falsify.app.cli;
+
+import dev.falsify.runner.demo.ExampleBundle;
+import dev.falsify.runner.run.RunOptions;
+import dev.falsify.runner.run.RunResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code falsify demo [--out DIR]}: builds the bundled replicated-kv example with javac and runs its
+ * plan twice — as shipped (bug off: every scenario) and with the seeded stale-follower-reads bug on
+ * (the linearizability scenario only) — leaving both session folders and their report.md.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = {"Run the bundled example end to end: build the replicated-kv store, run its plan's scenarios "
+                + "with real faults (bug off), then the linearizability scenario again with the seeded bug on, "
+                + "and write both sessions' findings/report.md.",
+                "Exit codes: as `run` for the bug-off session (0 DONE / DONE_WITH_CONCERNS, 1 FAIL, 3 INCONCLUSIVE); 2 bad input."})
+public final class DemoCommand implements Callable<Integer> {
+    static final String BUG_ENV = "KV_BUG";
+    static final String BUG = "stale-follower-reads";
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where the sessions (and, outside a checkout, the example) go (default: falsify-demo).")
+    Path out = Path.of("falsify-demo");
+
+    @Option(names = "--only", paramLabel = "bug-off|bug-on", description = "Run just one of the two sessions.")
+    String only;
+
+    @Option(names = "--no-index", description = "Do not index the sessions into the SQLite store.")
+    boolean noIndex;
+
+    @Mixin
+    StoreOptions store;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter w = spec.commandLine().getOut();
+        if (only != null && !only.equals("bug-off") && !only.equals("bug-on")) {
+            throw new UserError("--only must be bug-off or bug-on, not '" + only + "'", 2);
+        }
+        Path example;
+        try {
+            example = ExampleBundle.inCheckout(Path.of("")).orElse(null);
+            if (example == null) example = ExampleBundle.extract(out.resolve("replicated-kv"));
+        } catch (IOException e) {
+            throw new UserError(out + ": cannot prepare the example: " + e.getMessage(), 2);
+        }
+        Path plan = example.resolve(ExampleBundle.PLAN);
+        w.println("falsify demo: example " + example + " (Falsify's own bundled example: trusted without asking)");
+        w.println("sessions go to " + out.resolve("test-sessions"));
+        long t0 = System.currentTimeMillis();
+        RunResult off = null;
+        if (only == null || only.equals("bug-off")) {
+            w.println();
+            w.println("== 1/2 the store as shipped (no bug): every scenario");
+            off = RunCommand.execute(plan, plan.toString(), options(List.of(), Map.of(), w), w);
+        }
+        if (only == null || only.equals("bug-on")) {
+            w.println();
+            w.println("== 2/2 the seeded bug on (" + BUG_ENV + "=" + BUG + "): followers answer reads from their own copy "
+                    + "when the leader is unreachable; S1 partitions that link");
+            RunResult on = RunCommand.execute(plan, plan.toString(), options(List.of("S1"), Map.of(BUG_ENV, BUG), w), w);
+            if (off == null) off = on;
+        }
+        w.println();
+        w.println("demo finished in " + (System.currentTimeMillis() - t0) / 1000 + " s");
+        w.flush();
+        return RunCommand.exitCode(off.headline());
+    }
+
+    private RunOptions options(List<String> scenarios, Map<String, String> env, PrintWriter w) {
+        return new RunOptions(out.resolve("test-sessions"), scenarios, null, env, 1, noIndex ? null : store.dbPath(),
+                "falsify demo", w);
+    }
+}

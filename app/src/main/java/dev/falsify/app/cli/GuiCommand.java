@@ -1,0 +1,31 @@
+package dev.falsify.app.cli;
+
+import dev.falsify.app.ui.WorkbenchLauncher;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code falsify gui [PATH]}: opens the workbench on a plan, a session folder or a workspace. */
+@Command(name = "gui", mixinStandardHelpOptions = true,
+        description = "Open the workbench on a plan, a session folder or a workspace folder.")
+public final class GuiCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "PATH",
+            description = "A plan (.md), a session folder or a workspace folder (default: the current folder).")
+    Path path;
+
+    @Override
+    public Integer call() {
+        if (path != null && !Files.exists(path)) {
+            throw new UserError(path + ": no such file or folder", 2);
+        }
+        if (!WorkbenchLauncher.hasDisplay()) {
+            throw new UserError("no display to open the workbench on (DISPLAY and WAYLAND_DISPLAY are unset);"
+                    + " use `falsify screenshots` to render it headless", 2);
+        }
+        WorkbenchLauncher.launch(path);
+        return 0;
+    }
+}

@@ -1,0 +1,168 @@
+package dev.falsify.app.cli;
+
+import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.PlanParser;
+import dev.falsify.model.verdict.SessionHeadline;
+import dev.falsify.runner.events.EventBus;
+import dev.falsify.runner.run.PlanRunner;
+import dev.falsify.runner.run.RunOptions;
+import dev.falsify.runner.run.RunResult;
+import dev.falsify.runner.trust.PlanCommands;
+import dev.falsify.runner.trust.TrustStore;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code falsify run PLAN.md [--scenario S1,S2] [--sessions DIR] [--seed N] [--trust]}. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Run a plan's scenarios (their run blocks), write a session folder and index it.",
+                "A plan's commands run only once you trust it: the first time (and whenever a command changes) "
+                        + "Falsify prints what would run and asks; --trust accepts without asking.",
+                "Exit codes: 0 session DONE / DONE_WITH_CONCERNS, 1 FAIL, 3 INCONCLUSIVE / BLOCKED, 2 bad input or not trusted."})
+public final class RunCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PLAN.md", description = "The plan.")
+    Path plan;
+
+    @Option(names = "--scenario", split = ",", paramLabel = "S1,S2", description = "Scenarios to run (default: every scenario with a run block).")
+    List<String> scenarios = List.of();
+
+    @Option(names = "--sessions", paramLabel = "DIR", description = "Where session folders go (default: test-sessions beside the plan's run cwd, i.e. ./test-sessions).")
+    Path sessions = Path.of("test-sessions");
+
+    @Option(names = "--seed", paramLabel = "N", description = "Run only this seed instead of the run blocks' seeds.")
+    Long seed;
+
+    @Option(names = "--reruns", paramLabel = "N", description = "Same-seed re-runs after a violation (default 1).")
+    int reruns = 1;
+
+    @Option(names = "--trust", description = "Trust the plan's commands without asking (recorded in the trust store).")
+    boolean trust;
+
+    @Option(names = "--trust-file", paramLabel = "FILE", hidden = true, description = "Trust store file (default: $FALSIFY_TRUST_FILE or ~/.config/falsify/trust.json).")
+    Path trustFile;
+
+    @Option(names = "--no-index", description = "Do not index the session into the SQLite store.")
+    boolean noIndex;
+
+    @Mixin
+    StoreOptions store;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (!Files.isRegularFile(plan)) throw new UserError(plan + ": plan not found", 2);
+        String text;
+        try {
+            text = Files.readString(plan, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UserError(plan + ": cannot read: " + e.getMessage(), 2);
+        }
+        Plan parsed = PlanParser.parse(text);
+        try {
+            PlanRunner.select(plan, parsed, scenarios);
+        } catch (PlanRunner.PlanError e) {
+            throw new UserError(e.getMessage(), 2);
+        }
+        TrustStore ts = trustFile != null ? new TrustStore(trustFile) : TrustStore.defaultStore();
+        ensureTrusted(ts, text, PlanCommands.of(parsed), out);
+        RunOptions options = new RunOptions(sessions, scenarios, seed, Map.of(), reruns, noIndex ? null : store.dbPath(),
+                System.getProperty("user.name", ""), out);
+        RunResult r = execute(plan, plan.toString(), options, out);
+        return exitCode(r.headline());
+    }
+
+    /** Asks (or, with --trust, records) trust; throws when the user declines. */
+    private void ensureTrusted(TrustStore ts, String text, List<String> commands, PrintWriter out) {
+        TrustStore.Decision d;
+        try {
+            d = ts.check(plan, text, commands);
+        } catch (IOException e) {
+            throw new UserError(e.getMessage(), 2);
+        }
+        if (d instanceof TrustStore.Decision.Trusted) return;
+        if (d instanceof TrustStore.Decision.CommandsChanged c) {
+            out.println("The commands of " + plan + " changed since you trusted it.");
+            for (String s : c.added()) out.println("  + " + s);
+            for (String s : c.removed()) out.println("  - " + s);
+        } else {
+            out.println(plan + " has not been trusted yet. Running it executes these commands:");
+            for (String s : commands) out.println("  " + s);
+        }
+        boolean yes = trust;
+        if (!yes) {
+            out.print("Trust this plan and run them? [y/N] ");
+            out.flush();
+            String answer = readAnswer();
+            yes = answer != null && (answer.trim().toLowerCase(Locale.ROOT).equals("y")
+                    || answer.trim().toLowerCase(Locale.ROOT).equals("yes"));
+        }
+        if (!yes) {
+            throw new UserError(plan + ": not trusted; nothing was run (answer y, or pass --trust to accept)", 2);
+        }
+        try {
+            ts.trust(plan, text, commands);
+            out.println("trusted (recorded in " + ts.file() + ")");
+        } catch (IOException e) {
+            throw new UserError(ts.file() + ": cannot record trust: " + e.getMessage(), 2);
+        }
+    }
+
+    private static String readAnswer() {
+        try {
+            return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Runs and prints the verdict table; shared with {@code falsify demo}. */
+    static RunResult execute(Path plan, String label, RunOptions options, PrintWriter out) {
+        RunResult r;
+        try {
+            r = PlanRunner.run(plan, label, options, new EventBus());
+        } catch (PlanRunner.PlanError e) {
+            throw new UserError(e.getMessage(), 2);
+        } catch (IOException e) {
+            throw new UserError(plan + ": " + e.getMessage(), 2);
+        }
+        out.println();
+        out.println("Session " + r.sessionDir() + " — " + r.headline());
+        int w = r.verdicts().keySet().stream().mapToInt(String::length).max().orElse(2);
+        r.verdicts().forEach((arm, v) -> out.println("  " + pad(arm, w) + "  " + pad(v.label(), 30) + "  " + r.reasons().get(arm)));
+        if (r.report() != null) out.println("Report: " + r.report());
+        out.flush();
+        return r;
+    }
+
+    private static String pad(String s, int w) {
+        char[] sp = new char[Math.max(0, w - s.length())];
+        Arrays.fill(sp, ' ');
+        return s + new String(sp);
+    }
+
+    static int exitCode(SessionHeadline h) {
+        return switch (h) {
+            case DONE, DONE_WITH_CONCERNS -> 0;
+            case FAIL -> 1;
+            default -> 3;
+        };
+    }
+}

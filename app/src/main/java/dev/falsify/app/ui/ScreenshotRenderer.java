@@ -1,0 +1,142 @@
+package dev.falsify.app.ui;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Tab;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+
+/**
+ * Renders the real workbench headless with a plan open and writes PNGs of the split editor, the
+ * matrix, the problems list and the dark theme. Uses a throwaway settings file so the user's
+ * theme and recent list are untouched, and never types into the plan (nothing is autosaved).
+ */
+public final class ScreenshotRenderer {
+    public static final int WIDTH = 1600;
+    public static final int HEIGHT = 1000;
+
+    private ScreenshotRenderer() {
+    }
+
+    /** Returns the files written. Call from a non-FX thread after {@link HeadlessFx#start}. */
+    public static List<Path> render(Path plan, Path outDir) throws IOException {
+        Files.createDirectories(outDir);
+        Path settingsFile = Files.createTempFile("falsify-screenshots", ".properties");
+        Files.deleteIfExists(settingsFile);
+        List<Path> written = new ArrayList<>();
+        try {
+            WorkbenchSettings settings = WorkbenchSettings.load(settingsFile);
+            Workbench wb = HeadlessFx.call(() -> {
+                Workbench w = new Workbench(settings);
+                w.applyTheme(WorkbenchSettings.Theme.LIGHT);
+                Stage stage = new Stage();
+                stage.setScene(w.createScene(WIDTH, HEIGHT));
+                w.attach(stage);
+                stage.show();
+                return w;
+            });
+            PlanTab tab = HeadlessFx.call(() -> wb.open(plan).orElseThrow(() -> new IOException("cannot open " + plan)));
+            if (!HeadlessFx.waitFor(() -> tab.editor().analysisProperty().get() != null, 30_000)) {
+                throw new IOException("the plan was not analysed within 30 s");
+            }
+            HeadlessFx.run(() -> tab.editor().jumpTo(firstOffsetOf(tab.editor().text(), "| C1")));
+            HeadlessFx.settle(600);
+
+            selectBottom(tab, "Matrix");
+            HeadlessFx.settle(400);
+            written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("plan-editor.png")));
+            written.add(snapshot(tab.bottomTabs(), outDir.resolve("matrix.png")));
+
+            // the scenarios side of the structured view, first scenario selected
+            HeadlessFx.run(() -> {
+                tab.structured().tabs().getSelectionModel().select(3);
+                tab.structured().scenarioList().getSelectionModel().select(0);
+            });
+            HeadlessFx.settle(600);
+            written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("structured-scenario.png")));
+
+            // problems: delete the first serious scenario's §7.M block in the editor (never saved),
+            // let the linter react, show the squiggles and the list, then undo
+            String before = HeadlessFx.call(() -> tab.editor().text());
+            boolean edited = HeadlessFx.call(() -> {
+                for (var sc : tab.currentPlan().scenarios()) {
+                    if (sc.sevenM().present() && !sc.sevenM().notApplicable() && !sc.sevenM().span().isNone()) {
+                        tab.editor().applyReplacements(List.of(new dev.falsify.app.ui.editor.Problem.Replacement(
+                                sc.sevenM().span().startOffset(), sc.sevenM().span().endOffset(), "")));
+                        return true;
+                    }
+                }
+                return false;
+            });
+            HeadlessFx.waitFor(() -> {
+                var a = tab.editor().analysisProperty().get();
+                return a != null && a.text().equals(tab.editor().text()) && (!edited || !a.problems().isEmpty());
+            }, 30_000);
+            HeadlessFx.run(() -> {
+                var a = tab.editor().analysisProperty().get();
+                if (!a.problems().isEmpty()) {
+                    tab.editor().jumpTo(a.problems().get(0).start());
+                }
+            });
+            selectBottom(tab, "Problems");
+            HeadlessFx.settle(600);
+            written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("problems.png")));
+            HeadlessFx.run(() -> {
+                while (!tab.editor().text().equals(before) && tab.editor().codeArea().isUndoAvailable()) {
+                    tab.editor().codeArea().undo();
+                }
+                tab.editor().jumpTo(firstOffsetOf(before, "| C1"));
+                tab.structured().tabs().getSelectionModel().select(1);
+            });
+            HeadlessFx.waitFor(() -> tab.editor().analysisProperty().get().text().equals(before), 30_000);
+
+            HeadlessFx.run(() -> wb.applyTheme(WorkbenchSettings.Theme.DARK));
+            selectBottom(tab, "Matrix");
+            HeadlessFx.settle(600);
+            written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("plan-editor-dark.png")));
+            HeadlessFx.run(() -> {
+                tab.dispose();
+                ((Stage) wb.root().getScene().getWindow()).close();
+            });
+            return written;
+        } finally {
+            Files.deleteIfExists(settingsFile);
+        }
+    }
+
+    private static int firstOffsetOf(String text, String needle) {
+        int i = text.indexOf(needle);
+        return Math.max(i, 0);
+    }
+
+    private static void selectBottom(PlanTab tab, String prefix) {
+        HeadlessFx.run(() -> {
+            for (Tab t : tab.bottomTabs().getTabs()) {
+                if (t.getText().startsWith(prefix)) {
+                    tab.bottomTabs().getSelectionModel().select(t);
+                }
+            }
+        });
+    }
+
+    private static Path snapshot(Node node, Path file) {
+        WritableImage img = HeadlessFx.call(() -> {
+            Scene s = node.getScene();
+            return node == s.getRoot() ? s.snapshot(null) : node.snapshot(null, null);
+        });
+        try {
+            ImageIO.write(SwingFXUtils.fromFXImage(img, null), "png", file.toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return file;
+    }
+}

@@ -1,0 +1,522 @@
+package dev.falsify.app.ui;
+
+import atlantafx.base.theme.PrimerDark;
+import atlantafx.base.theme.PrimerLight;
+import dev.falsify.app.ui.editor.Problem;
+import dev.falsify.app.ui.workspace.WorkspaceTree;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
+import javafx.stage.Stage;
+
+/**
+ * The workbench window's content: menus, workspace tree, tabbed centre, optional side panel and
+ * status bar. Independent of the Stage so the app, the TestFX tests and {@code falsify screenshots}
+ * build exactly the same UI.
+ */
+public final class Workbench {
+    private static final String STYLESHEET = Workbench.class.getResource("workbench.css").toExternalForm();
+
+    private final WorkbenchSettings settings;
+    private final BorderPane root = new BorderPane();
+    private final TabPane tabs = new TabPane();
+    private final WorkspaceTree tree = new WorkspaceTree(this::open);
+    private final SplitPane body;
+    private final Label statusMessage = new Label("Ready");
+    private final Label statusCaret = new Label();
+    private final Label statusProblems = new Label();
+    private final Label statusTiming = new Label();
+    private final Menu recentMenu = new Menu("Open Recent");
+    private final CheckMenuItem darkItem = new CheckMenuItem("Dark Theme");
+    private final CheckMenuItem catalogItem = new CheckMenuItem("Catalog Panel");
+    private TabPane catalogPane;
+    private Node sidePanel;
+    private WorkbenchSettings.Theme theme = WorkbenchSettings.Theme.LIGHT;
+    private Path workspace;
+    private Stage stage;
+
+    public Workbench(WorkbenchSettings settings) {
+        this.settings = settings;
+        root.getStyleClass().add("workbench");
+        tabs.setId("editor-tabs");
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
+        Label empty = new Label("Open a plan (Ctrl+O), a folder (Ctrl+Shift+O) or create one (Ctrl+N).");
+        empty.getStyleClass().add("empty-hint");
+        body = new SplitPane(tree, tabs);
+        body.setOrientation(Orientation.HORIZONTAL);
+        body.setDividerPositions(0.17);
+        SplitPane.setResizableWithParent(tree, false);
+        root.setTop(menuBar());
+        root.setCenter(body);
+        root.setBottom(statusBar());
+        tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> updateStatus());
+        applyTheme(settings.theme());
+    }
+
+    public Scene createScene(double width, double height) {
+        Scene scene = new Scene(root, width, height);
+        scene.getStylesheets().add(STYLESHEET);
+        return scene;
+    }
+
+    public BorderPane root() {
+        return root;
+    }
+
+    public TabPane tabs() {
+        return tabs;
+    }
+
+    public WorkspaceTree tree() {
+        return tree;
+    }
+
+    public void attach(Stage stage) {
+        this.stage = stage;
+        stage.setTitle("Falsify");
+        stage.focusedProperty().addListener((o, was, now) -> {
+            if (now) {
+                currentPlan().ifPresent(t -> t.editor().checkDiskNow());
+            }
+        });
+        stage.setOnCloseRequest(e -> {
+            if (!confirmCloseAll()) {
+                e.consume();
+            }
+        });
+    }
+
+    /** Docks a side panel (the catalog) to the right of the tabs. */
+    public void setSidePanel(Node panel) {
+        if (sidePanel != null) {
+            body.getItems().remove(sidePanel);
+        }
+        sidePanel = panel;
+        if (panel != null) {
+            body.getItems().add(panel);
+            body.setDividerPositions(0.17, 0.78);
+        }
+    }
+
+    /**
+     * Shows or hides the catalog side panel (techniques, pitfalls, nemeses, oracle patterns, checker
+     * picker, pitfall walk); it inserts into whichever plan tab is selected, at its caret.
+     */
+    public void showCatalog(boolean show) {
+        catalogItem.setSelected(show);
+        if (!show) {
+            setSidePanel(null);
+            return;
+        }
+        if (catalogPane == null) {
+            dev.falsify.catalog.Catalog catalog = dev.falsify.catalog.Catalog.standard();
+            ActiveEditorTarget target = new ActiveEditorTarget(this::currentPlan);
+            var panel = new dev.falsify.app.ui.catalog.CatalogPanel(catalog, target);
+            var walk = new dev.falsify.app.ui.catalog.PitfallWalkView(catalog, target);
+            Tab catalogTab = new Tab("Catalog", panel);
+            Tab walkTab = new Tab("Pitfall walk", walk);
+            walkTab.setOnSelectionChanged(e -> {
+                if (walkTab.isSelected()) {
+                    walk.reload();
+                }
+            });
+            catalogPane = new TabPane(catalogTab, walkTab);
+            catalogPane.setId("catalog-side-panel");
+            catalogPane.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+            catalogPane.setMinWidth(280);
+            SplitPane.setResizableWithParent(catalogPane, false);
+        }
+        setSidePanel(catalogPane);
+    }
+
+    public Optional<PlanTab> currentPlan() {
+        Tab t = tabs.getSelectionModel().getSelectedItem();
+        return t instanceof PlanTab p ? Optional.of(p) : Optional.empty();
+    }
+
+    /**
+     * Opens a plan file, a session folder (its Markdown files) or a workspace folder. Returns the
+     * plan tab opened or focused, if any.
+     */
+    public Optional<PlanTab> open(Path path) {
+        Path p = path.toAbsolutePath().normalize();
+        try {
+            if (Files.isDirectory(p)) {
+                Optional<Path> sessionDoc = sessionDocument(p);
+                if (sessionDoc.isPresent()) {
+                    setWorkspace(workspaceOf(p));
+                    return openFile(sessionDoc.get());
+                }
+                setWorkspace(p);
+                settings.addRecent(p);
+                rebuildRecent();
+                return Optional.empty();
+            }
+            if (!Files.isRegularFile(p)) {
+                status("No such file: " + p);
+                return Optional.empty();
+            }
+            if (workspace == null) {
+                setWorkspace(workspaceOf(p));
+            }
+            return openFile(p);
+        } catch (IOException | RuntimeException e) {
+            error("Cannot open " + p, e);
+            return Optional.empty();
+        }
+    }
+
+    private Optional<PlanTab> openFile(Path p) throws IOException {
+        for (Tab t : tabs.getTabs()) {
+            if (t instanceof PlanTab pt && pt.path().equals(p)) {
+                tabs.getSelectionModel().select(t);
+                return Optional.of(pt);
+            }
+        }
+        PlanTab tab = new PlanTab(p, this::isDark);
+        tab.open();
+        tab.editor().analysisProperty().addListener((o, a, b) -> {
+            if (currentPlan().orElse(null) == tab) {
+                updateStatus();
+            }
+        });
+        tab.editor().addTimingListener(r -> {
+            if (currentPlan().orElse(null) == tab) {
+                statusTiming.setText(String.format("analysis %.0f ms", r.computeNanos() / 1e6));
+            }
+        });
+        tab.editor().codeArea().caretPositionProperty().addListener((o, a, b) -> updateCaret(tab));
+        tabs.getTabs().add(tab);
+        tabs.getSelectionModel().select(tab);
+        settings.addRecent(p);
+        rebuildRecent();
+        status("Opened " + p);
+        return Optional.of(tab);
+    }
+
+    public void setWorkspace(Path dir) {
+        workspace = dir;
+        tree.setWorkspace(dir);
+        if (stage != null) {
+            stage.setTitle("Falsify — " + dir);
+        }
+    }
+
+    public Path workspace() {
+        return workspace;
+    }
+
+    /** The folder to show as workspace for a file: the repository root above docs/testing-plans, or its folder. */
+    static Path workspaceOf(Path p) {
+        for (Path a = p.getParent(); a != null; a = a.getParent()) {
+            if (Files.exists(a.resolve(".git")) || Files.isDirectory(a.resolve("docs/testing-plans"))
+                    || Files.isDirectory(a.resolve("test-sessions"))) {
+                return a;
+            }
+        }
+        return Files.isDirectory(p) ? p : p.getParent();
+    }
+
+    /** A session folder is shown through its Markdown record (session.md, README.md, or the first .md). */
+    static Optional<Path> sessionDocument(Path dir) throws IOException {
+        boolean underSessions = dir.getParent() != null && dir.getParent().getFileName() != null
+                && dir.getParent().getFileName().toString().equals("test-sessions");
+        if (!underSessions && !Files.isRegularFile(dir.resolve("session.md"))) {
+            return Optional.empty();
+        }
+        for (String name : List.of("session.md", "README.md", "findings/report.md")) {
+            if (Files.isRegularFile(dir.resolve(name))) {
+                return Optional.of(dir.resolve(name));
+            }
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(f -> f.getFileName().toString().endsWith(".md")).sorted().findFirst();
+        }
+    }
+
+    public boolean isDark() {
+        return theme == WorkbenchSettings.Theme.DARK;
+    }
+
+    public void applyTheme(WorkbenchSettings.Theme theme) {
+        this.theme = theme;
+        Application.setUserAgentStylesheet(theme == WorkbenchSettings.Theme.DARK
+                ? new PrimerDark().getUserAgentStylesheet() : new PrimerLight().getUserAgentStylesheet());
+        root.getStyleClass().remove("dark");
+        if (theme == WorkbenchSettings.Theme.DARK) {
+            root.getStyleClass().add("dark");
+        }
+        darkItem.setSelected(theme == WorkbenchSettings.Theme.DARK);
+        for (Tab t : tabs.getTabs()) {
+            if (t instanceof PlanTab pt) {
+                javafx.application.Platform.runLater(pt::themeChanged);
+            }
+        }
+        if (theme != settings.theme()) {
+            try {
+                settings.setTheme(theme);
+            } catch (RuntimeException e) {
+                status("Could not remember the theme: " + e.getMessage());
+            }
+        }
+    }
+
+    private MenuBar menuBar() {
+        MenuItem newPlan = item("New Plan…", "Shortcut+N", this::newPlan);
+        MenuItem openFile = item("Open File…", "Shortcut+O", this::chooseFile);
+        MenuItem openFolder = item("Open Folder…", "Shortcut+Shift+O", this::chooseFolder);
+        MenuItem save = item("Save", "Shortcut+S", this::saveCurrent);
+        MenuItem close = item("Close Tab", "Shortcut+W", () -> currentPlan().ifPresent(this::closeTab));
+        MenuItem quit = item("Quit", "Shortcut+Q", () -> {
+            if (confirmCloseAll()) {
+                Platform.exit();
+            }
+        });
+        rebuildRecent();
+        Menu file = new Menu("File", null, newPlan, openFile, openFolder, recentMenu, new SeparatorMenuItem(), save,
+                close, new SeparatorMenuItem(), quit);
+
+        MenuItem undo = item("Undo", "Shortcut+Z", () -> currentPlan().ifPresent(t -> t.editor().codeArea().undo()));
+        MenuItem redo = item("Redo", "Shortcut+Shift+Z", () -> currentPlan().ifPresent(t -> t.editor().codeArea().redo()));
+        MenuItem find = item("Find…", "Shortcut+F", () -> currentPlan().ifPresent(t -> t.editor().showFind()));
+        MenuItem quickFix = item("Quick Fix", "Shortcut+Period", this::quickFixAtCaret);
+        Menu edit = new Menu("Edit", null, undo, redo, new SeparatorMenuItem(), find, quickFix);
+
+        darkItem.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+D"));
+        darkItem.setOnAction(e -> applyTheme(darkItem.isSelected() ? WorkbenchSettings.Theme.DARK : WorkbenchSettings.Theme.LIGHT));
+        catalogItem.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+K"));
+        catalogItem.setOnAction(e -> showCatalog(catalogItem.isSelected()));
+        Menu view = new Menu("View", null, darkItem, catalogItem);
+
+        MenuItem about = item("About Falsify", null, () -> info("Falsify 0.1.0",
+                "Claim-driven testing of distributed and stateful systems.\nEvery action here is also a `falsify` command."));
+        Menu help = new Menu("Help", null, about);
+        MenuBar bar = new MenuBar(file, edit, view, help);
+        bar.setUseSystemMenuBar(true);
+        return bar;
+    }
+
+    private static MenuItem item(String text, String accel, Runnable action) {
+        MenuItem mi = new MenuItem(text);
+        if (accel != null) {
+            mi.setAccelerator(KeyCombination.keyCombination(accel));
+        }
+        mi.setOnAction(e -> action.run());
+        return mi;
+    }
+
+    private void rebuildRecent() {
+        List<MenuItem> items = new ArrayList<>();
+        for (Path p : settings.recent()) {
+            MenuItem mi = new MenuItem(p.toString());
+            mi.setMnemonicParsing(false);
+            mi.setOnAction(e -> open(p));
+            items.add(mi);
+        }
+        if (items.isEmpty()) {
+            MenuItem none = new MenuItem("(none)");
+            none.setDisable(true);
+            items.add(none);
+        }
+        recentMenu.getItems().setAll(items);
+    }
+
+    private void chooseFile() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Open plan");
+        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Markdown", "*.md"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        if (workspace != null) {
+            fc.setInitialDirectory(workspace.toFile());
+        }
+        var f = fc.showOpenDialog(stage);
+        if (f != null) {
+            open(f.toPath());
+        }
+    }
+
+    private void chooseFolder() {
+        DirectoryChooser dc = new DirectoryChooser();
+        dc.setTitle("Open folder");
+        var f = dc.showDialog(stage);
+        if (f != null) {
+            open(f.toPath());
+        }
+    }
+
+    private void newPlan() {
+        NewPlanDialog.show(stage, workspace == null ? Path.of("").toAbsolutePath() : workspace)
+                .ifPresent(this::open);
+    }
+
+    public void saveCurrent() {
+        currentPlan().ifPresent(t -> {
+            try {
+                t.save();
+                status("Saved " + t.path());
+            } catch (IOException e) {
+                error("Cannot save " + t.path(), e);
+            }
+        });
+    }
+
+    /** Ctrl+. : applies the quick fix at the caret, or offers a menu when there are several. */
+    public void quickFixAtCaret() {
+        currentPlan().ifPresent(t -> {
+            List<Problem> fixable = t.editor().problemsAtCaret().stream().filter(p -> p.quickFix().isPresent()).toList();
+            if (fixable.isEmpty()) {
+                status("No quick fix at the caret");
+            } else if (fixable.size() == 1) {
+                t.applyQuickFix(fixable.get(0));
+            } else {
+                ContextMenu menu = new ContextMenu();
+                for (Problem p : fixable) {
+                    MenuItem mi = new MenuItem("[" + p.rule() + "] " + p.quickFix().get().title());
+                    mi.setMnemonicParsing(false);
+                    mi.setOnAction(e -> t.applyQuickFix(p));
+                    menu.getItems().add(mi);
+                }
+                var area = t.editor().codeArea();
+                area.getCaretBounds().ifPresent(b -> menu.show(area, b.getMaxX(), b.getMaxY()));
+            }
+        });
+    }
+
+    private void closeTab(PlanTab t) {
+        if (!t.editor().savedProperty().get() && !confirmDiscard(List.of(t))) {
+            return;
+        }
+        tabs.getTabs().remove(t);
+        t.dispose();
+    }
+
+    private boolean confirmCloseAll() {
+        List<PlanTab> dirty = new ArrayList<>();
+        for (Tab t : tabs.getTabs()) {
+            if (t instanceof PlanTab pt && !pt.editor().savedProperty().get()) {
+                dirty.add(pt);
+            }
+        }
+        if (!dirty.isEmpty() && !confirmDiscard(dirty)) {
+            return false;
+        }
+        for (Tab t : tabs.getTabs()) {
+            if (t instanceof PlanTab pt) {
+                pt.dispose();
+            }
+        }
+        return true;
+    }
+
+    /** Save / Don't save / Cancel for unsaved tabs; false when the user cancels. */
+    private boolean confirmDiscard(List<PlanTab> dirty) {
+        ButtonType saveAll = new ButtonType("Save", ButtonBar.ButtonData.YES);
+        ButtonType discard = new ButtonType("Don't Save", ButtonBar.ButtonData.NO);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, dirty.size() + " file(s) have unsaved changes.",
+                saveAll, discard, ButtonType.CANCEL);
+        a.setHeaderText("Save changes?");
+        if (stage != null) {
+            a.initOwner(stage);
+        }
+        Optional<ButtonType> r = a.showAndWait();
+        if (r.isEmpty() || r.get() == ButtonType.CANCEL) {
+            return false;
+        }
+        for (PlanTab t : dirty) {
+            try {
+                if (r.get() == saveAll) {
+                    t.save();
+                } else {
+                    t.editor().file().discardAutosave();
+                }
+            } catch (IOException e) {
+                error("Cannot save " + t.path(), e);
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private HBox statusBar() {
+        statusMessage.setId("status-message");
+        statusProblems.setId("status-problems");
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(16, statusMessage, spacer, statusTiming, statusProblems, statusCaret);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(3, 10, 3, 10));
+        bar.getStyleClass().add("status-bar");
+        return bar;
+    }
+
+    public void status(String msg) {
+        statusMessage.setText(msg);
+    }
+
+    private void updateStatus() {
+        Optional<PlanTab> t = currentPlan();
+        if (t.isEmpty()) {
+            statusProblems.setText("");
+            statusCaret.setText("");
+            return;
+        }
+        var a = t.get().editor().analysisProperty().get();
+        statusProblems.setText(a == null ? "" : dev.falsify.app.ui.problems.ProblemsPanel.summarize(a.problems()));
+        updateCaret(t.get());
+    }
+
+    private void updateCaret(PlanTab t) {
+        var area = t.editor().codeArea();
+        statusCaret.setText("Ln " + (area.getCurrentParagraph() + 1) + ", Col " + (area.getCaretColumn() + 1));
+    }
+
+    private void error(String what, Exception e) {
+        status(what + ": " + e.getMessage());
+        if (stage != null && stage.isShowing()) {
+            Alert a = new Alert(Alert.AlertType.ERROR, e.getMessage() == null ? e.toString() : e.getMessage());
+            a.setHeaderText(what);
+            a.initOwner(stage);
+            a.show();
+        }
+    }
+
+    private void info(String header, String text) {
+        Alert a = new Alert(Alert.AlertType.INFORMATION, text);
+        a.setHeaderText(header);
+        if (stage != null) {
+            a.initOwner(stage);
+        }
+        a.show();
+    }
+}

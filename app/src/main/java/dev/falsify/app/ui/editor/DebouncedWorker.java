@@ -1,0 +1,88 @@
+package dev.falsify.app.ui.editor;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Runs an expensive function of the editor text (parse, lint, coverage, highlighting) on a
+ * background thread, debounced, and hands the result to a consumer on the delivering executor
+ * (the JavaFX thread in the app). Every submission bumps a generation counter; a result whose
+ * generation is no longer the latest is dropped, so a slow parse of old text never overwrites a
+ * newer one and the editor never waits for the worker.
+ */
+public final class DebouncedWorker<I, O> implements AutoCloseable {
+    private final ScheduledExecutorService executor;
+    private final Function<I, O> work;
+    private final Consumer<Runnable> deliverer;
+    private final Consumer<Result<O>> consumer;
+    private final long debounceMillis;
+    private final AtomicLong generation = new AtomicLong();
+    private ScheduledFuture<?> pending;
+
+    /** A computed value with the generation it belongs to and how long the work took. */
+    public record Result<O>(long generation, O value, long submittedNanos, long computeNanos) {
+    }
+
+    public DebouncedWorker(String threadName, long debounceMillis, Function<I, O> work,
+            Consumer<Runnable> deliverer, Consumer<Result<O>> consumer) {
+        this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, threadName);
+            t.setDaemon(true);
+            t.setPriority(Thread.NORM_PRIORITY - 1);
+            return t;
+        });
+        this.work = work;
+        this.deliverer = deliverer;
+        this.consumer = consumer;
+        this.debounceMillis = debounceMillis;
+    }
+
+    /** Schedules work on {@code input}; an earlier submission not yet started is cancelled. */
+    public synchronized long submit(I input) {
+        long gen = generation.incrementAndGet();
+        long submitted = System.nanoTime();
+        if (pending != null) {
+            pending.cancel(false);
+        }
+        pending = executor.schedule(() -> run(gen, input, submitted), debounceMillis, TimeUnit.MILLISECONDS);
+        return gen;
+    }
+
+    public long latestGeneration() {
+        return generation.get();
+    }
+
+    private void run(long gen, I input, long submitted) {
+        if (gen != generation.get()) {
+            return;
+        }
+        long t0 = System.nanoTime();
+        O out;
+        try {
+            out = work.apply(input);
+        } catch (RuntimeException e) {
+            // the model promises never to throw on any text; if it does, keep the last good result
+            System.err.println("falsify: background analysis failed: " + e);
+            return;
+        }
+        long took = System.nanoTime() - t0;
+        if (gen != generation.get()) {
+            return;
+        }
+        deliverer.accept(() -> {
+            if (gen == generation.get()) {
+                consumer.accept(new Result<>(gen, out, submitted, took));
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+    }
+}

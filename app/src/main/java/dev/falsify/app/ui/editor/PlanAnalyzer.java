@@ -1,0 +1,56 @@
+package dev.falsify.app.ui.editor;
+
+import dev.falsify.app.ui.matrix.MatrixBuilder;
+import dev.falsify.model.coverage.CoverageBuilder;
+import dev.falsify.model.coverage.CoverageMatrix;
+import dev.falsify.model.plan.Claim;
+import dev.falsify.model.plan.Hypothesis;
+import dev.falsify.model.plan.Ids;
+import dev.falsify.model.plan.MissingClaim;
+import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.PlanParser;
+import dev.falsify.model.plan.Scenario;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * text → {@link Analysis}: parse, lint, matrix and highlighting in one pass on the worker thread.
+ * Not thread-safe (the highlighter caches style lists); each editor owns one, used by its worker.
+ */
+public final class PlanAnalyzer implements Function<String, Analysis> {
+    private final MarkdownHighlighter highlighter = new MarkdownHighlighter();
+
+    @Override
+    public Analysis apply(String text) {
+        Plan plan = PlanParser.parse(text);
+        CoverageMatrix coverage = CoverageBuilder.build(plan);
+        List<Problem> problems = LintProblems.of(plan, coverage);
+        List<MarkdownHighlighter.Squiggle> squiggles = new ArrayList<>(problems.size());
+        for (Problem p : problems) {
+            squiggles.add(new MarkdownHighlighter.Squiggle(p.start(), p.end(), p.severity()));
+        }
+        return new Analysis(text, highlighter.compute(text, squiggles), problems, definitions(plan),
+                new PlanSnapshot(plan, MatrixBuilder.build(plan, coverage)));
+    }
+
+    /** Where each id is defined (keyed by {@link Ids#key}, so S1 finds S01): claim rows, missing-claim rows, hypothesis headings, scenario headings. */
+    static Map<String, Integer> definitions(Plan plan) {
+        Map<String, Integer> out = new HashMap<>();
+        for (Claim c : plan.claims()) {
+            out.putIfAbsent(Ids.key(c.id()), c.span().startOffset());
+        }
+        for (MissingClaim m : plan.missingClaims()) {
+            out.putIfAbsent(Ids.key(m.id()), m.span().startOffset());
+        }
+        for (Hypothesis h : plan.hypotheses()) {
+            out.putIfAbsent(Ids.key(h.id()), h.headingSpan().startOffset());
+        }
+        for (Scenario s : plan.scenarios()) {
+            out.putIfAbsent(Ids.key(s.id()), s.headingSpan().startOffset());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,478 @@
+package dev.falsify.app.ui.editor;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.Popup;
+import org.fxmisc.flowless.VirtualizedScrollPane;
+import org.fxmisc.richtext.CodeArea;
+import org.fxmisc.richtext.LineNumberFactory;
+import org.fxmisc.richtext.event.MouseOverTextEvent;
+import org.fxmisc.richtext.model.PlainTextChange;
+
+/**
+ * The Markdown side of the plan editor: a RichTextFX {@link CodeArea} with line numbers,
+ * highlighting and lint squiggles (both computed on the background worker, never on the FX
+ * thread), hover text for squiggles, Ctrl+click on an id to jump to its definition, a find bar,
+ * banners for crash recovery and external changes, autosave and atomic save.
+ *
+ * <p>The document in the CodeArea is the single source of truth: the structured view and quick
+ * fixes change it only through {@link #applyReplacements}, so there is one undo history.
+ */
+public final class PlanEditor extends BorderPane {
+    /** Debounce before re-analysing; short, because a keystroke must update the matrix within 100 ms. */
+    static final long ANALYSIS_DEBOUNCE_MS = 15;
+
+    private final CodeArea area = new CodeArea();
+    private final DocumentFile file;
+    private final DebouncedWorker<String, Analysis> worker;
+    private final ReadOnlyObjectWrapper<Analysis> analysis = new ReadOnlyObjectWrapper<>();
+    private final List<Consumer<DebouncedWorker.Result<Analysis>>> timingListeners = new ArrayList<>();
+    private final VBox banners = new VBox();
+    private final HBox findBar;
+    private final TextField findField = new TextField();
+    private final Popup hoverPopup = new Popup();
+    private final Label hoverLabel = new Label();
+    private final ExecutorService io;
+    private final Timeline autosaveTimer;
+    private final Timeline diskWatchTimer;
+    private String lastAutosaved;
+    /** The highlighting last applied to the area, in the coordinates of the text it was computed for. */
+    private org.fxmisc.richtext.model.StyleSpans<java.util.Collection<String>> appliedStyles;
+    /** The region changed by typing since {@link #appliedStyles} was applied, in current coordinates; -1 when none. */
+    private int dirtyStart = -1, dirtyEnd = -1;
+    private boolean externalBannerShown;
+
+    public PlanEditor(DocumentFile file, Function<String, Analysis> analyzer) {
+        this.file = file;
+        this.io = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "falsify-editor-io");
+            t.setDaemon(true);
+            return t;
+        });
+        getStyleClass().add("plan-editor");
+        area.getStyleClass().add("plan-code-area");
+        area.setParagraphGraphicFactory(LineNumberFactory.get(area));
+        area.setWrapText(false);
+        worker = new DebouncedWorker<>("falsify-analysis", ANALYSIS_DEBOUNCE_MS, analyzer, Platform::runLater, this::deliver);
+        area.plainTextChanges()
+                .filter(ch -> !ch.isIdentity())
+                .subscribe(this::onTextChange);
+
+        hoverLabel.getStyleClass().add("lint-hover");
+        hoverLabel.setWrapText(true);
+        hoverLabel.setMaxWidth(520);
+        hoverPopup.getContent().add(hoverLabel);
+        area.setMouseOverTextDelay(Duration.ofMillis(350));
+        area.addEventHandler(MouseOverTextEvent.MOUSE_OVER_TEXT_BEGIN, e -> showHover(e.getCharacterIndex(), e.getScreenPosition().getX(), e.getScreenPosition().getY()));
+        area.addEventHandler(MouseOverTextEvent.MOUSE_OVER_TEXT_END, e -> hoverPopup.hide());
+        area.addEventFilter(MouseEvent.MOUSE_CLICKED, this::onClick);
+
+        findField.setPromptText("Find (Enter: next, Esc: close)");
+        findField.setOnAction(e -> findNext(findField.getText()));
+        findField.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                hideFind();
+            }
+        });
+        HBox.setHgrow(findField, Priority.ALWAYS);
+        Button close = new Button("×");
+        close.setOnAction(e -> hideFind());
+        findBar = new HBox(6, new Label("Find:"), findField, close);
+        findBar.setAlignment(Pos.CENTER_LEFT);
+        findBar.setPadding(new Insets(4, 6, 4, 6));
+        findBar.getStyleClass().add("find-bar");
+        findBar.setVisible(false);
+        findBar.setManaged(false);
+
+        setTop(new VBox(banners, findBar));
+        setCenter(new VirtualizedScrollPane<>(area));
+
+        autosaveTimer = new Timeline(new KeyFrame(javafx.util.Duration.seconds(5), e -> autosaveNow()));
+        autosaveTimer.setCycleCount(Timeline.INDEFINITE);
+        diskWatchTimer = new Timeline(new KeyFrame(javafx.util.Duration.seconds(2), e -> checkDisk()));
+        diskWatchTimer.setCycleCount(Timeline.INDEFINITE);
+    }
+
+    /** Loads the file, offers crash recovery if an autosave exists, starts autosave and disk watch. */
+    public void open() throws IOException {
+        String text = file.load();
+        area.replaceText(text);
+        area.getUndoManager().forgetHistory();
+        area.getUndoManager().mark();
+        area.moveTo(0);
+        area.requestFollowCaret();
+        lastAutosaved = text;
+        Optional<String> recovered = file.recoverable();
+        recovered.ifPresent(this::offerRecovery);
+        autosaveTimer.play();
+        diskWatchTimer.play();
+    }
+
+    public CodeArea codeArea() {
+        return area;
+    }
+
+    public DocumentFile file() {
+        return file;
+    }
+
+    public String text() {
+        return area.getText();
+    }
+
+    public ReadOnlyObjectProperty<Analysis> analysisProperty() {
+        return analysis.getReadOnlyProperty();
+    }
+
+    public javafx.beans.value.ObservableBooleanValue savedProperty() {
+        return area.getUndoManager().atMarkedPositionProperty();
+    }
+
+    /** Called on the FX thread with each delivered analysis and its timing (the UI benchmark uses this). */
+    public void addTimingListener(Consumer<DebouncedWorker.Result<Analysis>> l) {
+        timingListeners.add(l);
+    }
+
+    public void save() throws IOException {
+        String text = area.getText();
+        file.save(text);
+        lastAutosaved = text;
+        area.getUndoManager().mark();
+    }
+
+    /**
+     * Applies replacements computed against the current text as ONE undo step (applied back to
+     * front so earlier offsets stay valid), then puts the caret after the first one.
+     */
+    public void applyReplacements(List<Problem.Replacement> replacements) {
+        if (replacements.isEmpty()) {
+            return;
+        }
+        List<Problem.Replacement> sorted = new ArrayList<>(replacements);
+        sorted.sort(Comparator.comparingInt(Problem.Replacement::start).reversed());
+        area.getUndoManager().preventMerge();
+        var multi = area.createMultiChange(sorted.size());
+        for (Problem.Replacement r : sorted) {
+            multi.replaceText(r.start(), r.end(), r.text());
+        }
+        multi.commit();
+        area.getUndoManager().preventMerge();
+        Problem.Replacement first = sorted.get(sorted.size() - 1);
+        int caret = Math.min(area.getLength(), first.start() + first.text().length());
+        area.moveTo(caret);
+        area.requestFollowCaret();
+    }
+
+    /** Moves the caret to {@code offset}, selects that line and scrolls it into view. */
+    public void jumpTo(int offset) {
+        int o = Math.max(0, Math.min(offset, area.getLength()));
+        area.moveTo(o);
+        int par = area.getCurrentParagraph();
+        area.selectRange(par, 0, par, area.getParagraphLength(par));
+        area.moveTo(par, 0);
+        area.showParagraphAtCenter(par);
+        area.requestFocus();
+    }
+
+    /** Jumps to where {@code id} is defined; false if the current analysis does not know it. */
+    public boolean jumpToDefinition(String id) {
+        Analysis a = analysis.get();
+        String key = dev.falsify.model.plan.Ids.key(id);
+        if (a == null || !a.definitions().containsKey(key)) {
+            return false;
+        }
+        jumpTo(a.definitions().get(key));
+        return true;
+    }
+
+    public void showFind() {
+        findBar.setVisible(true);
+        findBar.setManaged(true);
+        String sel = area.getSelectedText();
+        if (!sel.isEmpty() && !sel.contains("\n")) {
+            findField.setText(sel);
+        }
+        findField.requestFocus();
+        findField.selectAll();
+    }
+
+    private void hideFind() {
+        findBar.setVisible(false);
+        findBar.setManaged(false);
+        area.requestFocus();
+    }
+
+    /** Case-insensitive search forward from the caret, wrapping around; false if not found. */
+    public boolean findNext(String needle) {
+        if (needle == null || needle.isEmpty()) {
+            return false;
+        }
+        String hay = area.getText().toLowerCase();
+        String n = needle.toLowerCase();
+        int from = area.getSelection().getLength() > 0 ? area.getSelection().getEnd() : area.getCaretPosition();
+        int at = hay.indexOf(n, from);
+        if (at < 0) {
+            at = hay.indexOf(n);
+        }
+        if (at < 0) {
+            return false;
+        }
+        area.selectRange(at, at + n.length());
+        area.requestFollowCaret();
+        return true;
+    }
+
+    public void dispose() {
+        autosaveTimer.stop();
+        diskWatchTimer.stop();
+        worker.close();
+        io.shutdown();
+    }
+
+    /** Writes the autosave side file now if there are unsaved changes (normally every 5 s). */
+    public void autosaveNow() {
+        String text = area.getText();
+        if (text.equals(lastAutosaved)) {
+            return;
+        }
+        lastAutosaved = text;
+        io.execute(() -> {
+            try {
+                file.autosave(text);
+            } catch (IOException e) {
+                Platform.runLater(() -> showBanner("Autosave failed: " + e.getMessage(), List.of()));
+            }
+        });
+    }
+
+    private void onTextChange(PlainTextChange change) {
+        int pos = change.getPosition();
+        int ins = change.getInserted().length();
+        int delta = ins - change.getRemoved().length();
+        if (dirtyStart < 0) {
+            dirtyStart = pos;
+            dirtyEnd = pos + ins;
+        } else {
+            dirtyEnd = dirtyEnd <= pos ? pos + ins : Math.max(dirtyEnd + delta, pos + ins);
+            dirtyStart = Math.min(dirtyStart, pos);
+            dirtyEnd = Math.max(dirtyEnd, dirtyStart);
+        }
+        worker.submit(area.getText());
+    }
+
+    /**
+     * Applies new highlighting, restyling only the region that differs from what is on screen: the
+     * common styled prefix and suffix with the previous highlighting, widened to cover every
+     * character typed since (whose on-screen style is whatever RichTextFX gave the insertion).
+     */
+    private void applyStyles(org.fxmisc.richtext.model.StyleSpans<java.util.Collection<String>> styles) {
+        int len = styles.length();
+        if (appliedStyles == null || len != area.getLength()) {
+            area.setStyleSpans(0, styles);
+        } else {
+            int start = StyleDiff.commonPrefix(appliedStyles, styles);
+            int end = len - StyleDiff.commonSuffix(appliedStyles, styles);
+            if (dirtyStart >= 0) {
+                start = Math.min(start, dirtyStart);
+                end = Math.max(end, Math.min(len, dirtyEnd));
+            }
+            start = Math.max(0, Math.min(start, len));
+            end = Math.max(start, Math.min(end, len));
+            if (end > start) {
+                area.setStyleSpans(start, styles.subView(start, end));
+            }
+        }
+        appliedStyles = styles;
+        dirtyStart = dirtyEnd = -1;
+    }
+
+    private void deliver(DebouncedWorker.Result<Analysis> result) {
+        Analysis a = result.value();
+        if (!a.text().equals(area.getText())) {
+            return; // the text moved on; a newer analysis is coming
+        }
+        applyStyles(a.styles());
+        analysis.set(a);
+        for (Consumer<DebouncedWorker.Result<Analysis>> l : timingListeners) {
+            l.accept(result);
+        }
+    }
+
+    /** Re-analyses the current text now (after open, or when the analyzer's inputs changed). */
+    public void reanalyze() {
+        worker.submit(area.getText());
+    }
+
+    private void showHover(int index, double x, double y) {
+        Analysis a = analysis.get();
+        if (a == null) {
+            return;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Problem p : a.problems()) {
+            int end = Math.max(p.end(), p.start() + 1);
+            if (p.start() <= index && index < end) {
+                if (sb.length() > 0) {
+                    sb.append('\n');
+                }
+                sb.append(p.severity()).append(" [").append(p.rule()).append("] ").append(p.message());
+                p.quickFix().ifPresent(f -> sb.append("  (Ctrl+. : ").append(f.title()).append(')'));
+            }
+        }
+        if (sb.length() == 0) {
+            return;
+        }
+        hoverLabel.setText(sb.toString());
+        if (getScene() != null && getScene().getWindow() != null) {
+            hoverPopup.show(getScene().getWindow(), x + 8, y + 12);
+        }
+    }
+
+    private void onClick(MouseEvent e) {
+        if (e.getButton() != MouseButton.PRIMARY || !e.isShortcutDown()) {
+            return;
+        }
+        int idx = area.hit(e.getX(), e.getY()).getInsertionIndex();
+        String id = MarkdownHighlighter.idAt(area.getText(), idx);
+        if (id != null && jumpToDefinition(id)) {
+            e.consume();
+        }
+    }
+
+    /** The problems whose span contains the caret (or the nearest on its line), for Ctrl+. */
+    public List<Problem> problemsAtCaret() {
+        Analysis a = analysis.get();
+        if (a == null) {
+            return List.of();
+        }
+        int caret = area.getCaretPosition();
+        int line = area.getCurrentParagraph() + 1;
+        List<Problem> out = new ArrayList<>();
+        for (Problem p : a.problems()) {
+            if ((p.start() <= caret && caret <= Math.max(p.end(), p.start() + 1)) || p.line() == line) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    private void offerRecovery(String recovered) {
+        Label msg = new Label("Unsaved changes from an earlier session were found (" + file.autosavePath().getFileName() + ").");
+        Button restore = new Button("Restore unsaved text");
+        restore.setId("recover-restore");
+        Button discard = new Button("Discard");
+        discard.setId("recover-discard");
+        HBox banner = banner(msg, restore, discard);
+        banner.setId("recovery-banner");
+        restore.setOnAction(e -> {
+            area.replaceText(recovered);
+            banners.getChildren().remove(banner);
+        });
+        discard.setOnAction(e -> {
+            banners.getChildren().remove(banner);
+            io.execute(() -> {
+                try {
+                    file.discardAutosave();
+                } catch (IOException ex) {
+                    // nothing lost: the side file simply stays until the next save
+                }
+            });
+        });
+        banners.getChildren().add(banner);
+    }
+
+    private void checkDisk() {
+        if (externalBannerShown) {
+            return;
+        }
+        io.execute(() -> {
+            Optional<String> changed;
+            try {
+                changed = file.externalChange();
+            } catch (IOException e) {
+                return;
+            }
+            changed.ifPresent(disk -> Platform.runLater(() -> offerReload(disk)));
+        });
+    }
+
+    /** Checks the file on disk now instead of waiting for the 2 s poll (window focus, tests). */
+    public void checkDiskNow() {
+        checkDisk();
+    }
+
+    private void offerReload(String disk) {
+        if (externalBannerShown) {
+            return;
+        }
+        externalBannerShown = true;
+        Label msg = new Label(file.path().getFileName() + " was changed on disk by another program.");
+        Button reload = new Button("Reload from disk");
+        reload.setId("external-reload");
+        Button keep = new Button("Keep my version");
+        keep.setId("external-keep");
+        HBox banner = banner(msg, reload, keep);
+        banner.setId("external-change-banner");
+        reload.setOnAction(e -> {
+            file.acknowledgeDiskText(disk);
+            area.replaceText(disk);
+            area.getUndoManager().mark();
+            banners.getChildren().remove(banner);
+            externalBannerShown = false;
+        });
+        keep.setOnAction(e -> {
+            file.acknowledgeDiskText(disk);
+            banners.getChildren().remove(banner);
+            externalBannerShown = false;
+        });
+        banners.getChildren().add(banner);
+    }
+
+    private void showBanner(String text, List<Button> buttons) {
+        Button ok = new Button("OK");
+        List<javafx.scene.Node> nodes = new ArrayList<>(buttons);
+        nodes.add(ok);
+        HBox banner = banner(new Label(text), nodes.toArray(new javafx.scene.Node[0]));
+        ok.setOnAction(e -> banners.getChildren().remove(banner));
+        banners.getChildren().add(banner);
+    }
+
+    private static HBox banner(Label msg, javafx.scene.Node... actions) {
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox box = new HBox(8);
+        box.getChildren().add(msg);
+        box.getChildren().add(spacer);
+        box.getChildren().addAll(actions);
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.setPadding(new Insets(6, 8, 6, 8));
+        box.getStyleClass().add("editor-banner");
+        return box;
+    }
+}

@@ -1,0 +1,117 @@
+package dev.falsify.app.ui.workspace;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import javafx.application.Platform;
+import javafx.scene.control.TreeCell;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
+
+/**
+ * The workspace tree on the left: "Plans" (docs/testing-plans), "Sessions" (test-sessions) and
+ * "Files" (the opened folder, children loaded lazily on expand). Double-click or Enter opens.
+ */
+public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
+    /** One row: a label and the path it opens (null for group rows). */
+    public record Entry(String label, Path path, boolean group) {
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    private final Consumer<Path> opener;
+
+    public WorkspaceTree(Consumer<Path> opener) {
+        this.opener = opener;
+        getStyleClass().add("workspace-tree");
+        setShowRoot(false);
+        setRoot(new TreeItem<>(new Entry("", null, true)));
+        setCellFactory(tv -> new TreeCell<>() {
+            @Override
+            protected void updateItem(Entry item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : item.label());
+                getStyleClass().remove("workspace-group");
+                if (!empty && item != null && item.group()) {
+                    getStyleClass().add("workspace-group");
+                }
+            }
+        });
+        setOnMouseClicked(e -> {
+            if (e.getClickCount() == 2) {
+                openSelected();
+            }
+        });
+        setOnKeyPressed(e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
+                openSelected();
+            }
+        });
+    }
+
+    private void openSelected() {
+        TreeItem<Entry> item = getSelectionModel().getSelectedItem();
+        if (item != null && !item.getValue().group() && item.getValue().path() != null) {
+            opener.accept(item.getValue().path());
+        }
+    }
+
+    /** Shows {@code root}; the scan runs in the background and fills the groups when done. */
+    public void setWorkspace(Path root) {
+        TreeItem<Entry> plans = new TreeItem<>(new Entry("Plans", null, true));
+        TreeItem<Entry> sessions = new TreeItem<>(new Entry("Sessions", null, true));
+        TreeItem<Entry> files = folderItem(root, root.getFileName() == null ? root.toString() : root.getFileName().toString());
+        plans.setExpanded(true);
+        sessions.setExpanded(true);
+        getRoot().getChildren().setAll(List.of(plans, sessions, files));
+        CompletableFuture.supplyAsync(() -> WorkspaceScan.of(root)).thenAccept(scan -> Platform.runLater(() -> {
+            for (Path p : scan.plans()) {
+                plans.getChildren().add(new TreeItem<>(new Entry(root.relativize(p).toString(), p, false)));
+            }
+            for (Path s : scan.sessions()) {
+                sessions.getChildren().add(new TreeItem<>(new Entry(root.relativize(s).toString(), s, false)));
+            }
+        }));
+    }
+
+    private static TreeItem<Entry> folderItem(Path dir, String label) {
+        TreeItem<Entry> item = new TreeItem<>(new Entry(label, dir, true)) {
+            private boolean loaded;
+
+            @Override
+            public boolean isLeaf() {
+                return false;
+            }
+
+            {
+                expandedProperty().addListener((obs, was, now) -> {
+                    if (now && !loaded) {
+                        loaded = true;
+                        getChildren().setAll(children(dir));
+                    }
+                });
+            }
+        };
+        item.getChildren().add(new TreeItem<>(new Entry("…", null, false)));
+        return item;
+    }
+
+    private static List<TreeItem<Entry>> children(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> !p.getFileName().toString().startsWith("."))
+                    .sorted(Comparator.comparing((Path p) -> !Files.isDirectory(p)).thenComparing(p -> p.getFileName().toString()))
+                    .map(p -> Files.isDirectory(p) ? folderItem(p, p.getFileName().toString())
+                            : new TreeItem<>(new Entry(p.getFileName().toString(), p, false)))
+                    .toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+}

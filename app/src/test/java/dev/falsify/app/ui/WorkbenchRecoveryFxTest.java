@@ -1,0 +1,78 @@
+package dev.falsify.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.testfx.util.WaitForAsyncUtils.waitFor;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** Crash recovery and external-change detection through the real window. */
+@ExtendWith(ApplicationExtension.class)
+class WorkbenchRecoveryFxTest {
+    @TempDir
+    static Path dir;
+
+    private Workbench wb;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        wb = new Workbench(WorkbenchSettings.load(Files.createTempDirectory("wb-settings").resolve("w.properties")));
+        stage.setScene(wb.createScene(1200, 760));
+        wb.attach(stage);
+        stage.show();
+    }
+
+    @Test
+    void unsavedTextLeftByACrashIsOfferedOnReopen(FxRobot robot) throws Exception {
+        Path plan = dir.resolve("crash.md");
+        Files.writeString(plan, "# Test Plan: crash\n\nsaved text\n");
+        // a previous session autosaved an edit and died before saving
+        Files.writeString(dir.resolve(".falsify-autosave.crash.md"), "# Test Plan: crash\n\nsaved text\nunsaved line\n");
+
+        PlanTab tab = FxTestSupport.fx(() -> wb.open(plan).orElseThrow());
+        assertThat(tab.editor().text()).isEqualTo("# Test Plan: crash\n\nsaved text\n");
+        Node banner = robot.lookup("#recovery-banner").query();
+        assertThat(banner).isNotNull();
+        robot.clickOn("#recover-restore");
+        assertThat(tab.editor().text()).endsWith("unsaved line\n");
+        assertThat(robot.lookup("#recovery-banner").tryQuery()).isEmpty();
+        assertThat(tab.getText()).startsWith("●"); // restored text is unsaved until the user saves
+        robot.interact(() -> wb.saveCurrent());
+        assertThat(plan).hasContent("# Test Plan: crash\n\nsaved text\nunsaved line\n");
+        assertThat(dir.resolve(".falsify-autosave.crash.md")).doesNotExist();
+    }
+
+    @Test
+    void typingIsAutosavedToTheSideFile(FxRobot robot) throws Exception {
+        Path plan = dir.resolve("auto.md");
+        Files.writeString(plan, "start\n");
+        PlanTab tab = FxTestSupport.fx(() -> wb.open(plan).orElseThrow());
+        robot.interact(() -> tab.editor().codeArea().appendText("more\n"));
+        robot.interact(() -> tab.editor().autosaveNow());
+        waitFor(5, TimeUnit.SECONDS, () -> Files.exists(dir.resolve(".falsify-autosave.auto.md")));
+        assertThat(dir.resolve(".falsify-autosave.auto.md")).hasContent("start\nmore\n");
+        assertThat(plan).hasContent("start\n");
+    }
+
+    @Test
+    void aChangeOnDiskIsOfferedForReload(FxRobot robot) throws Exception {
+        Path plan = dir.resolve("ext.md");
+        Files.writeString(plan, "mine\n");
+        PlanTab tab = FxTestSupport.fx(() -> wb.open(plan).orElseThrow());
+        Files.writeString(plan, "theirs\n");
+        robot.interact(() -> tab.editor().checkDiskNow());
+        waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#external-change-banner").tryQuery().isPresent());
+        robot.clickOn("#external-reload");
+        assertThat(tab.editor().text()).isEqualTo("theirs\n");
+        assertThat(tab.getText()).doesNotStartWith("●");
+    }
+}

@@ -1,0 +1,71 @@
+package dev.falsify.app.ui.editor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DocumentFileTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void saveIsAtomicAndRemovesTheAutosave() throws Exception {
+        Path f = dir.resolve("plan.md");
+        Files.writeString(f, "old");
+        DocumentFile doc = new DocumentFile(f);
+        assertThat(doc.load()).isEqualTo("old");
+        doc.autosave("typing");
+        assertThat(doc.autosavePath()).hasContent("typing");
+        doc.save("new text");
+        assertThat(f).hasContent("new text");
+        assertThat(doc.autosavePath()).doesNotExist();
+        try (Stream<Path> s = Files.list(dir)) {
+            assertThat(s.map(p -> p.getFileName().toString())).containsExactly("plan.md");
+        }
+    }
+
+    @Test
+    void unsavedTextFromACrashedSessionIsRecoverable() throws Exception {
+        Path f = dir.resolve("plan.md");
+        Files.writeString(f, "saved");
+        DocumentFile first = new DocumentFile(f);
+        first.load();
+        first.autosave("saved + unsaved edit");
+        // the process dies here; a new session opens the same file
+        DocumentFile second = new DocumentFile(f);
+        second.load();
+        assertThat(second.recoverable()).contains("saved + unsaved edit");
+        second.discardAutosave();
+        assertThat(second.recoverable()).isEmpty();
+    }
+
+    @Test
+    void autosaveEqualToTheFileIsNotOffered() throws Exception {
+        Path f = dir.resolve("plan.md");
+        Files.writeString(f, "same");
+        Files.writeString(dir.resolve(DocumentFile.AUTOSAVE_PREFIX + "plan.md"), "same");
+        DocumentFile doc = new DocumentFile(f);
+        doc.load();
+        assertThat(doc.recoverable()).isEmpty();
+        assertThat(doc.autosavePath()).doesNotExist();
+    }
+
+    @Test
+    void detectsChangesByAnotherProgramButNotOurOwnSaves() throws Exception {
+        Path f = dir.resolve("plan.md");
+        Files.writeString(f, "v1");
+        DocumentFile doc = new DocumentFile(f);
+        doc.load();
+        assertThat(doc.externalChange()).isEmpty();
+        doc.save("v2");
+        assertThat(doc.externalChange()).isEmpty();
+        Files.writeString(f, "v3 from another editor");
+        assertThat(doc.externalChange()).contains("v3 from another editor");
+        doc.acknowledgeDiskText("v3 from another editor");
+        assertThat(doc.externalChange()).isEmpty();
+    }
+}

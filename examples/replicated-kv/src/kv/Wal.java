@@ -1,0 +1,58 @@
+package kv;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+
+/** A write-ahead log: one {@code seq key value} line per write, forced to disk before the write is acknowledged. */
+class Wal {
+    static final Wal NONE = new Wal(null, null);
+
+    private final Path file;
+    private final FileChannel channel;
+
+    private Wal(Path file, FileChannel channel) {
+        this.file = file;
+        this.channel = channel;
+    }
+
+    static Wal open(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Path f = dir.resolve("wal.log");
+        return new Wal(f, FileChannel.open(f, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND));
+    }
+
+    synchronized void append(long seq, String key, String value) {
+        if (channel == null) return;
+        try {
+            channel.write(ByteBuffer.wrap((seq + " " + key + " " + value + "\n").getBytes(StandardCharsets.UTF_8)));
+            channel.force(false);
+        } catch (IOException e) {
+            throw new IllegalStateException("wal write failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Applies the log to {@code data} and {@code log}; returns the highest sequence number replayed. */
+    long replay(Map<String, String> data, List<String[]> log) throws IOException {
+        if (file == null || !Files.exists(file)) return 0;
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        long last = 0;
+        synchronized (data) {
+            for (String line : lines) {
+                String[] p = line.split(" ", 3);
+                if (p.length == 3) { // a torn last line (crash mid-write) is not a write
+                    data.put(p[1], p[2]);
+                    log.add(p);
+                    last = Long.parseLong(p[0]);
+                }
+            }
+        }
+        return last;
+    }
+}

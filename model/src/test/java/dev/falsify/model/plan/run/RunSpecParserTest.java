@@ -1,0 +1,125 @@
+package dev.falsify.model.plan.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class RunSpecParserTest {
+
+    static final String FULL = """
+            cwd: ../..
+            timeout: 5m
+            seeds: [1, 2, 3]
+            setup:    ["./gradlew -q installDist"]
+            services:
+              - name: n1
+                cmd: "kv --port 7001"
+                ready: { tcp: "127.0.0.1:7001", timeout: 20s }
+            proxies:
+              - name: n1
+                listen: 127.0.0.1:17001
+                upstream: 127.0.0.1:7001
+            workload:
+              cmd: "workload --seed {seed} --history {artifacts}/history.jsonl"
+            faults:
+              - name: partition-n1
+                at: 15s
+                for: 20s
+                proxy: { name: n1, kind: latency, params: { ms: 200, jitter_ms: 50, direction: upstream }, connections: "first:3" }
+                landing:
+                  probe: "iptables -nvL FALSIFY | awk '/DROP/{print $1}'"
+                  expect: "delta > 0"
+              - name: kill-n1
+                at: 40s
+                process: { service: n1, signal: STOP/CONT, restart: true }
+            history: { path: "{artifacts}/history.jsonl", format: jsonl, model: cas-register }
+            checkers: [linearizability, no-lost-ack]
+            final_state: { cmd: "kv dump --all", format: json }
+            teardown: ["echo done"]
+            messages:
+              - proxy: n1
+                framing: newline
+                fields: { type: "$.type", src: "$.from", dst: "$.to" }
+            filters:
+              - if: { type: RequestVote }
+                then: drop
+              - if: { type: AppendEntries }
+                then: { delay: 200ms }
+            monitor:
+              start: waiting
+              transitions:
+                - { from: waiting, on: { type: AppendEntries, src: "*" }, to: failure }
+              bound: 30s
+              default: success
+            """;
+
+    @Test
+    void theSpecExampleReadsIntoATypedSpec() {
+        RunSpecResult r = RunSpecParser.parse(FULL);
+        assertThat(r.errors()).isEmpty();
+        RunSpec s = r.spec();
+        assertThat(s.cwd()).isEqualTo("../..");
+        assertThat(s.timeout()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(s.seeds()).containsExactly(1L, 2L, 3L);
+        assertThat(s.services().get(0).ready().tcp()).isEqualTo("127.0.0.1:7001");
+        assertThat(s.services().get(0).ready().timeout()).isEqualTo(Duration.ofSeconds(20));
+        RunSpec.Fault f = s.faults().get(0);
+        assertThat(f.at()).isEqualTo(Duration.ofSeconds(15));
+        assertThat(f.duration()).isEqualTo(Duration.ofSeconds(20));
+        assertThat(f.action()).isEqualTo(new RunSpec.ProxyFault("n1", "latency",
+                java.util.Map.of("ms", "200", "jitter_ms", "50", "direction", "upstream"), "first:3"));
+        assertThat(f.landing().expect()).isEqualTo("delta > 0");
+        assertThat(s.faults().get(1).action()).isEqualTo(new RunSpec.ProcessFault("n1", "STOP/CONT", true));
+        assertThat(s.history().model()).isEqualTo("cas-register");
+        assertThat(s.checkers()).containsExactly("linearizability", "no-lost-ack");
+        assertThat(s.filters().get(1).action()).isEqualTo("delay");
+        assertThat(s.filters().get(1).argument()).isEqualTo("200ms");
+        assertThat(s.monitor().transitions()).hasSize(1);
+        assertThat(s.monitor().bound()).isEqualTo(Duration.ofSeconds(30));
+    }
+
+    @Test
+    void unknownFieldsProxiesServicesAndCheckersAreErrorsWithPositions() {
+        RunSpecResult r = RunSpecParser.parse("""
+                workload: { cmd: "w" }
+                faults:
+                  - at: 5s
+                    proxy: { name: ghost, kind: partition }
+                  - at: 6s
+                    process: { service: phantom }
+                checkers: [linearizability, vibes]
+                colour: blue
+                """);
+        assertThat(r.errors()).extracting(RunSpecError::message).anySatisfy(m -> assertThat(m).contains("unknown proxy 'ghost'"))
+                .anySatisfy(m -> assertThat(m).contains("unknown service 'phantom'"))
+                .anySatisfy(m -> assertThat(m).contains("unknown checker 'vibes'"))
+                .anySatisfy(m -> assertThat(m).contains("unknown field 'colour'"));
+        RunSpecError colour = r.errors().stream().filter(e -> e.message().contains("colour")).findFirst().orElseThrow();
+        assertThat(colour.span().startLine()).isEqualTo(8);
+        assertThat(colour.span().startColumn()).isEqualTo(1);
+    }
+
+    @Test
+    void invalidYamlAndNonLoopbackProxiesAreRejected() {
+        RunSpecResult bad = RunSpecParser.parse("workload: { cmd: \"w\"\nfaults: [");
+        assertThat(bad.spec()).isNull();
+        assertThat(bad.errors().get(0).message()).startsWith("run block is not valid YAML");
+
+        RunSpecResult open = RunSpecParser.parse("""
+                workload: { cmd: w }
+                proxies:
+                  - { name: p, listen: "0.0.0.0:9000", upstream: "127.0.0.1:9001" }
+                """);
+        assertThat(open.errors()).extracting(RunSpecError::message).anySatisfy(m -> assertThat(m).contains("must listen on loopback"));
+    }
+
+    @Test
+    void durations() {
+        assertThat(Durations.parse("200ms")).isEqualTo(Duration.ofMillis(200));
+        assertThat(Durations.parse("1m30s")).isEqualTo(Duration.ofSeconds(90));
+        assertThat(Durations.parse("2")).isEqualTo(Duration.ofSeconds(2));
+        assertThat(Durations.parse("soon")).isNull();
+        assertThat(Durations.format(Duration.ofSeconds(90))).isEqualTo("90s");
+    }
+}

@@ -1,0 +1,314 @@
+package dev.falsify.runner.run;
+
+import dev.falsify.checkers.api.CheckResult;
+import dev.falsify.checkers.api.Checker;
+import dev.falsify.checkers.api.HistoryWeakness;
+import dev.falsify.model.plan.Claim;
+import dev.falsify.model.plan.ClaimCategory;
+import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.Scenario;
+import dev.falsify.model.plan.run.RunSpec;
+import dev.falsify.model.session.FindingDetail;
+import dev.falsify.model.verdict.ArmEvidence;
+import dev.falsify.model.verdict.AuditItem;
+import dev.falsify.model.verdict.AuditItem.Status;
+import dev.falsify.model.verdict.CapabilityProbe;
+import dev.falsify.model.verdict.FaultEvidence;
+import dev.falsify.model.verdict.OracleResult;
+import dev.falsify.model.verdict.SeedRun;
+import dev.falsify.runner.probe.Capability;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Runs one arm over its seeds, re-runs a violating seed to tell reproducible from nondeterministic,
+ * and turns what happened into the evidence record the verdict is computed from. Every audit item is
+ * evaluated from evidence or left "not evaluated"; none is ticked by default.
+ */
+final class ArmExecutor {
+    private final ArmContext ctx;
+    private final Plan plan;
+    private final Scenario scenario;
+    private final RunSpec spec;
+
+    ArmExecutor(ArmContext ctx, Plan plan, Scenario scenario, RunSpec spec) {
+        this.ctx = ctx;
+        this.plan = plan;
+        this.scenario = scenario;
+        this.spec = spec;
+    }
+
+    /** The arm's evidence when a required capability is missing: it never starts. */
+    static ArmEvidence environmentMissing(Scenario s, List<Capability> caps) {
+        return ArmEvidence.builder(s.baseId(), s.arm()).probes(probes(caps)).reached(true)
+                .notes("not started: " + caps.stream().filter(c -> !c.present()).map(Capability::detail)
+                        .collect(Collectors.joining("; "))).build();
+    }
+
+    static List<CapabilityProbe> probes(List<Capability> caps) {
+        return caps.stream().map(c -> new CapabilityProbe(c.requirement().text() + (c.requirement().versionFloor() == null
+                || c.requirement().versionFloor().isBlank() ? "" : " (floor " + c.requirement().versionFloor() + ")"),
+                c.present(), c.version(), c.source(), true)).toList();
+    }
+
+    ArmOutcome run(List<Capability> caps) {
+        List<Long> seeds = ctx.options().seed() != null ? List.of(ctx.options().seed())
+                : spec.seeds().isEmpty() ? List.of(1L) : spec.seeds();
+        List<SeedResult> results = new ArrayList<>();
+        String stoppedEarly = "";
+        for (int i = 0; i < seeds.size(); i++) {
+            long seed = seeds.get(i);
+            progress("  " + scenario.id() + " seed " + seed + " …");
+            SeedResult r = new SeedExecution(ctx, spec, seed, 0).run();
+            results.add(r);
+            progress("  " + scenario.id() + " seed " + seed + ": " + describe(r));
+            if (r.outcome() == SeedRun.Outcome.VIOLATION) {
+                boolean reproduced = false;
+                for (int k = 1; k <= ctx.options().reruns(); k++) {
+                    progress("  " + scenario.id() + " seed " + seed + " re-run " + k + " (same seed, same fault schedule) …");
+                    SeedResult again = new SeedExecution(ctx, spec, seed, k).run();
+                    results.add(again);
+                    progress("  " + scenario.id() + " seed " + seed + " re-run " + k + ": " + describe(again));
+                    if (again.outcome() == SeedRun.Outcome.VIOLATION) {
+                        reproduced = true;
+                        break;
+                    }
+                }
+                if (reproduced && i + 1 < seeds.size()) {
+                    stoppedEarly = "stopped after the violation on seed " + seed + " reproduced; seeds "
+                            + seeds.subList(i + 1, seeds.size()) + " not run";
+                    break;
+                }
+            }
+        }
+        return new ArmOutcome(evidence(caps, results, stoppedEarly), detail(results), results);
+    }
+
+    private void progress(String line) {
+        ctx.options().progress().println(line);
+        ctx.options().progress().flush();
+    }
+
+    private static String describe(SeedResult r) {
+        return switch (r.outcome()) {
+            case CLEAN -> "no anomaly (" + r.stats().ops() + " ops" + faultsLine(r) + ")";
+            case VIOLATION -> "VIOLATION " + r.checks().stream().filter(c -> c.validity() == dev.falsify.checkers.api.Validity.INVALID)
+                    .map(CheckResult::summary).collect(Collectors.joining("; "));
+            case ERROR -> "could not finish: " + r.error();
+        };
+    }
+
+    private static String faultsLine(SeedResult r) {
+        if (r.faults().isEmpty()) return "";
+        long landed = r.faults().stream().filter(FaultObservation::active).count();
+        return ", " + landed + "/" + r.faults().size() + " faults landed";
+    }
+
+    private ArmEvidence evidence(List<Capability> caps, List<SeedResult> results, String stoppedEarly) {
+        ArmEvidence.Builder b = ArmEvidence.builder(scenario.baseId(), scenario.arm());
+        List<CapabilityProbe> probes = new ArrayList<>(probes(caps));
+        List<String> notes = new ArrayList<>();
+        List<SeedResult> primary = results.stream().filter(r -> !r.rerun()).toList();
+        for (SeedResult r : results) {
+            if (r.error().startsWith("environment:")) {
+                probes.add(new CapabilityProbe("free loopback ports for " + scenario.id(), false, "", r.error(), true));
+            }
+            if (!r.error().isEmpty()) notes.add(r.label() + ": " + r.error());
+        }
+        if (!stoppedEarly.isEmpty()) notes.add(stoppedEarly);
+        b.probes(probes);
+
+        List<FaultEvidence> faults = new ArrayList<>();
+        for (SeedResult r : primary) {
+            for (FaultObservation o : r.faults()) {
+                faults.add(o.evidence(primary.size() > 1 ? " (seed " + r.seed() + ")" : ""));
+                notes.add(r.label() + " " + o.schedule + (o.notInjectedBecause.isEmpty() ? "" : " — not injected: "
+                        + o.notInjectedBecause) + (o.summary.isEmpty() ? "" : " — " + o.summary));
+            }
+        }
+        b.faults(faults);
+        b.declaredCheckers(declaredCheckers());
+        List<OracleResult> oracles = new ArrayList<>();
+        for (SeedResult r : results) {
+            for (CheckResult c : r.checks()) oracles.add(oracle(c, r));
+            for (String m : r.missingCheckers()) notes.add(r.label() + ": checker " + m + " is not available, so it did not run");
+        }
+        b.oracles(oracles);
+        b.seeds(results.stream().map(r -> new SeedRun(r.seed(), r.rerun(), r.outcome())).toList());
+        List<Long> durations = primary.stream().filter(r -> r.error().isEmpty()).map(SeedResult::workloadMs).toList();
+        BudgetCheck.Result budget = BudgetCheck.tierMet(scenario.smokeBudget(), scenario.hardeningBudget(),
+                scenario.releaseBudget(), durations);
+        b.budgetMet(budget.tier());
+        notes.add("budget: " + budget.evidence());
+        b.greenButBroken(greenButBroken(primary, oracles));
+        b.weakOracleAudit(weakOracleAudit(primary, results));
+        b.notes(String.join("; ", notes));
+        return b.build();
+    }
+
+    private static OracleResult oracle(CheckResult c, SeedResult r) {
+        OracleResult.Validity v = switch (c.validity()) {
+            case VALID -> OracleResult.Validity.VALID;
+            case INVALID -> OracleResult.Validity.INVALID;
+            case UNKNOWN -> OracleResult.Validity.UNKNOWN;
+        };
+        List<String> weak = c.weaknesses().stream().map(HistoryWeakness::detail).toList();
+        return new OracleResult(c.checker(), v, c.evidence().ops(), c.evidence().opsTotal(), weak,
+                c.summary() + " [" + r.label() + ", " + r.historyFile() + "]");
+    }
+
+    /** The model-level checkers §7.M names: every known checker name its Checker text mentions. */
+    private List<String> declaredCheckers() {
+        if (!scenario.sevenM().present() || scenario.sevenM().notApplicable()) return List.of();
+        String text = scenario.checker().toLowerCase(Locale.ROOT);
+        Set<String> names = new LinkedHashSet<>();
+        for (Checker c : ctx.checkers().all()) names.add(c.name());
+        names.addAll(spec.checkers());
+        List<String> declared = new ArrayList<>();
+        for (String n : names) if (text.matches("(?s).*\\b" + java.util.regex.Pattern.quote(n.toLowerCase(Locale.ROOT)) + "\\b.*")) declared.add(n);
+        return declared;
+    }
+
+    private List<AuditItem> greenButBroken(List<SeedResult> primary, List<OracleResult> oracles) {
+        List<AuditItem> items = new ArrayList<>();
+        List<SeedResult> done = primary.stream().filter(r -> r.error().isEmpty()).toList();
+        if (done.isEmpty()) return items;
+        long ops = done.stream().mapToLong(r -> r.stats().ops()).sum();
+        long ms = done.stream().mapToLong(SeedResult::workloadMs).sum();
+        items.add(new AuditItem("workload produced the expected ops/s for the expected duration",
+                ops > 0 ? Status.PASSED : Status.FAILED, ops + " ops in " + ms + " ms of workload over " + done.size()
+                + " seed(s) (" + (ms > 0 ? ops * 1000 / ms : 0) + " ops/s); the plan states no rate to compare with"));
+        boolean all = !oracles.isEmpty() && oracles.stream().noneMatch(OracleResult::partialCoverage);
+        items.add(new AuditItem("oracle ran on every intended cycle (op count consumed)",
+                oracles.isEmpty() ? Status.NOT_EVALUATED : all ? Status.PASSED : Status.FAILED,
+                oracles.stream().map(o -> o.checker() + " " + o.opsConsumed() + "/" + o.opsTotal()).collect(Collectors.joining(", "))));
+        List<FaultObservation> faults = done.stream().flatMap(r -> r.faults().stream()).toList();
+        if (faults.isEmpty()) {
+            items.add(new AuditItem("faults verifiably injected (injector side and victim side)", Status.NOT_APPLICABLE, "no fault in this arm"));
+            items.add(new AuditItem("fault did not silently no-op", Status.NOT_APPLICABLE, "no fault in this arm"));
+            items.add(new AuditItem("recovery completed (back to nominal, not degraded)", Status.NOT_APPLICABLE, "no fault in this arm"));
+        } else {
+            boolean injected = faults.stream().allMatch(f -> f.injected);
+            boolean landed = faults.stream().allMatch(FaultObservation::active);
+            items.add(new AuditItem("faults verifiably injected (injector side and victim side)",
+                    injected && landed ? Status.PASSED : Status.FAILED, faults.stream().map(f -> f.name + ": "
+                    + (f.injected ? "injected" : "not injected") + ", landing " + f.landing.name().toLowerCase(Locale.ROOT))
+                    .collect(Collectors.joining("; "))));
+            items.add(new AuditItem("fault did not silently no-op", landed ? Status.PASSED : Status.FAILED,
+                    faults.stream().map(f -> f.summary.isEmpty() ? f.name + ": no reading" : f.summary).collect(Collectors.joining("; "))));
+            long after = done.stream().mapToLong(r -> r.stats().okAfterLastHeal()).min().orElse(0);
+            items.add(new AuditItem("recovery completed (back to nominal, not degraded)", after > 0 ? Status.PASSED : Status.FAILED,
+                    "at least " + after + " successful ops invoked after the last fault healed, on every seed"));
+        }
+        boolean monotonic = done.stream().allMatch(r -> r.stats().monotonic());
+        items.add(new AuditItem("clock skew did not mask a timing assertion (monotonic timestamps)",
+                monotonic ? Status.PASSED : Status.FAILED, done.get(0).stats().monotonicDetail()));
+        items.add(AuditItem.notEvaluated("run duration met the exit criterion"));
+        List<String> markers = done.stream().flatMap(r -> r.errorMarkers().stream()).toList();
+        long lines = done.stream().mapToLong(SeedResult::logLines).sum();
+        items.add(new AuditItem("no silent error suppression (SUT logs scanned for exceptions/panics)",
+                markers.isEmpty() ? Status.PASSED : Status.FAILED, markers.isEmpty()
+                ? lines + " service log lines scanned, no exception/ERROR/panic line" : markers.size() + " error line(s), first: " + markers.get(0)));
+        items.add(AuditItem.notEvaluated("baseline comparison is fair"));
+        items.add(AuditItem.notEvaluated("statistical claims were replicated"));
+        return items;
+    }
+
+    private List<AuditItem> weakOracleAudit(List<SeedResult> primary, List<SeedResult> all) {
+        List<AuditItem> items = new ArrayList<>();
+        List<SeedResult> done = primary.stream().filter(r -> r.error().isEmpty()).toList();
+        long consumed = all.stream().flatMap(r -> r.checks().stream()).mapToLong(c -> c.evidence().ops()).sum();
+        String historyOracle = all.stream().flatMap(r -> r.checks().stream()).map(CheckResult::checker).distinct()
+                .collect(Collectors.joining(", "));
+        Status historyBased = consumed > 0 ? Status.PASSED : Status.NOT_EVALUATED;
+        String ev = consumed > 0 ? historyOracle + " consumed " + consumed + " recorded ops" : "";
+        items.add(new AuditItem("oracle is not final state only", historyBased, ev));
+        items.add(new AuditItem("oracle is not logs only", historyBased, ev));
+        items.add(new AuditItem("oracle is not health checks only", historyBased, ev));
+        List<FaultObservation> faults = done.stream().flatMap(r -> r.faults().stream()).toList();
+        long processFaults = faults.stream().filter(f -> f.processFault && f.injected).count();
+        String failover = "more than one failover if failover-based";
+        items.add(processFaults == 0
+                ? new AuditItem(failover, Status.NOT_APPLICABLE, "no process fault in the schedule")
+                : !describesFailover() ? new AuditItem(failover, Status.NOT_APPLICABLE, processFaults
+                + " process fault(s); the scenario's technique, faults and nemesis describe no failover, leader change or promotion")
+                : processFaults > 1 ? new AuditItem(failover, Status.PASSED, processFaults + " process faults across seeds")
+                : new AuditItem(failover, Status.FAILED, "only one process fault in a failover-based scenario"));
+        boolean unique = !done.isEmpty() && done.stream().allMatch(r -> r.stats().uniqueWrites());
+        long writes = done.stream().mapToLong(r -> r.stats().writes()).sum();
+        long unknown = done.stream().mapToLong(r -> r.stats().unknown()).sum();
+        items.add(unique && writes > 0
+                ? new AuditItem("client-hidden retries were caught (or N/A)", Status.PASSED, "all " + writes
+                + " write values are unique, so a hidden retry re-applying one later would surface as a stale read; "
+                + unknown + " unknown outcomes recorded as such")
+                : AuditItem.notEvaluated("client-hidden retries were caught (or N/A)"));
+        boolean monotonic = !done.isEmpty() && done.stream().allMatch(r -> r.stats().monotonic());
+        items.add(new AuditItem("timestamps monotonic", done.isEmpty() ? Status.NOT_EVALUATED
+                : monotonic ? Status.PASSED : Status.FAILED, done.isEmpty() ? "" : done.get(0).stats().monotonicDetail()));
+        if (faults.isEmpty()) {
+            items.add(new AuditItem("at least one asymmetric / mixed variant where applicable", Status.NOT_APPLICABLE, "no fault in this arm"));
+        } else {
+            List<String> asym = faults.stream().filter(f -> f.asymmetric && f.active()).map(f -> f.name).distinct().toList();
+            List<String> net = faults.stream().filter(f -> !f.processFault).map(f -> f.name).distinct().toList();
+            items.add(net.isEmpty() ? new AuditItem("at least one asymmetric / mixed variant where applicable", Status.NOT_APPLICABLE,
+                    "process faults only; asymmetry applies to network faults")
+                    : asym.isEmpty() ? AuditItem.notEvaluated("at least one asymmetric / mixed variant where applicable")
+                    : new AuditItem("at least one asymmetric / mixed variant where applicable", Status.PASSED,
+                    "asymmetric fault(s) landed: " + String.join(", ", asym)));
+        }
+        boolean statistical = plan.claimsOf(scenario).stream().anyMatch(ArmExecutor::statistical)
+                && all.stream().flatMap(r -> r.checks().stream()).anyMatch(c -> c.checker().equals("fairness"));
+        long seeds = primary.stream().map(SeedResult::seed).distinct().count();
+        items.add(!statistical
+                ? new AuditItem("at least three seeds for any statistical claim", Status.NOT_APPLICABLE,
+                "no statistical oracle ran in this arm (" + (historyOracle.isEmpty() ? "none" : historyOracle) + ")")
+                : new AuditItem("at least three seeds for any statistical claim", seeds >= 3 ? Status.PASSED : Status.FAILED,
+                seeds + " seed(s)"));
+        return items;
+    }
+
+    /** Whether the plan says this scenario exercises a failover (the runner cannot know which node leads). */
+    private boolean describesFailover() {
+        String text = (scenario.value("technique") + " " + scenario.value("faults") + " "
+                + (scenario.sevenM().present() ? scenario.sevenM().nemesis() : "")).toLowerCase(Locale.ROOT);
+        return text.contains("failover") || text.contains("fail over") || text.contains("leader change")
+                || text.contains("election") || text.contains("promot") || text.contains("kill the leader")
+                || text.contains("leader crash");
+    }
+
+    private static boolean statistical(Claim c) {
+        return c.categories().contains(ClaimCategory.PERFORMANCE_SLO) || c.categories().contains(ClaimCategory.FAIRNESS);
+    }
+
+    private FindingDetail detail(List<SeedResult> results) {
+        SeedResult failing = results.stream().filter(r -> r.outcome() == SeedRun.Outcome.VIOLATION).findFirst().orElse(null);
+        if (failing == null) return FindingDetail.EMPTY;
+        List<String> what = new ArrayList<>();
+        for (CheckResult c : failing.checks()) {
+            if (c.validity() != dev.falsify.checkers.api.Validity.INVALID) continue;
+            what.add(c.checker() + ": " + c.summary() + " (" + c.evidence().ops() + " ops checked, "
+                    + failing.stats().unknown() + " unknown outcomes)");
+            if (c.counterexample() != null) {
+                List<String> lines = c.counterexample().describe();
+                what.addAll(lines.subList(0, Math.min(8, lines.size())));
+            }
+        }
+        String schedule = failing.faults().stream().map(f -> f.schedule).collect(Collectors.joining("; "));
+        String env = ctx.options().env().isEmpty() ? "" : ctx.options().env().entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")) + " ";
+        String reproducer = env + "falsify run " + ctx.planLabel() + " --scenario " + scenario.id() + " --seed " + failing.seed()
+                + (schedule.isEmpty() ? "" : " (fault schedule: " + schedule + ")") + "; history " + failing.historyFile();
+        return new FindingDetail(checkersOf(failing) + " violation in " + scenario.id() + " on seed " + failing.seed(),
+                String.join(", ", scenario.closes()), String.join("\n", what), reproducer,
+                scenario.sevenM().present() ? scenario.sevenM().reduction() : "", "", "re-run the reproducer, then reduce per the plan's reduction plan");
+    }
+
+    private static String checkersOf(SeedResult r) {
+        return r.checks().stream().filter(c -> c.validity() == dev.falsify.checkers.api.Validity.INVALID)
+                .map(CheckResult::checker).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,51 @@
+package dev.falsify.runner.run;
+
+import dev.falsify.model.history.Op;
+import dev.falsify.model.history.Outcome;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Facts about a recorded history that green-but-broken checks cite: op counts by outcome, whether
+ * timestamps are monotonic per process, whether write values are unique, and how many ops completed
+ * after the last fault healed.
+ */
+record HistoryStats(long ops, long ok, long failed, long unknown, boolean monotonic, String monotonicDetail,
+                    long writes, boolean uniqueWrites, long okAfterLastHeal) {
+
+    static final HistoryStats EMPTY = new HistoryStats(0, 0, 0, 0, true, "no ops", 0, true, 0);
+
+    static HistoryStats of(List<Op> ops, long lastHealNanos) {
+        long ok = 0, failed = 0, unknown = 0, writes = 0, okAfter = 0;
+        boolean monotonic = true;
+        String detail = "invoke_ts non-decreasing per process and complete_ts >= invoke_ts for all " + ops.size() + " ops";
+        Map<String, Long> lastInvoke = new HashMap<>();
+        Set<String> writeValues = new HashSet<>();
+        boolean unique = true;
+        for (Op op : ops) {
+            Outcome o = op.outcome();
+            if (o == Outcome.OK) ok++;
+            else if (o == Outcome.FAIL) failed++;
+            else unknown++;
+            Long prev = lastInvoke.put(op.processId(), op.invokeTs());
+            if (monotonic && prev != null && op.invokeTs() < prev) {
+                monotonic = false;
+                detail = "op " + op.opId() + " of process " + op.processId() + " invoked before its predecessor";
+            }
+            if (monotonic && op.completeTs() != null && op.completeTs() < op.invokeTs()) {
+                monotonic = false;
+                detail = "op " + op.opId() + " completes before it was invoked";
+            }
+            String type = op.opType() == null ? "" : op.opType();
+            if (type.equals("write") || type.equals("put") || type.equals("cas") || type.equals("append")) {
+                writes++;
+                if (op.input() != null && !writeValues.add(type + ":" + op.key() + ":" + op.input())) unique = false;
+            }
+            if (lastHealNanos > 0 && o == Outcome.OK && op.invokeTs() > lastHealNanos) okAfter++;
+        }
+        return new HistoryStats(ops.size(), ok, failed, unknown, monotonic, detail, writes, unique, okAfter);
+    }
+}

@@ -1,0 +1,239 @@
+package dev.falsify.runner.run;
+
+import dev.falsify.checkers.api.CheckerRegistry;
+import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.PlanParser;
+import dev.falsify.model.plan.RequirementRow;
+import dev.falsify.model.plan.RunBlock;
+import dev.falsify.model.plan.Scenario;
+import dev.falsify.model.plan.run.RunSpecError;
+import dev.falsify.model.report.PlanFactsAdapter;
+import dev.falsify.model.report.ReportWriter;
+import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.session.CapabilityRow;
+import dev.falsify.model.session.Precondition;
+import dev.falsify.model.session.SessionHeader;
+import dev.falsify.model.session.SessionReader;
+import dev.falsify.model.session.SessionWriter;
+import dev.falsify.model.verdict.Decision;
+import dev.falsify.model.verdict.SessionHeadline;
+import dev.falsify.model.verdict.Verdict;
+import dev.falsify.runner.events.EventBus;
+import dev.falsify.runner.events.RunEvent;
+import dev.falsify.runner.git.CommitUnderTest;
+import dev.falsify.runner.probe.Capability;
+import dev.falsify.runner.probe.CapabilityProbe;
+import dev.falsify.runner.probe.Requirement;
+import dev.falsify.runner.store.SessionStore;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Runs a plan's scenarios and writes the session: capability probes first (a scenario whose
+ * requirement is missing is INCONCLUSIVE-env and never starts), then each scenario's seeds, a
+ * verdict file per arm as it finishes, the timeline in session-log.md as events happen, the SQLite
+ * index after every arm, and findings/report.md at the end.
+ *
+ * <p>Trust is the caller's job: nothing here asks; call it only for a trusted plan.
+ */
+public final class PlanRunner {
+    private static final Set<String> TIMELINE = Set.of("scenario-started", "started", "ready", "fault-injected",
+            "fault-healed", "landing", "oracle", "ended", "scenario-ended", "step");
+    private static final int MAX_MARKERS_PER_LABEL = 5;
+
+    private PlanRunner() {
+    }
+
+    /** A plan that cannot be run: unreadable, no runnable scenario, invalid run blocks, unknown scenario ids. */
+    public static final class PlanError extends Exception {
+        public PlanError(String message) {
+            super(message);
+        }
+    }
+
+    /** Parses and validates the plan and picks the scenarios; nothing runs. */
+    public static List<Scenario> select(Path planFile, Plan plan, List<String> wanted) throws PlanError {
+        List<Scenario> runnable = plan.runnableScenarios();
+        List<Scenario> chosen = new ArrayList<>();
+        if (wanted.isEmpty()) {
+            chosen.addAll(runnable);
+        } else {
+            for (String id : wanted) {
+                Scenario s = plan.scenario(id.trim()).orElseThrow(() -> new PlanError(planFile + ": no scenario " + id.trim()
+                        + "; the plan has " + plan.scenarios().stream().map(Scenario::id).collect(Collectors.joining(", "))));
+                if (s.runBlocks().isEmpty()) throw new PlanError(planFile + ":" + s.headingSpan().startLine()
+                        + ": scenario " + s.id() + " has no run block, so it cannot be run");
+                chosen.add(s);
+            }
+        }
+        if (chosen.isEmpty()) throw new PlanError(planFile + ": no scenario has a run block; nothing to run");
+        for (Scenario s : chosen) {
+            RunBlock b = s.run().orElseThrow();
+            if (!b.errors().isEmpty()) {
+                RunSpecError e = b.errors().get(0);
+                throw new PlanError(planFile + ":" + e.span().startLine() + ":" + e.span().startColumn() + ": " + e.message()
+                        + " (run block of " + s.id() + ")");
+            }
+            if (b.spec() == null) throw new PlanError(planFile + ":" + b.span().startLine() + ": run block of " + s.id() + " is unreadable");
+        }
+        return chosen;
+    }
+
+    public static RunResult run(Path planFile, String planLabel, RunOptions options, EventBus bus)
+            throws IOException, PlanError {
+        String text = Files.readString(planFile, StandardCharsets.UTF_8);
+        Plan plan = PlanParser.parse(text);
+        List<Scenario> chosen = select(planFile, plan, options.scenarios());
+        Path planDir = planFile.toAbsolutePath().getParent();
+        PrintProgress progress = new PrintProgress(options);
+
+        Path firstCwd = planDir.resolve(chosen.get(0).run().orElseThrow().spec().cwd() == null ? "."
+                : chosen.get(0).run().orElseThrow().spec().cwd()).normalize();
+        String commit = CommitUnderTest.of(firstCwd).map(CommitUnderTest::label).orElse("unknown (not a git work tree)");
+        String slug = plan.header().slug() == null || plan.header().slug().isBlank()
+                ? planFile.getFileName().toString().replaceFirst("\\.md$", "") : plan.header().slug();
+        SessionHeader header = new SessionHeader("", plan.header().sut(), planFile.toAbsolutePath().normalize().toString(), commit, "",
+                options.operator(), "", "", Map.of());
+        SessionWriter session = SessionWriter.create(options.sessionsRoot(), slug, header, Clock.systemUTC());
+        progress.line("session " + session.dir());
+
+        CapabilityProbe prober = CapabilityProbe.fromEnvironment(firstCwd);
+        List<Capability> caps = prober.probeAll(plan.requirements().stream().map(PlanRunner::requirement).toList());
+        session.capabilities(caps.stream().map(c -> new CapabilityRow(c.requirement().text(), c.present() ? "yes" : "no",
+                c.version() == null ? "" : c.version(), c.source())).toList());
+        session.toolbox(toolbox(caps));
+        session.preconditions(List.of(
+                new Precondition(true, "plan parsed; run blocks of " + chosen.stream().map(Scenario::id)
+                        .collect(Collectors.joining(", ")) + " valid"),
+                new Precondition(true, "plan trusted (commands reviewed before running)"),
+                new Precondition(!commit.startsWith("unknown"), "commit under test recorded: " + commit),
+                new Precondition(caps.stream().allMatch(Capability::present), "every §6b requirement present"
+                        + (caps.stream().allMatch(Capability::present) ? "" : " (missing: " + caps.stream()
+                        .filter(c -> !c.present()).map(c -> c.command()).collect(Collectors.joining(", ")) + ")"))));
+
+        Map<String, Integer> markers = new HashMap<>();
+        AutoCloseable timeline = bus.subscribe(e -> {
+            if (e instanceof RunEvent.LogLine) return;
+            if (e instanceof RunEvent.LogMarker m) {
+                if (markers.merge(m.scenario(), 1, Integer::sum) > MAX_MARKERS_PER_LABEL) return;
+            } else if (!TIMELINE.contains(e.type())) {
+                return;
+            }
+            try {
+                session.event(new dev.falsify.model.session.TimelineEvent(java.time.Instant.ofEpochMilli(e.atMs()).toString(),
+                        e.scenario(), e.type(), e.describe()));
+            } catch (IOException | IllegalStateException ex) {
+                progress.line("warning: could not append to session-log.md: " + ex.getMessage());
+            }
+        });
+
+        Map<String, Verdict> verdicts = new LinkedHashMap<>();
+        Map<String, String> reasons = new LinkedHashMap<>();
+        CheckerRegistry registry = CheckerRegistry.standard();
+        SessionStore store = openStore(options, progress);
+        try {
+            for (Scenario s : chosen) {
+                List<Capability> needed = caps.stream().filter(c -> usedBy(c, s)).toList();
+                progress.line(s.id() + " " + s.name());
+                Decision d;
+                if (needed.stream().anyMatch(c -> !c.present())) {
+                    bus.publish(new RunEvent.ScenarioEnded(System.currentTimeMillis(), s.id(), "not started",
+                            "required capability missing"));
+                    d = session.armFinished(s.name(), ArmExecutor.environmentMissing(s, needed), null);
+                } else {
+                    ArmContext ctx = new ArmContext(s.id(), planLabel, planDir, session.dir(), bus, options, registry);
+                    ArmOutcome out = new ArmExecutor(ctx, plan, s, s.run().orElseThrow().spec()).run(needed);
+                    d = session.armFinished(s.name(), out.evidence(), out.detail());
+                }
+                verdicts.put(s.id(), d.verdict());
+                reasons.put(s.id(), d.reason());
+                progress.line(s.id() + " → " + d.display() + " — " + d.reason());
+                index(store, session.dir(), progress);
+            }
+            SessionHeadline headline = session.finish();
+            Path report = writeReport(session.dir(), plan, planLabel, progress);
+            index(store, session.dir(), progress);
+            return new RunResult(session.dir(), headline, verdicts, reasons, report);
+        } finally {
+            try {
+                timeline.close();
+            } catch (Exception ignored) {
+                // removing a listener cannot fail in a way that matters here
+            }
+            if (store != null) store.close();
+        }
+    }
+
+    private static Requirement requirement(RequirementRow r) {
+        return new Requirement(r.requirement(), r.versionFloor(), r.usedBy(), r.installHint());
+    }
+
+    private static boolean usedBy(Capability c, Scenario s) {
+        List<String> ids = c.requirement().usedBy();
+        if (ids.isEmpty()) return true; // a requirement that names no scenario applies to every one
+        String key = s.id().toLowerCase(Locale.ROOT);
+        String base = s.baseId() == null ? key : s.baseId().toLowerCase(Locale.ROOT);
+        return ids.stream().map(i -> i.trim().toLowerCase(Locale.ROOT)).anyMatch(i -> i.equals(key) || i.equals(base)
+                || i.replaceFirst("^s0*", "s").equals(base.replaceFirst("^s0*", "s")));
+    }
+
+    private static List<String> toolbox(List<Capability> caps) {
+        List<String> t = new ArrayList<>();
+        t.add("falsify runner: built-in loopback fault proxy (partition, drop-one-way, latency, bandwidth, reset, "
+                + "slow-close, hang, limit-data, slicer), process faults (KILL/TERM/STOP/CONT + restart), command faults");
+        t.add("java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")");
+        t.add("checkers: " + CheckerRegistry.standard().all().stream().map(c -> c.name()).collect(Collectors.joining(", ")));
+        for (Capability c : caps) if (c.present()) t.add(c.command() + (c.version() == null ? "" : " " + c.version()) + " at " + c.source());
+        return t;
+    }
+
+    private static SessionStore openStore(RunOptions options, PrintProgress progress) {
+        if (options.storeDb() == null) return null;
+        try {
+            return SessionStore.open(options.storeDb());
+        } catch (IOException | RuntimeException e) {
+            progress.line("warning: session index " + options.storeDb() + " unavailable (" + e.getMessage()
+                    + "); the session folder is complete without it");
+            return null;
+        }
+    }
+
+    private static void index(SessionStore store, Path dir, PrintProgress progress) {
+        if (store == null) return;
+        try {
+            store.importFolder(dir);
+        } catch (IOException | RuntimeException e) {
+            progress.line("warning: indexing " + dir + " failed: " + e.getMessage());
+        }
+    }
+
+    private static Path writeReport(Path dir, Plan plan, String planLabel, PrintProgress progress) {
+        try {
+            String md = ReportWriter.render(SessionReader.read(dir), PlanFactsAdapter.from(plan, planLabel));
+            Path report = dir.resolve(SessionReader.FINDINGS).resolve(SessionReader.REPORT);
+            AtomicFiles.write(report, md);
+            return report;
+        } catch (IOException | RuntimeException e) {
+            progress.line("warning: findings/report.md not written: " + e.getMessage());
+            return null;
+        }
+    }
+
+    private record PrintProgress(RunOptions options) {
+        void line(String s) {
+            options.progress().println(s);
+            options.progress().flush();
+        }
+    }
+}

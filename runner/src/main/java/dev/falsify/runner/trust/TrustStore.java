@@ -1,0 +1,150 @@
+package dev.falsify.runner.trust;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Which plans the user has allowed to run commands. A plan's run blocks are shell commands, so
+ * nothing from a plan executes until its folder is trusted. Trust is recorded per plan file with the
+ * plan's content hash and the exact list of commands it would run: an edit that changes no command
+ * keeps the trust (the hash is refreshed), a changed or added command asks again.
+ *
+ * <p>Stored as JSON at {@code $FALSIFY_TRUST_FILE}, else {@code $XDG_CONFIG_HOME/falsify/trust.json},
+ * else {@code ~/.config/falsify/trust.json}; written atomically.
+ */
+public final class TrustStore {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+
+    private final Path file;
+
+    public TrustStore(Path file) {
+        this.file = file;
+    }
+
+    public static TrustStore defaultStore() {
+        String explicit = System.getenv("FALSIFY_TRUST_FILE");
+        if (explicit != null && !explicit.isBlank()) return new TrustStore(Path.of(explicit));
+        String xdg = System.getenv("XDG_CONFIG_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".config");
+        return new TrustStore(base.resolve("falsify").resolve("trust.json"));
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** A stored grant. */
+    public record Grant(String plan, String folder, String contentSha256, List<String> commands, String trustedAt) {
+        public Grant {
+            commands = List.copyOf(commands);
+        }
+    }
+
+    /** What the store says about a plan as it is now. */
+    public sealed interface Decision {
+        /** Trusted: same content, or only non-command text changed. */
+        record Trusted(Grant grant) implements Decision {
+        }
+
+        /** Never trusted. */
+        record Unknown() implements Decision {
+        }
+
+        /** Trusted before, but commands changed: these are new or edited, these are gone. */
+        record CommandsChanged(List<String> added, List<String> removed) implements Decision {
+            public CommandsChanged {
+                added = List.copyOf(added);
+                removed = List.copyOf(removed);
+            }
+        }
+    }
+
+    public Decision check(Path plan, String content, List<String> commands) throws IOException {
+        Grant g = load().get(key(plan));
+        if (g == null) return new Decision.Unknown();
+        if (g.contentSha256().equals(sha256(content)) || g.commands().equals(commands)) {
+            return new Decision.Trusted(g);
+        }
+        Set<String> before = new LinkedHashSet<>(g.commands());
+        Set<String> now = new LinkedHashSet<>(commands);
+        List<String> added = new ArrayList<>();
+        for (String c : now) if (!before.contains(c)) added.add(c);
+        List<String> removed = new ArrayList<>();
+        for (String c : before) if (!now.contains(c)) removed.add(c);
+        if (added.isEmpty() && removed.isEmpty()) return new Decision.Trusted(g); // same commands, new order
+        return new Decision.CommandsChanged(added, removed);
+    }
+
+    /** Records (or refreshes) trust in the plan as it is now. */
+    public synchronized Grant trust(Path plan, String content, List<String> commands) throws IOException {
+        Map<String, Grant> all = load();
+        Path abs = plan.toAbsolutePath().normalize();
+        Grant g = new Grant(key(plan), abs.getParent() == null ? "/" : abs.getParent().toString(), sha256(content),
+                commands, Instant.now().toString());
+        all.put(g.plan(), g);
+        save(all);
+        return g;
+    }
+
+    private static String key(Path plan) {
+        Path abs = plan.toAbsolutePath().normalize();
+        try {
+            abs = abs.toRealPath();
+        } catch (IOException e) {
+            // not on disk (tests, previews): the normalized path is the key
+        }
+        return abs.toString();
+    }
+
+    private Map<String, Grant> load() throws IOException {
+        if (!Files.exists(file)) return new TreeMap<>();
+        try {
+            Stored s = JSON.readValue(file.toFile(), Stored.class);
+            Map<String, Grant> m = new TreeMap<>();
+            if (s.grants() != null) for (Grant g : s.grants()) m.put(g.plan(), g);
+            return m;
+        } catch (IOException e) {
+            throw new IOException(file + ": the trust store is not readable JSON (" + e.getMessage()
+                    + "); fix or delete it to trust plans again", e);
+        }
+    }
+
+    private void save(Map<String, Grant> all) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, JSON.writeValueAsString(new Stored(1, new ArrayList<>(all.values()))), StandardCharsets.UTF_8);
+        try {
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private record Stored(int version, List<Grant> grants) {
+    }
+
+    public static String sha256(String s) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 missing from the JVM", e);
+        }
+    }
+}

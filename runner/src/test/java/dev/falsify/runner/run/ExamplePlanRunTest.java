@@ -1,0 +1,152 @@
+package dev.falsify.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.falsify.model.session.SessionFolder;
+import dev.falsify.model.session.SessionReader;
+import dev.falsify.model.verdict.SessionHeadline;
+import dev.falsify.model.verdict.Verdict;
+import dev.falsify.runner.events.EventBus;
+import dev.falsify.runner.events.RunEvent;
+import dev.falsify.runner.exec.ProcessReaper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the real example system (three JVM nodes, fault proxies, the workload client) through the
+ * executor, on ports of its own so it never meets a concurrently running demo.
+ */
+@Timeout(180)
+class ExamplePlanRunTest {
+    static final Path EXAMPLE = Path.of("../examples/replicated-kv").toAbsolutePath().normalize();
+
+    @TempDir
+    Path dir;
+
+    static String nodes(int base) {
+        return """
+                services:
+                  - name: n1
+                    cmd: "./kv node --id n1 --port %1$d --leader-peer-port %2$d --data {artifacts}/{scenario}-{seed}/n1"
+                    ready: { log: "n1 listening on", timeout: 20s }
+                  - name: n2
+                    cmd: "./kv node --id n2 --port %3$d --leader 127.0.0.1:%5$d --bug ${KV_BUG:-none}"
+                    ready: { tcp: "127.0.0.1:%3$d", timeout: 20s }
+                  - name: n3
+                    cmd: "./kv node --id n3 --port %4$d --leader 127.0.0.1:%6$d --bug ${KV_BUG:-none}"
+                    ready: { tcp: "127.0.0.1:%4$d", timeout: 20s }
+                proxies:
+                  - { name: c2, listen: "127.0.0.1:%7$d", upstream: "127.0.0.1:%3$d" }
+                  - { name: p12, listen: "127.0.0.1:%5$d", upstream: "127.0.0.1:%2$d" }
+                  - { name: p13, listen: "127.0.0.1:%6$d", upstream: "127.0.0.1:%2$d" }
+                  - { name: unused, listen: "127.0.0.1:%8$d", upstream: "127.0.0.1:%4$d" }
+                """.formatted(base + 1, base + 100, base + 2, base + 3, base + 1012, base + 1013, base + 1002, base + 1023);
+    }
+
+    static String workload(int base, double seconds) {
+        return "workload:\n  cmd: \"./kv workload --nodes 127.0.0.1:" + (base + 1) + ",127.0.0.1:" + (base + 1002) + ",127.0.0.1:"
+                + (base + 3) + " --clients 3 --keys 1 --seconds " + seconds
+                + " --seed {seed} --history {artifacts}/{scenario}-{seed}.history.jsonl\"\n"
+                + "history: { path: \"{artifacts}/{scenario}-{seed}.history.jsonl\", format: jsonl, model: cas-register }\n"
+                + "checkers: [linearizability]\n";
+    }
+
+    static String scenario(String id, String name, String hardening, String run) {
+        return "### Scenario " + id + ": " + name + "\n\n- **Falsifies if it FAILs:** C1\n- **Closes:** H1\n"
+                + "- **Smoke budget:** 1 seed × 2 s\n- **Hardening budget:** " + hardening + "\n\n"
+                + "#### §7.M — Model / history / checker\n\n- **Model under test:** cas-register\n"
+                + "- **Operation history:** the 11 fields\n- **Checker:** linearizability\n"
+                + "- **Nemesis + landing evidence:** proxy partition. Landing evidence: proxy dropped-bytes counter\n"
+                + "- **Ambiguous outcomes:** timeouts are unknown\n- **Reduction plan:** shrink; classify as SUT, harness, checker or environment\n\n"
+                + "```run\n" + run + "```\n\n";
+    }
+
+    static String plan(String scenarios) {
+        return "# Test Plan: it-kv\n\n**SUT:** replicated-kv example\n**Status:** draft\n\n## 0. Architectural summary\n\nx\n\n"
+                + "## 1b. Claims under test\n\n| ID | Claim | Category | Source | Inferred? |\n|---|---|---|---|---|\n"
+                + "| C1 | reads and writes are linearizable | safety | README | documented |\n\n"
+                + "## 4. Failure-mode hypotheses\n\nH1. **Stale read** — a follower serves old data\n   - Could falsify: C1\n\n"
+                + "## 6b. Environment requirements\n\n| Requirement | Version floor | Used by scenarios | Install hint |\n|---|---|---|---|\n"
+                + "| `falsify-no-such-tool` | 1.0 | S3 | not installable |\n\n"
+                + "## 7. Scenarios\n\n" + scenarios;
+    }
+
+    private RunResult run(String planText, Map<String, String> env, List<RunEvent> events) throws Exception {
+        Path planFile = dir.resolve("plan.md");
+        Files.writeString(planFile, planText, StandardCharsets.UTF_8);
+        EventBus bus = new EventBus();
+        bus.subscribe(e -> {
+            if (!(e instanceof RunEvent.LogLine)) events.add(e);
+        });
+        RunOptions o = new RunOptions(dir.resolve("sessions"), List.of(), null, env, 1, dir.resolve("index.db"), "test",
+                new PrintWriter(new StringWriter()));
+        return PlanRunner.run(planFile, "plan.md", o, bus);
+    }
+
+    @Test
+    void smokePassUnlandedFaultAndMissingToolEachLandOnTheirVerdict() throws Exception {
+        int base = 28000;
+        String common = "cwd: " + EXAMPLE + "\ntimeout: 1m\nseeds: [1]\nsetup: [\"./build.sh\"]\n" + nodes(base);
+        String s1 = common + workload(base, 2);
+        String s2 = common + workload(base, 3) + "faults:\n  - name: cut-unused\n    at: 1s\n    for: 1s\n"
+                + "    proxy: { name: unused, kind: partition }\n";
+        String s3 = common + workload(base, 2);
+        List<RunEvent> events = new CopyOnWriteArrayList<>();
+        RunResult r = run(plan(scenario("S1", "smoke_reads_are_linearizable", "3 seeds × 2 s", s1)
+                + scenario("S2", "partition_of_an_unused_link_is_not_proven", "1 seed × 2 s", s2)
+                + scenario("S3", "needs_a_missing_tool", "1 seed × 2 s", s3)), Map.of(), events);
+
+        assertThat(r.verdicts()).containsEntry("S1", Verdict.PASS_SMOKE)
+                .containsEntry("S2", Verdict.INCONCLUSIVE_FAULT_NOT_PROVEN)
+                .containsEntry("S3", Verdict.INCONCLUSIVE_ENV);
+        assertThat(r.headline()).isEqualTo(SessionHeadline.DONE_WITH_CONCERNS);
+        assertThat(ProcessReaper.liveCount()).isZero();
+
+        Path s = r.sessionDir();
+        assertThat(s.resolve("logs/S1-1/n1.out.log")).content().contains("n1 listening on " + (base + 1));
+        assertThat(s.resolve("logs/S1-1/workload.out.log")).content().contains("workload done");
+        assertThat(s.resolve("artifacts/S1-1.history.jsonl")).exists();
+        assertThat(s.resolve("artifacts/S1-1.linearizability.check.json")).content().contains("\"valid\" : true");
+        assertThat(s.resolve("artifacts/S2-1.cut-unused.proxy.json")).content().contains("\"connectionsSeen\" : 0");
+        assertThat(Files.exists(s.resolve("logs/S3-1"))).as("S3 never started").isFalse();
+        assertThat(s.resolve("findings/report.md")).exists();
+        String log = Files.readString(s.resolve("session-log.md"));
+        assertThat(log).contains("falsify-no-such-tool", "fault-injected", "landing NOT proven for cut-unused", "Session ended");
+
+        SessionFolder folder = SessionReader.read(s);
+        assertThat(folder.interrupted()).isFalse();
+        assertThat(events).anyMatch(e -> e instanceof RunEvent.ProcessReady pr && pr.process().equals("n2"));
+        assertThat(events).anyMatch(e -> e instanceof RunEvent.OracleResult o && o.validity().equals("valid"));
+        assertThat(dir.resolve("index.db")).exists();
+    }
+
+    @Test
+    void theSeededBugFailsReproduciblyUnderAPartition() throws Exception {
+        int base = 29000;
+        String run = "cwd: " + EXAMPLE + "\ntimeout: 1m\nseeds: [4, 5]\nsetup: [\"./build.sh\"]\n" + nodes(base) + workload(base, 4)
+                + "faults:\n  - name: partition-n2\n    at: 1s\n    for: 2s\n    proxy: { name: p12, kind: partition }\n";
+        List<RunEvent> events = new CopyOnWriteArrayList<>();
+        RunResult r = run(plan(scenario("S1", "linearizable_under_partition", "2 seeds × 4 s", run)),
+                Map.of("KV_BUG", "stale-follower-reads"), events);
+
+        assertThat(r.verdicts()).containsEntry("S1", Verdict.FAIL_REPRODUCIBLE);
+        assertThat(r.headline()).isEqualTo(SessionHeadline.FAIL);
+        Path s = r.sessionDir();
+        assertThat(s.resolve("logs/S1-4-rerun1/n2.out.log")).content().contains("leader unreachable");
+        assertThat(s.resolve("artifacts/rerun1/S1-4-rerun1.history.jsonl")).exists();
+        assertThat(Files.exists(s.resolve("logs/S1-5"))).as("stopped after the reproduced violation").isFalse();
+        String finding = Files.readString(s.resolve("findings/S1.md"));
+        assertThat(finding).contains("FAIL-reproducible", "--seed 4", "KV_BUG=stale-follower-reads");
+        assertThat(events).anyMatch(e -> e instanceof RunEvent.LandingReading l && l.landed());
+        assertThat(ProcessReaper.liveCount()).isZero();
+    }
+}
