@@ -5,7 +5,21 @@ import dev.falsify.catalog.CatalogEntry;
 import dev.falsify.catalog.CatalogJson;
 import dev.falsify.catalog.EntryDetail;
 import dev.falsify.catalog.EntryKind;
+import dev.falsify.catalog.Nemesis;
+import dev.falsify.catalog.Pitfall;
 import dev.falsify.catalog.SearchHit;
+import dev.falsify.catalog.walk.Applies;
+import dev.falsify.catalog.walk.PitfallWalk;
+import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.PlanParser;
+import dev.falsify.model.plan.edit.TextEdit;
+import dev.falsify.model.session.AtomicFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -22,7 +36,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code falsify catalog [TERMS] [--kind K] [--json]}: searches the technique catalog, pitfalls, nemeses,
  * oracle patterns, the checker picker and finding labels. Without terms it lists entries; one term that
  * is an entry id prints that entry in full. Exit 0 when something matched, 1 when nothing did, 2 on
- * bad input.
+ * bad input. The drafting options print what the editor's catalog panel inserts ({@code --hypothesis},
+ * {@code --seven-m}, {@code --nemesis-line}) and the pitfall walk of a plan ({@code --walk [--write]}).
  */
 @Command(name = "catalog", mixinStandardHelpOptions = true,
         description = "Search techniques, pitfalls, nemeses, oracle patterns, the checker picker and finding labels.")
@@ -46,11 +61,45 @@ public final class CatalogCommand implements Callable<Integer> {
             description = "At most N search results (default: ${DEFAULT-VALUE}; 0 = all).")
     int limit;
 
+    @Option(names = "--hypothesis", paramLabel = "PITFALL",
+            description = "Draft a §4 hypothesis from this pitfall (with --claims and --id).")
+    String hypothesisFrom;
+
+    @Option(names = "--claims", split = ",", paramLabel = "ID",
+            description = "Claims the drafted hypothesis could falsify (default: a C? prompt).")
+    List<String> claims = new ArrayList<>();
+
+    @Option(names = "--id", paramLabel = "H", description = "Id of the drafted hypothesis (default: H?).")
+    String hypothesisId;
+
+    @Option(names = "--seven-m", paramLabel = "MODEL",
+            description = "Draft a §7.M block for this model, checker from the picker (with --categories).")
+    String sevenMModel;
+
+    @Option(names = "--categories", split = ",", paramLabel = "CATEGORY",
+            description = "Claim categories of the scenario, for --seven-m.")
+    List<String> categories = new ArrayList<>();
+
+    @Option(names = "--nemesis-line", paramLabel = "NEMESIS",
+            description = "Print the §7.M nemesis line, with landing evidence, for this nemesis.")
+    String nemesisLine;
+
+    @Option(names = "--walk", paramLabel = "PLAN",
+            description = "Print the pitfall walk of this plan, pre-filled from its hypotheses (with --write: write it into §4).")
+    Path walkPlan;
+
+    @Option(names = "--write", description = "With --walk: write the table into the plan's §4 (atomically).")
+    boolean write;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
+        Integer drafted = draft();
+        if (drafted != null) {
+            return drafted;
+        }
         if (limit < 0) {
             throw new UserError("--limit must be 0 or more, not " + limit, 2);
         }
@@ -88,6 +137,76 @@ public final class CatalogCommand implements Callable<Integer> {
         }
         out.flush();
         return hits.isEmpty() ? 1 : 0;
+    }
+
+    /** The drafting modes; null when none was asked for (then TERMS are searched). */
+    private Integer draft() {
+        int modes = (hypothesisFrom != null ? 1 : 0) + (sevenMModel != null ? 1 : 0) + (nemesisLine != null ? 1 : 0)
+                + (walkPlan != null ? 1 : 0);
+        if (modes == 0) {
+            if (write || !claims.isEmpty() || hypothesisId != null || !categories.isEmpty()) {
+                throw new UserError("--write, --claims, --id and --categories go with --walk, --hypothesis or --seven-m", 2);
+            }
+            return null;
+        }
+        if (modes > 1 || !terms.isEmpty()) {
+            throw new UserError("give search TERMS or one of --hypothesis, --seven-m, --nemesis-line, --walk", 2);
+        }
+        if (write && walkPlan == null) {
+            throw new UserError("--write goes with --walk", 2);
+        }
+        Catalog catalog = Catalog.standard();
+        CatalogJson json = new CatalogJson(catalog);
+        PrintWriter out = spec.commandLine().getOut();
+        if (hypothesisFrom != null) {
+            Pitfall p = catalog.entry(hypothesisFrom, Pitfall.class).orElseThrow(() -> new UserError(
+                    "--hypothesis: no pitfall '" + hypothesisFrom + "' (falsify catalog --kind pitfall lists them)", 2));
+            String text = catalog.snippets().hypothesisFrom(p, claims.stream().map(String::trim).toList(),
+                    hypothesisId == null ? "H?" : hypothesisId.trim());
+            out.print(this.json ? CatalogJson.write(json.draft("hypothesis", p.id(), text)) : text);
+        } else if (sevenMModel != null) {
+            String text = catalog.sevenMSkeleton(sevenMModel, categories.stream().map(String::trim).toList());
+            out.print(this.json ? CatalogJson.write(json.draft("seven-m", null, text)) : text);
+        } else if (nemesisLine != null) {
+            Nemesis n = catalog.entry(nemesisLine, Nemesis.class).orElseThrow(() -> new UserError(
+                    "--nemesis-line: no nemesis '" + nemesisLine + "' (falsify catalog --kind nemesis lists them)", 2));
+            String text = catalog.nemesisLandingLine(n);
+            out.print(this.json ? CatalogJson.write(json.draft("nemesis-line", n.id(), text)) : text);
+        } else {
+            walk(catalog, json, out);
+        }
+        out.flush();
+        return 0;
+    }
+
+    private void walk(Catalog catalog, CatalogJson json, PrintWriter out) {
+        String text;
+        try {
+            text = Files.readString(walkPlan, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new UserError(walkPlan + ": no such file", 2);
+        } catch (IOException | UncheckedIOException e) {
+            throw new UserError(walkPlan + ": cannot read: " + e.getMessage(), 2);
+        }
+        Plan plan = PlanParser.parse(text);
+        PitfallWalk walk = PitfallWalk.forPlan(catalog, plan);
+        TextEdit edit = walk.editFor(plan).edits().get(0);
+        long answered = walk.rows().stream().filter(r -> r.applies() != Applies.UNANSWERED).count();
+        if (write) {
+            try {
+                AtomicFiles.write(walkPlan, walk.editFor(plan).apply(text));
+            } catch (IOException e) {
+                throw new UserError(walkPlan + ": cannot write: " + e.getMessage(), 2);
+            }
+        }
+        if (this.json) {
+            out.print(CatalogJson.write(json.walk(walkPlan.toString(), walk, edit)));
+        } else if (write) {
+            out.println(walkPlan + ": wrote the pitfall walk into §4 (" + answered + " of " + walk.rows().size()
+                    + " pitfalls answered)");
+        } else {
+            out.print(walk.toMarkdown());
+        }
     }
 
     private static void printListing(PrintWriter out, List<SearchHit> hits) {

@@ -14,9 +14,9 @@ import picocli.CommandLine.Option;
         subcommands = {
                 CommandLine.HelpCommand.class,
                 CheckCommand.class,
+                CatalogCommand.class,
                 GuiCommand.class,
                 ScreenshotsCommand.class,
-                CatalogCommand.class,
                 LintCommand.class,
                 ReportCommand.class,
                 ImportCommand.class,

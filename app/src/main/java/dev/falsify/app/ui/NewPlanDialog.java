@@ -19,6 +19,8 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.stage.Window;
+import dev.falsify.model.plan.GitChanges;
+import dev.falsify.model.plan.NewPlan;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
@@ -104,16 +106,31 @@ public final class NewPlanDialog {
         }
     }
 
-    /** Writes the new plan; refuses to overwrite. Returns its path. */
+    /**
+     * Writes the new plan with the plan model's skeleton (for change-scoped plans, "Files touched"
+     * from the commit's diff through JGit); refuses to overwrite. Returns its path.
+     */
     public static Path create(Path workspace, String slug, boolean changeScoped, Path repo, String commit) throws IOException {
-        if (!slug.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
-            throw new IOException("slug '" + slug + "' must be letters, digits, '.', '_' or '-'");
+        if (!NewPlan.SLUG.matcher(slug).matches()) {
+            throw new IOException("slug '" + slug + "': expected lower-case letters, digits, '-', '_' or '.'");
         }
         Path file = workspace.resolve("docs/testing-plans").resolve(slug + ".md");
         if (Files.exists(file)) {
             throw new IOException(file + " already exists");
         }
-        String text = PlanSkeletonSource.skeleton(slug, changeScoped, repo, commit);
+        GitChanges.Change change = null;
+        if (changeScoped) {
+            if (repo == null || commit == null) {
+                throw new IOException("a change-scoped plan needs a commit of a git repository");
+            }
+            try {
+                change = GitChanges.read(repo.toFile(), commit);
+            } catch (GitChanges.GitChangeException e) {
+                throw new IOException(e.getMessage(), e);
+            }
+        }
+        String text = NewPlan.skeleton(slug, changeScoped ? NewPlan.Mode.CHANGE_SCOPED : NewPlan.Mode.PROJECT_WIDE, change,
+                System.getProperty("user.name", ""), java.time.LocalDate.now());
         Files.createDirectories(file.getParent());
         dev.falsify.app.ui.editor.DocumentFile doc = new dev.falsify.app.ui.editor.DocumentFile(file);
         doc.save(text);

@@ -11,7 +11,9 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -125,5 +127,74 @@ class CatalogCommandTest {
         assertThat(r.exit).isEqualTo(2);
         assertThat(r.err).startsWith("falsify: --kind: unknown entry kind 'gadget' (expected one of technique,")
                 .doesNotContain("Exception");
+    }
+
+    @Test
+    void draftsWhatThePanelInserts() throws IOException {
+        Catalog c = Catalog.standard();
+        Run h = run("catalog", "--hypothesis", "pf13", "--claims", "C1,C2", "--id", "H7");
+        assertThat(h.exit).isZero();
+        assertThat(h.out).isEqualTo(c.snippets().hypothesisFrom(c.entry("PF13", dev.falsify.catalog.Pitfall.class)
+                .orElseThrow(), List.of("C1", "C2"), "H7"));
+        Run m = run("catalog", "--seven-m", "cas-register", "--categories", "safety");
+        assertThat(m.out).isEqualTo(c.sevenMSkeleton("cas-register", List.of("safety")))
+                .contains("- **Checker:** linearizability");
+        Run n = run("catalog", "--nemesis-line", "N07", "--json");
+        JsonNode j = new ObjectMapper().readTree(n.out);
+        assertThat(j.get("draft").asText()).isEqualTo("nemesis-line");
+        assertThat(j.get("id").asText()).isEqualTo("N07");
+        assertThat(j.get("text").asText()).startsWith("- **Nemesis + landing evidence:** Full partition of one node");
+    }
+
+    @Test
+    void theWalkOfAPlanIsPrintedAndWrittenIntoSectionFour(@TempDir Path dir) throws IOException {
+        Path plan = dir.resolve("plan.md");
+        String original = """
+                # Test Plan: p
+
+                ## 4. Failure-mode hypotheses
+
+                H1. **Stale** — a follower serves an old value
+                   - Could falsify: C1
+                   - Pitfall row: PF02
+
+                ## 5. Coverage matrix
+                """;
+        Files.writeString(plan, original);
+        Run printed = run("catalog", "--walk", plan.toString());
+        assertThat(printed.exit).isZero();
+        assertThat(printed.out).startsWith("**Pitfall walk**").contains("| PF02 Stale read | y | H1 |  |\n");
+        assertThat(Files.readString(plan)).isEqualTo(original);
+
+        JsonNode json = new ObjectMapper().readTree(run("catalog", "--walk", plan.toString(), "--json").out);
+        assertThat(json.get("rows").get(1).get("applies").asText()).isEqualTo("y");
+        int start = json.get("edit").get("start").asInt();
+        assertThat(original.substring(0, start)).endsWith("- Pitfall row: PF02");
+
+        Run written = run("catalog", "--walk", plan.toString(), "--write");
+        assertThat(written.exit).isZero();
+        assertThat(written.out).isEqualTo(plan + ": wrote the pitfall walk into §4 (1 of "
+                + Catalog.standard().pitfalls().size() + " pitfalls answered)\n");
+        String after = Files.readString(plan);
+        assertThat(after).contains("- Pitfall row: PF02\n\n**Pitfall walk**").endsWith("|  |  |  |\n\n## 5. Coverage matrix\n");
+        run("catalog", "--walk", plan.toString(), "--write");
+        assertThat(Files.readString(plan)).as("writing an unchanged walk again changes nothing").isEqualTo(after);
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString()).toList()).containsExactly("plan.md");
+        }
+    }
+
+    @Test
+    void draftingOptionsRejectBadInput(@TempDir Path dir) {
+        assertThat(run("catalog", "--hypothesis", "PF99").err)
+                .isEqualTo("falsify: --hypothesis: no pitfall 'PF99' (falsify catalog --kind pitfall lists them)\n");
+        assertThat(run("catalog", "--nemesis-line", "PF01").exit).isEqualTo(2);
+        Run missing = run("catalog", "--walk", dir.resolve("nope.md").toString());
+        assertThat(missing.exit).isEqualTo(2);
+        assertThat(missing.err).isEqualTo("falsify: " + dir.resolve("nope.md") + ": no such file\n");
+        assertThat(run("catalog", "lost", "--seven-m", "kv").exit).isEqualTo(2);
+        assertThat(run("catalog", "--seven-m", "kv", "--walk", "x.md").exit).isEqualTo(2);
+        assertThat(run("catalog", "--write").exit).isEqualTo(2);
+        assertThat(run("catalog", "--hypothesis", "PF01", "--write").err).isEqualTo("falsify: --write goes with --walk\n");
     }
 }

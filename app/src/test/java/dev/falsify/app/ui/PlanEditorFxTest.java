@@ -213,4 +213,51 @@ class PlanEditorFxTest {
         fxRun(() -> wb.showCatalog(false));
         assertThat(robot.lookup("#catalog-side-panel").tryQuery()).isEmpty();
     }
+
+    @Test
+    void incrementalRestylingLeavesExactlyTheComputedStylesOnScreen(FxRobot robot) throws Exception {
+        java.util.Random rnd = new java.util.Random(7);
+        String[] snippets = {"#", "| C9 |", "**Bold:**", "`x`", "\n## 9. New\n", "H4. ", "\n```\n", "z"};
+        for (int i = 0; i < 12; i++) {
+            int len = fx(() -> tab.editor().text().length());
+            int at = rnd.nextInt(len);
+            if (i % 3 == 2) {
+                int to = Math.min(len, at + 1 + rnd.nextInt(30));
+                fxRun(() -> tab.editor().codeArea().deleteText(at, to));
+            } else {
+                String snip = snippets[rnd.nextInt(snippets.length)];
+                fxRun(() -> tab.editor().codeArea().insertText(at, snip));
+            }
+            if (i % 2 == 1) {
+                Analysis a = awaitAnalysis(x -> true);
+                var onScreen = fx(() -> tab.editor().codeArea().getStyleSpans(0, tab.editor().codeArea().getLength()));
+                var shown = perChar(onScreen);
+                var want = perChar(a.styles());
+                String text = a.text();
+                int firstDiff = -1;
+                for (int k = 0; k < Math.min(shown.size(), want.size()); k++) {
+                    // RichTextFX reports a line break with its paragraph's last style; it is never drawn
+                    if (text.charAt(k) != '\n' && !shown.get(k).equals(want.get(k))) {
+                        firstDiff = k;
+                        break;
+                    }
+                }
+                int fd = firstDiff;
+                assertThat(firstDiff).as(() -> "styles after edit at " + at + ": first difference at " + fd + " shown "
+                        + shown.get(fd) + " want " + want.get(fd) + " near '"
+                        + text.substring(Math.max(0, fd - 20), Math.min(text.length(), fd + 20)) + "'").isEqualTo(-1);
+                assertThat(shown.size()).isEqualTo(want.size());
+            }
+        }
+    }
+
+    private static List<java.util.Collection<String>> perChar(org.fxmisc.richtext.model.StyleSpans<java.util.Collection<String>> spans) {
+        List<java.util.Collection<String>> out = new java.util.ArrayList<>();
+        for (var span : spans) {
+            for (int k = 0; k < span.getLength(); k++) {
+                out.add(java.util.Set.copyOf(span.getStyle()));
+            }
+        }
+        return out;
+    }
 }

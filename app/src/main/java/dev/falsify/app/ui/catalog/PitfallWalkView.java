@@ -108,6 +108,7 @@ public final class PitfallWalkView extends BorderPane {
         preview.setId("pitfall-walk-preview");
         preview.setEditable(false);
         preview.setWrapText(false);
+        preview.setStyle("-fx-font-family: monospace;"); // the Markdown table lines up as it will in the file
         SplitPane split = new SplitPane(table, preview);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.7);

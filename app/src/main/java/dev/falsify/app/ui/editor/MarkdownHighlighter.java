@@ -28,9 +28,7 @@ public final class MarkdownHighlighter {
 
     /** Ids of plan elements: C1, H12, M3, S01, S5/api. */
     static final Pattern ID_PATTERN = Pattern.compile("(?<![\\w/])([CHMS]\\d+[a-z]?(?:/[A-Za-z][\\w-]*)?)(?![\\w])");
-    private static final Pattern BOLD_PATTERN = Pattern.compile("\\*\\*[^*\\n]+\\*\\*");
-    private static final Pattern INLINE_CODE_PATTERN = Pattern.compile("`[^`\\n]+`");
-    private static final Pattern LIST_PATTERN = Pattern.compile("^\\s*(?:[-*+]|\\d+\\.|[HCSM]\\d+\\.)\\s");
+    private static final Pattern LIST_PATTERN = Pattern.compile("[ \\t]*(?:[-*+]|\\d+\\.|[HCSM]\\d+\\.)[ \\t]");
 
     private final Map<Integer, Collection<String>> classCache = new HashMap<>();
 
@@ -44,30 +42,34 @@ public final class MarkdownHighlighter {
             if (lineEnd < 0) {
                 lineEnd = n;
             }
-            String line = text.substring(lineStart, lineEnd);
-            String trimmed = line.stripLeading();
-            if (trimmed.startsWith("```") || trimmed.startsWith("~~~")) {
+            int first = lineStart;
+            while (first < lineEnd && (text.charAt(first) == ' ' || text.charAt(first) == '\t')) {
+                first++;
+            }
+            if (text.startsWith("```", first) || text.startsWith("~~~", first)) {
                 fill(mask, lineStart, lineEnd, FENCE);
                 inFence = !inFence;
             } else if (inFence) {
                 fill(mask, lineStart, lineEnd, CODE);
-            } else {
-                styleLine(line, lineStart, trimmed, mask);
+            } else if (first < lineEnd) {
+                styleLineStart(text, lineStart, first, lineEnd, mask);
             }
             lineStart = lineEnd + 1;
         }
-        for (Squiggle s : squiggles) {
-            int bit = switch (s.severity().toLowerCase()) {
+        // inline spans in one hand-written pass (regexes over 250,000 characters cost tens of ms)
+        scanInline(text, mask);
+        for (Squiggle sq : squiggles) {
+            int bit = switch (sq.severity().toLowerCase()) {
                 case "error" -> LINT_ERROR;
                 case "warning" -> LINT_WARNING;
                 default -> LINT_INFO;
             };
-            int start = Math.max(0, Math.min(s.start(), n));
-            int end = Math.max(start, Math.min(s.end(), n));
-            if (end == start && start < n) {
-                end = start + 1;
+            int from = Math.max(0, Math.min(sq.start(), n));
+            int to = Math.max(from, Math.min(sq.end(), n));
+            if (to == from && from < n) {
+                to = from + 1;
             }
-            fill(mask, start, end, bit);
+            fill(mask, from, to, bit);
         }
         StyleSpansBuilder<Collection<String>> b = new StyleSpansBuilder<>();
         if (n == 0) {
@@ -84,37 +86,125 @@ public final class MarkdownHighlighter {
         return b.create();
     }
 
-    private void styleLine(String line, int offset, String trimmed, int[] mask) {
-        int end = offset + line.length();
-        if (trimmed.startsWith("#")) {
-            fill(mask, offset, end, HEADING);
-        } else if (trimmed.startsWith("|")) {
-            fill(mask, offset, end, TABLE);
-            boolean escaped = false;
-            for (int i = 0; i < line.length(); i++) {
-                char c = line.charAt(i);
-                if (c == '|' && !escaped) {
-                    mask[offset + i] |= PIPE;
+    /**
+     * Bold ({@code **…**} on one line), inline code ({@code `…`}) and ids (the same tokens as
+     * {@link #ID_PATTERN}) outside fenced code, in one left-to-right pass.
+     */
+    static void scanInline(String text, int[] mask) {
+        int n = text.length();
+        int i = 0;
+        while (i < n) {
+            if ((mask[i] & (CODE | FENCE)) != 0) {
+                i++;
+                continue;
+            }
+            char c = text.charAt(i);
+            if (c == '*' && i + 1 < n && text.charAt(i + 1) == '*') {
+                int j = i + 2;
+                while (j < n && text.charAt(j) != '*' && text.charAt(j) != '\n') {
+                    j++;
                 }
-                escaped = c == '\\' && !escaped;
+                if (j > i + 2 && j + 1 < n && text.charAt(j) == '*' && text.charAt(j + 1) == '*') {
+                    fill(mask, i, j + 2, BOLD);
+                    // ids inside bold are still ids: scan them, then continue after the bold
+                    scanIds(text, i + 2, j, mask);
+                    i = j + 2;
+                } else {
+                    i++;
+                }
+            } else if (c == '`') {
+                int j = i + 1;
+                while (j < n && text.charAt(j) != '`' && text.charAt(j) != '\n') {
+                    j++;
+                }
+                if (j > i + 1 && j < n && text.charAt(j) == '`') {
+                    fill(mask, i, j + 1, INLINE_CODE);
+                    scanIds(text, i + 1, j, mask);
+                    i = j + 1;
+                } else {
+                    i++;
+                }
+            } else {
+                int end = idAt(text, i, n);
+                if (end > i) {
+                    fill(mask, i, end, ID);
+                    i = end;
+                } else {
+                    i++;
+                }
             }
-        } else {
-            Matcher list = LIST_PATTERN.matcher(line);
-            if (list.find()) {
-                fill(mask, offset + list.start(), offset + list.end(), LIST);
+        }
+    }
+
+    private static void scanIds(String text, int from, int to, int[] mask) {
+        for (int i = from; i < to; i++) {
+            int end = idAt(text, i, to);
+            if (end > i) {
+                fill(mask, i, end, ID);
+                i = end - 1;
             }
         }
-        Matcher bold = BOLD_PATTERN.matcher(line);
-        while (bold.find()) {
-            fill(mask, offset + bold.start(), offset + bold.end(), BOLD);
+    }
+
+    /** End of the id token starting at {@code i} (see {@link #ID_PATTERN}), or {@code i} when there is none. */
+    private static int idAt(String text, int i, int limit) {
+        char c = text.charAt(i);
+        if ((c != 'C' && c != 'H' && c != 'M' && c != 'S') || i + 1 >= limit || !isDigit(text.charAt(i + 1))) {
+            return i;
         }
-        Matcher code = INLINE_CODE_PATTERN.matcher(line);
-        while (code.find()) {
-            fill(mask, offset + code.start(), offset + code.end(), INLINE_CODE);
+        if (i > 0) {
+            char p = text.charAt(i - 1);
+            if (Character.isLetterOrDigit(p) || p == '_' || p == '/') {
+                return i;
+            }
         }
-        Matcher id = ID_PATTERN.matcher(line);
-        while (id.find()) {
-            fill(mask, offset + id.start(1), offset + id.end(1), ID);
+        int j = i + 1;
+        while (j < limit && isDigit(text.charAt(j))) {
+            j++;
+        }
+        if (j < limit && text.charAt(j) >= 'a' && text.charAt(j) <= 'z' && (j + 1 >= limit || !isWord(text.charAt(j + 1)))) {
+            j++;
+        }
+        if (j + 1 < limit && text.charAt(j) == '/' && Character.isLetter(text.charAt(j + 1)) && text.charAt(j + 1) < 128) {
+            j += 2;
+            while (j < limit && (isWord(text.charAt(j)) || text.charAt(j) == '-')) {
+                j++;
+            }
+        }
+        if (j < limit && isWord(text.charAt(j))) {
+            return i;
+        }
+        return j;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isWord(char c) {
+        return Character.isLetterOrDigit(c) || c == '_';
+    }
+
+    /** Line-level styles: headings, table rows with their pipes, list markers. */
+    private static void styleLineStart(String text, int lineStart, int first, int lineEnd, int[] mask) {
+        char c = text.charAt(first);
+        if (c == '#') {
+            fill(mask, lineStart, lineEnd, HEADING);
+        } else if (c == '|') {
+            fill(mask, lineStart, lineEnd, TABLE);
+            boolean escaped = false;
+            for (int i = first; i < lineEnd; i++) {
+                char ch = text.charAt(i);
+                if (ch == '|' && !escaped) {
+                    mask[i] |= PIPE;
+                }
+                escaped = ch == '\\' && !escaped;
+            }
+        } else if (c == '-' || c == '*' || c == '+' || Character.isDigit(c) || "HCSM".indexOf(c) >= 0) {
+            Matcher list = LIST_PATTERN.matcher(text).region(lineStart, lineEnd);
+            if (list.lookingAt()) {
+                fill(mask, list.start(), list.end(), LIST);
+            }
         }
     }
 
