@@ -5,6 +5,7 @@ import picocli.CommandLine.Command;
 /** {@code falsify bench …}: rerunnable benchmarks; each area adds its own subcommand here. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark.",
         subcommands = {
+                BenchCheckCommand.class,
                 BenchPlanCommand.class,
                 BenchRunnerCommand.class,
                 BenchProxyCommand.class,

@@ -13,6 +13,7 @@ import picocli.CommandLine.Option;
         description = "Claim-driven testing of distributed and stateful systems.",
         subcommands = {
                 CommandLine.HelpCommand.class,
+                CheckCommand.class,
                 CatalogCommand.class,
                 GuiCommand.class,
                 ScreenshotsCommand.class,

@@ -82,6 +82,31 @@ public final class Histories {
         }
     }
 
+    /**
+     * The history files named by {@code inputs}: files as given, folders searched recursively for
+     * regular files (hidden ones skipped), each folder's files in path order.
+     *
+     * @throws java.nio.file.NoSuchFileException for an input that does not exist
+     */
+    public static List<Path> expand(List<Path> inputs) throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (Path in : inputs) {
+            if (Files.isDirectory(in)) {
+                try (java.util.stream.Stream<Path> s = Files.walk(in)) {
+                    s.filter(Files::isRegularFile)
+                            .filter(p -> !in.relativize(p).toString().startsWith(".") && !p.getFileName().toString().startsWith("."))
+                            .sorted()
+                            .forEach(out::add);
+                }
+            } else if (Files.exists(in)) {
+                out.add(in);
+            } else {
+                throw new java.nio.file.NoSuchFileException(in.toString(), null, "no such file or folder");
+            }
+        }
+        return out;
+    }
+
     private static History drain(OpStream s) {
         List<Op> ops = new ArrayList<>();
         while (s.hasNext()) ops.add(s.next());

@@ -3,7 +3,6 @@ package dev.falsify.checkers.lin;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.NullNode;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
 import java.util.List;
@@ -16,17 +15,21 @@ import java.util.List;
  * value, as in Porcupine's kv model); put/write: input = value; append: input appended (string
  * concatenation for strings, element append otherwise); cas: input {@code [expected, new]}, output
  * {@code false} for a failed compare. The key is the op's {@code key} field.
+ *
+ * <p>String values are kept as {@link KvValue} ropes: an append is O(1) and hashing is incremental,
+ * so histories of thousands of appends to one key do not cost O(length) per search state.
  */
-final class KvModel implements Model<JsonNode, KvModel.Cmd> {
+final class KvModel implements Model<KvValue, KvModel.Cmd> {
     enum Kind { GET, PUT, APPEND, CAS }
 
-    record Cmd(Kind kind, String key, JsonNode value, JsonNode newValue, Boolean swapped, boolean known) {
+    /** @param value get: the value read (null when unknown); put/append: the value; cas: expected */
+    record Cmd(Kind kind, String key, KvValue value, KvValue newValue, Boolean swapped, boolean known) {
     }
 
-    private final JsonNode initial;
+    private final KvValue initial;
 
     KvModel(JsonNode initial) {
-        this.initial = initial;
+        this.initial = initial == RegisterModel.UNSET ? KvValue.UNSET : KvValue.of(initial);
     }
 
     @Override
@@ -40,7 +43,7 @@ final class KvModel implements Model<JsonNode, KvModel.Cmd> {
     }
 
     @Override
-    public JsonNode initialState() {
+    public KvValue initialState() {
         return initial;
     }
 
@@ -50,13 +53,14 @@ final class KvModel implements Model<JsonNode, KvModel.Cmd> {
         String key = op.key() == null ? "" : op.key();
         String type = op.opType() == null ? "" : op.opType();
         return switch (type) {
-            case "get", "read", "r" -> new Cmd(Kind.GET, key, known ? Values.canonical(op.output()) : null, null, null, known);
-            case "put", "write", "w", "set" -> new Cmd(Kind.PUT, key, Values.canonical(op.input()), null, null, known);
-            case "append" -> new Cmd(Kind.APPEND, key, Values.canonical(op.input()), null, null, known);
+            case "get", "read", "r" -> new Cmd(Kind.GET, key, known ? KvValue.of(Values.canonical(op.output())) : null,
+                    null, null, known);
+            case "put", "write", "w", "set" -> new Cmd(Kind.PUT, key, KvValue.of(Values.canonical(op.input())), null, null, known);
+            case "append" -> new Cmd(Kind.APPEND, key, KvValue.of(Values.canonical(op.input())), null, null, known);
             case "cas", "compare-and-set" -> {
                 JsonNode[] pair = RegisterModel.casArguments(op);
                 Boolean swapped = known ? !(op.output() != null && op.output().isBoolean() && !op.output().booleanValue()) : null;
-                yield new Cmd(Kind.CAS, key, pair[0], pair[1], swapped, known);
+                yield new Cmd(Kind.CAS, key, KvValue.of(pair[0]), KvValue.of(pair[1]), swapped, known);
             }
             default -> throw new ModelException(op, "op_type '" + type + "' is not an operation of model kv (expected "
                     + String.join(", ", opTypes()) + ")");
@@ -64,39 +68,31 @@ final class KvModel implements Model<JsonNode, KvModel.Cmd> {
     }
 
     @Override
-    public JsonNode step(JsonNode state, Cmd c) {
+    public KvValue step(KvValue state, Cmd c) {
         switch (c.kind) {
             case GET:
                 if (!c.known) return state;
-                if (state == RegisterModel.UNSET) return c.value;
-                return same(state, c.value) ? state : null;
+                if (state == KvValue.UNSET) return c.value;
+                return state.equals(c.value) ? state : null;
             case PUT:
                 return c.value;
             case APPEND:
-                return append(state == RegisterModel.UNSET ? NullNode.getInstance() : state, c.value);
+                KvValue base = state == KvValue.UNSET ? KvValue.EMPTY : state;
+                if (base.isText() && c.value.isText()) return base.append(c.value);
+                return KvValue.of(appendElement(base.toJson(), c.value.toJson()));
             default:
-                boolean matches = state != RegisterModel.UNSET && same(state, c.value);
+                boolean matches = state != KvValue.UNSET && state.equals(c.value);
                 if (c.swapped == null) return matches ? c.newValue : state;
-                if (c.swapped) return matches || state == RegisterModel.UNSET ? c.newValue : null;
+                if (c.swapped) return matches || state == KvValue.UNSET ? c.newValue : null;
                 return matches ? null : state;
         }
     }
 
-    private static boolean same(JsonNode a, JsonNode b) {
-        return a.equals(b) || (empty(a) && empty(b));
-    }
-
-    private static boolean empty(JsonNode n) {
-        return n.isNull() || (n.isTextual() && n.textValue().isEmpty());
-    }
-
-    static JsonNode append(JsonNode state, JsonNode v) {
-        if (v.isTextual() && (state.isNull() || state.isTextual())) {
-            return JsonNodeFactory.instance.textNode((state.isNull() ? "" : state.textValue()) + v.textValue());
-        }
+    /** Append of a non-text value: the state as a list, plus the element. */
+    static JsonNode appendElement(JsonNode state, JsonNode v) {
         ArrayNode list = JsonNodeFactory.instance.arrayNode();
         if (state.isArray()) list.addAll((ArrayNode) state);
-        else if (!state.isNull()) list.add(state);
+        else if (!state.isNull() && !(state.isTextual() && state.textValue().isEmpty())) list.add(state);
         list.add(v);
         return list;
     }
@@ -108,26 +104,40 @@ final class KvModel implements Model<JsonNode, KvModel.Cmd> {
 
     @Override
     public boolean mutates(Cmd c) {
-        return c.kind != Kind.GET;
+        // a read fixes an initial value that was never recorded
+        if (c.kind == Kind.CAS) return !Boolean.FALSE.equals(c.swapped) || initial == KvValue.UNSET; // a failed compare only observes
+        return c.kind != Kind.GET || (c.known && initial == KvValue.UNSET);
+    }
+
+    @Override
+    public boolean overwrites(Cmd c) {
+        return c.kind == Kind.PUT;
+    }
+
+    @Override
+    public boolean onlyExtends(Cmd c) {
+        return c.kind == Kind.APPEND && c.value.isText();
+    }
+
+    @Override
+    public boolean reachableByExtending(KvValue state, Cmd observer) {
+        if (observer.kind != Kind.GET || !observer.known || state == KvValue.UNSET) return true;
+        return observer.value.mayHavePrefix(state);
     }
 
     @Override
     public String describe(Cmd c) {
         return switch (c.kind) {
-            case GET -> "get " + c.key + (c.known ? " → " + show(c.value) : " (unknown)");
-            case PUT -> "put " + c.key + " " + show(c.value);
-            case APPEND -> "append " + c.key + " " + show(c.value);
-            case CAS -> "cas " + c.key + " " + show(c.value) + "→" + show(c.newValue)
+            case GET -> "get " + c.key + (c.known ? " → " + c.value.show() : " (unknown)");
+            case PUT -> "put " + c.key + " " + c.value.show();
+            case APPEND -> "append " + c.key + " " + c.value.show();
+            case CAS -> "cas " + c.key + " " + c.value.show() + "→" + c.newValue.show()
                     + (c.swapped == null ? " (unknown)" : c.swapped ? "" : " (false)");
         };
     }
 
-    private static String show(JsonNode v) {
-        return v.isTextual() ? "\"" + v.textValue() + "\"" : Values.show(v);
-    }
-
     @Override
-    public String describeState(JsonNode s) {
-        return s == RegisterModel.UNSET ? "unset" : show(s);
+    public String describeState(KvValue s) {
+        return s == KvValue.UNSET ? "unset" : s.show();
     }
 }

@@ -283,6 +283,7 @@ public final class LinearizabilityChecker implements Checker {
         final long[] callTime;
         final long[] returnTime;
         final int[] cmd;
+        final boolean[] observer;
         final StateTable<S, C> table;
         final int initialState;
         PartitionSearch search;
@@ -323,6 +324,8 @@ public final class LinearizabilityChecker implements Checker {
                 cmd[i] = local;
             }
             table = new StateTable<>(model, commands);
+            observer = new boolean[commands.size()];
+            for (int c = 0; c < observer.length; c++) observer[c] = !model.mutates(commands.get(c));
             initialState = table.intern(model.initialState());
         }
 
@@ -331,7 +334,7 @@ public final class LinearizabilityChecker implements Checker {
         }
 
         void run(java.util.function.BooleanSupplier stop) {
-            search = new PartitionSearch(definite, callTime, returnTime, cmd, table, initialState, stop);
+            search = new PartitionSearch(definite, callTime, returnTime, cmd, observer, table, initialState, stop);
             status = search.run();
             explored = search.explored();
         }

@@ -48,10 +48,38 @@ public interface Model<S, C> {
     }
 
     /**
-     * Whether the command can change the state. An op with unknown outcome that cannot (a timed-out
-     * read) constrains nothing and is left out of the search.
+     * Whether the command can change the state. Return false only for commands that never change
+     * it, in any state (reads): an op with unknown outcome that cannot change the state constrains
+     * nothing and is left out of the search, and the search places such observers eagerly.
      */
     default boolean mutates(C cmd) {
+        return true;
+    }
+
+    /**
+     * Pruning hint: true when the command is valid in every state and the state after it does not
+     * depend on the state before (a blind write). An unknown-outcome op placed right before such a
+     * command has no visible effect, so the search does not try that order ("never" covers it).
+     */
+    default boolean overwrites(C cmd) {
+        return false;
+    }
+
+    /**
+     * Pruning hint: true when the command can only extend the state, so that a state that is not a
+     * "prefix" of what an observer expects stays so after it (an append to a string or a log).
+     */
+    default boolean onlyExtends(C cmd) {
+        return false;
+    }
+
+    /**
+     * Pruning hint, used only while every op that may still take effect before {@code observer}
+     * satisfies {@link #onlyExtends}: false when no sequence of such commands can take {@code state}
+     * to a state where the observer (a command that never changes the state) is valid. True when
+     * unsure.
+     */
+    default boolean reachableByExtending(S state, C observer) {
         return true;
     }
 

@@ -67,6 +67,29 @@ public final class Models {
         };
     }
 
+    /**
+     * Guesses the model from the op types of a history (and whether its ops carry keys), for
+     * {@code falsify check} without {@code --model}; null when the op types do not say.
+     */
+    public static String infer(java.util.Collection<String> opTypes, boolean allKeyed) {
+        java.util.Set<String> t = new java.util.HashSet<>(opTypes);
+        t.remove(null);
+        if (t.isEmpty()) return null;
+        if (t.equals(java.util.Set.of("txn"))) return "multi-register";
+        if (oneOf(t, "acquire", "release", "lock", "unlock")) return "mutex";
+        if (oneOf(t, "enqueue", "dequeue")) return "queue";
+        if (allKeyed && oneOf(t, "get", "put", "append", "read", "write", "cas")) return "kv";
+        if (oneOf(t, "read", "write", "cas")) return t.contains("cas") ? "cas-register" : "register";
+        if (oneOf(t, "inc", "dec", "read")) return "counter";
+        if (oneOf(t, "append", "read")) return "log";
+        if (oneOf(t, "add", "remove", "read", "contains")) return "set";
+        return null;
+    }
+
+    private static boolean oneOf(java.util.Set<String> types, String... allowed) {
+        return java.util.Set.of(allowed).containsAll(types);
+    }
+
     private static JsonNode scalarInitial(String text) {
         if (text == null) return NullNode.getInstance();
         if (text.trim().equals("unknown")) return RegisterModel.UNSET;

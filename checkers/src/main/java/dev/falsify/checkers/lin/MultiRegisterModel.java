@@ -121,6 +121,8 @@ final class MultiRegisterModel implements Model<MultiRegisterModel.State, MultiR
     public boolean mutates(Cmd c) {
         for (Micro m : c.micros) {
             if (m.write) return true;
+            // a read of a register whose initial value was not given fixes that value
+            if (m.value != null && !initial.containsKey(m.key)) return true;
         }
         return false;
     }

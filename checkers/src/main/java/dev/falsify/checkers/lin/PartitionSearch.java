@@ -27,7 +27,12 @@ final class PartitionSearch {
     private final int definite;
     private final int n;
     private final int[] cmd;
+    private final boolean[] observer; // per command: never changes the state (Model.mutates false)
     private final StateTable<?, ?> table;
+    /** Ops that are neither observers nor only-extending (puts, cas…), when pruning by extension applies. */
+    private final int[] resetters;
+    private final boolean pruneByExtension;
+    private final boolean[] blindWrite; // per command: Model.overwrites
     private final int initialState;
     private final BooleanSupplier stop;
 
@@ -37,6 +42,10 @@ final class PartitionSearch {
     private final int[] callNode;
     private final int[] returnNode; // 0 for unknown ops
     private final ConfigCache cache;
+    /** A same-command op that dominates this one (earlier call, no later return), or -1; see {@link #twins}. */
+    private final int[] twin;
+    /** Candidate order: observers first (by call), then by return (earliest deadline first), then call. */
+    private final long[] candidateOrder;
 
     private final List<int[]> prefixes = new ArrayList<>();
     private int bestLength = -1;
@@ -46,10 +55,12 @@ final class PartitionSearch {
      * @param callTime   invoke time per op
      * @param returnTime completion time per definite op (entries beyond {@code definite} unused)
      * @param cmd        interned command per op
+     * @param observer   per command: it never changes the state
      */
-    PartitionSearch(int definite, long[] callTime, long[] returnTime, int[] cmd, StateTable<?, ?> table,
-                    int initialState, BooleanSupplier stop) {
+    PartitionSearch(int definite, long[] callTime, long[] returnTime, int[] cmd, boolean[] observer,
+                    StateTable<?, ?> table, int initialState, BooleanSupplier stop) {
         this.definite = definite;
+        this.observer = observer;
         this.n = callTime.length;
         this.cmd = cmd;
         this.table = table;
@@ -84,7 +95,53 @@ final class PartitionSearch {
         int tail = entries + 1;
         next[last] = tail;
         prev[tail] = last;
-        nodeOp[tail] = Integer.MIN_VALUE;
+        nodeOp[tail] = -1;
+        twin = twins();
+        boolean anyExtending = false;
+        List<Integer> reset = new ArrayList<>();
+        for (int op = 0; op < n; op++) {
+            if (table.onlyExtends(cmd[op])) anyExtending = true;
+            else if (!observer[cmd[op]]) reset.add(op);
+        }
+        pruneByExtension = anyExtending;
+        blindWrite = new boolean[observer.length];
+        for (int c = 0; c < observer.length; c++) blindWrite[c] = table.overwrites(c);
+        resetters = reset.stream().mapToInt(Integer::intValue).toArray();
+        candidateOrder = new long[n];
+        for (int op = 0; op < n; op++) {
+            candidateOrder[op] = observer[cmd[op]] ? callNode[op]
+                    : (1L << 62) | ((long) Math.min(returnPosition(op), Integer.MAX_VALUE) << 31) | callNode[op];
+        }
+    }
+
+    /**
+     * Symmetry reduction. Op A dominates op B when they have the same command (same input and
+     * observed output), A's call entry comes first and A's return is no later than B's (unknown ops
+     * return at infinity). Any linearization that places B while A is still unplaced can swap the
+     * two (A moves earlier, B later, both stay within their intervals, the sequence of commands is
+     * unchanged), so when A is unplaced the search need not try B: the scan reached A first.
+     */
+    private int[] twins() {
+        int[] t = new int[n];
+        Arrays.fill(t, -1);
+        Integer[] byCall = new Integer[n];
+        for (int i = 0; i < n; i++) byCall[i] = i;
+        Arrays.sort(byCall, (a, b) -> Integer.compare(callNode[a], callNode[b]));
+        java.util.Map<Integer, List<Integer>> seen = new java.util.HashMap<>();
+        for (int k = 0; k < n; k++) {
+            int b = byCall[k];
+            List<Integer> same = seen.computeIfAbsent(cmd[b], c -> new ArrayList<>());
+            // the nearest earlier op with this command that returns no later (a few tries suffice)
+            for (int j = same.size() - 1, tries = 0; j >= 0 && tries < 8; j--, tries++) {
+                int a = same.get(j);
+                if (returnPosition(a) < returnPosition(b) || b >= definite) {
+                    t[b] = a;
+                    break;
+                }
+            }
+            same.add(b);
+        }
+        return t;
     }
 
     private int[] sortEntries(long[] callTime, long[] returnTime) {
@@ -115,50 +172,92 @@ final class PartitionSearch {
     }
 
     Status run() {
+        if (definite == 0) return Status.VALID;
         int[] stackOp = new int[n];
         int[] stackState = new int[n];
+        // candidates of each level: cand[base[d] .. base[d] + count[d]), next to try at pos[d]
+        int[] base = new int[n + 1];
+        int[] count = new int[n + 1];
+        int[] pos = new int[n + 1];
+        int[] cand = new int[Math.max(64, 4 * n)];
         int depth = 0;
         int state = initialState;
         int remaining = definite;
-        int node = next[HEAD];
+        cand = fillCandidates(cand, 0, count, 0);
         int iterations = 0;
         while (true) {
-            if (remaining == 0) return Status.VALID;
             if ((++iterations & 0x3FFF) == 0 && stop.getAsBoolean()) {
                 record(stackOp, depth);
                 return Status.UNKNOWN;
             }
-            int op = nodeOp[node];
-            if (op >= 0) {
+            if (pos[depth] < count[depth]) {
+                int op = cand[base[depth] + pos[depth]++];
+                int tw = twin[op];
+                if (tw >= 0 && !cache.isSet(tw)) continue; // its dominating twin is unplaced and was tried first
+                // an unknown op followed directly by a blind write is the same as that op never
+                // taking effect, which the search explores without it
+                if (depth > 0 && blindWrite[cmd[op]] && stackOp[depth - 1] >= definite) continue;
                 int after = table.step(state, cmd[op]);
-                if (after >= 0) {
-                    cache.set(op);
-                    if (cache.add(after)) {
-                        stackOp[depth] = op;
-                        stackState[depth] = state;
-                        depth++;
-                        state = after;
-                        lift(op);
-                        if (op < definite) remaining--;
-                        node = next[HEAD];
-                        continue;
-                    }
+                if (after < 0) continue;
+                cache.set(op);
+                if (!cache.add(after)) {
                     cache.clear(op);
+                    continue;
                 }
-                node = next[node];
-            } else {
-                // a return entry: that op had to be linearized by now
-                record(stackOp, depth);
+                stackOp[depth] = op;
+                stackState[depth] = state;
+                state = after;
+                lift(op);
+                if (op < definite && --remaining == 0) return Status.VALID;
+                depth++;
+                base[depth] = base[depth - 1] + count[depth - 1];
+                pos[depth] = 0;
+                cand = fillCandidates(cand, base[depth], count, depth);
+                if (pruneByExtension && doomed(cand, base[depth], count[depth], state)) count[depth] = 0;
+                continue;
+            }
+            // every candidate failed: this configuration is a dead end
+            record(stackOp, depth);
+            int undo;
+            do {
                 if (depth == 0) return Status.INVALID;
                 depth--;
-                int undo = stackOp[depth];
+                undo = stackOp[depth];
                 state = stackState[depth];
                 cache.clear(undo);
                 unlift(undo);
                 if (undo < definite) remaining++;
-                node = next[callNode[undo]];
-            }
+                // An observer (an op that never changes the state, e.g. a read) that could be
+                // placed here could as well come first in any linearization from this
+                // configuration, so if placing it failed, the configuration fails too: keep
+                // undoing instead of trying the alternatives.
+            } while (observer[cmd[undo]]);
         }
+    }
+
+    /**
+     * The ops that may take effect next: calls before the first return entry still in the list (an
+     * op whose return comes first must take effect before anything invoked after it), in
+     * {@link #candidateOrder}.
+     */
+    private int[] fillCandidates(int[] cand, int at, int[] count, int depth) {
+        int k = 0;
+        for (int node = next[HEAD]; ; node = next[node]) {
+            int op = nodeOp[node];
+            if (op < 0) break; // a return entry, or the tail
+            if (at + k == cand.length) cand = Arrays.copyOf(cand, cand.length * 2);
+            // insertion sort by order: candidate lists are short (the concurrency of the history)
+            long key = candidateOrder[op];
+            int i = at + k;
+            while (i > at && candidateOrder[cand[i - 1]] > key) {
+                cand[i] = cand[i - 1];
+                i--;
+            }
+            cand[i] = op;
+            k++;
+        }
+        count[depth] = k;
+        return cand;
     }
 
     private void lift(int op) {
@@ -181,6 +280,28 @@ final class PartitionSearch {
         int c = callNode[op];
         prev[next[c]] = c;
         next[prev[c]] = c;
+    }
+
+    /**
+     * True when some pending definite observer can never become valid: every op that could still
+     * take effect before its return only extends the state, and the model says no extension of
+     * the current state satisfies it.
+     */
+    private boolean doomed(int[] cand, int at, int k, int state) {
+        for (int i = at; i < at + k; i++) {
+            int g = cand[i];
+            if (g >= definite || !observer[cmd[g]]) break; // observers sort first
+            if (table.reachableByExtending(state, cmd[g])) continue;
+            boolean resetPossible = false;
+            for (int r : resetters) {
+                if (!cache.isSet(r) && callNode[r] < returnNode[g]) {
+                    resetPossible = true;
+                    break;
+                }
+            }
+            if (!resetPossible) return true;
+        }
+        return false;
     }
 
     /** Keeps the longest prefixes seen at dead ends (called only when backtracking, so rarely). */

@@ -126,7 +126,14 @@ final class RegisterModel implements Model<JsonNode, RegisterModel.Cmd> {
 
     @Override
     public boolean mutates(Cmd c) {
-        return c.kind != Kind.READ;
+        // a read fixes an initial value that was never recorded
+        if (c.kind == Kind.CAS) return !Boolean.FALSE.equals(c.swapped) || initial == UNSET; // a failed compare only observes
+        return c.kind != Kind.READ || (c.known && initial == UNSET);
+    }
+
+    @Override
+    public boolean overwrites(Cmd c) {
+        return c.kind == Kind.WRITE;
     }
 
     @Override

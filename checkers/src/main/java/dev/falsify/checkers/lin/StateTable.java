@@ -14,7 +14,7 @@ import java.util.Map;
  */
 final class StateTable<S, C> {
     private static final int IMPOSSIBLE = -1;
-    private static final long DENSE_LIMIT = 1L << 24; // ints in dense rows (64 MB)
+    private static final long DENSE_LIMIT = 1L << 20; // ints in dense rows (4 MB)
 
     private final Model<S, C> model;
     private final List<C> commands;
@@ -22,7 +22,10 @@ final class StateTable<S, C> {
     private final Map<S, Integer> ids = new HashMap<>();
     private int[][] rows = new int[16][];
     private final int denseStates;
-    private final Map<Long, Integer> sparse = new HashMap<>();
+    // beyond the dense rows: open addressing, key = state * commands + cmd (+1, 0 = empty)
+    private long[] sparseKeys = new long[1 << 10];
+    private int[] sparseValues = new int[1 << 10];
+    private int sparseSize;
 
     StateTable(Model<S, C> model, List<C> commands) {
         this.model = model;
@@ -51,6 +54,18 @@ final class StateTable<S, C> {
         return states.size();
     }
 
+    boolean overwrites(int cmd) {
+        return model.overwrites(commands.get(cmd));
+    }
+
+    boolean onlyExtends(int cmd) {
+        return model.onlyExtends(commands.get(cmd));
+    }
+
+    boolean reachableByExtending(int state, int observer) {
+        return model.reachableByExtending(states.get(state), commands.get(observer));
+    }
+
     /** The state after command {@code cmd} in state {@code state}, or -1 when it cannot take effect there. */
     int step(int state, int cmd) {
         if (state < denseStates) {
@@ -67,12 +82,38 @@ final class StateTable<S, C> {
             row[cmd] = next < 0 ? -1 : next + 1;
             return next;
         }
-        long key = (long) state * commands.size() + cmd;
-        Integer v = sparse.get(key);
-        if (v != null) return v;
+        long key = (long) state * commands.size() + cmd + 1;
+        int mask = sparseKeys.length - 1;
+        int slot = mix(key) & mask;
+        while (sparseKeys[slot] != 0) {
+            if (sparseKeys[slot] == key) return sparseValues[slot];
+            slot = (slot + 1) & mask;
+        }
         int next = compute(state, cmd);
-        sparse.put(key, next);
+        sparseKeys[slot] = key;
+        sparseValues[slot] = next;
+        if (++sparseSize * 2 > sparseKeys.length) growSparse();
         return next;
+    }
+
+    private void growSparse() {
+        long[] oldKeys = sparseKeys;
+        int[] oldValues = sparseValues;
+        sparseKeys = new long[oldKeys.length * 2];
+        sparseValues = new int[oldValues.length * 2];
+        int mask = sparseKeys.length - 1;
+        for (int i = 0; i < oldKeys.length; i++) {
+            if (oldKeys[i] == 0) continue;
+            int slot = mix(oldKeys[i]) & mask;
+            while (sparseKeys[slot] != 0) slot = (slot + 1) & mask;
+            sparseKeys[slot] = oldKeys[i];
+            sparseValues[slot] = oldValues[i];
+        }
+    }
+
+    private static int mix(long h) {
+        h *= 0x9E3779B97F4A7C15L;
+        return (int) (h ^ (h >>> 29));
     }
 
     private int compute(int state, int cmd) {

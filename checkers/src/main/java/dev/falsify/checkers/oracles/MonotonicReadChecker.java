@@ -34,6 +34,23 @@ public final class MonotonicReadChecker implements Checker {
                 + " (op " + OracleReport.id(later.op()) + ")";
     }
 
+    /** Reports every read of the session that went back; returns how many reads it looked at. */
+    static int checkSession(OracleReport report, String session, List<VersionedOps.Versioned> ops) {
+        Map<String, VersionedOps.Versioned> last = new HashMap<>();
+        int reads = 0;
+        for (VersionedOps.Versioned v : ops) {
+            if (v.write()) continue;
+            reads++;
+            VersionedOps.Versioned r = last.get(v.key());
+            if (r != null && v.version() < r.version()) {
+                report.violation(describe(session, r, v)).put("rule", "monotonic-reads").put("session", session)
+                        .put("key", v.key()).put("earlier", OracleReport.id(r.op())).put("later", OracleReport.id(v.op()));
+            }
+            last.put(v.key(), v);
+        }
+        return reads;
+    }
+
     @Override
     public CheckResult check(CheckInput input, CheckBudget budget) {
         OracleReport report = new OracleReport(name(), input);
@@ -43,17 +60,7 @@ public final class MonotonicReadChecker implements Checker {
         report.partitions(ops.bySession.size());
         int reads = 0;
         for (Map.Entry<String, List<VersionedOps.Versioned>> s : ops.bySession.entrySet()) {
-            Map<String, VersionedOps.Versioned> last = new HashMap<>();
-            for (VersionedOps.Versioned v : s.getValue()) {
-                if (v.write()) continue;
-                reads++;
-                VersionedOps.Versioned r = last.get(v.key());
-                if (r != null && v.version() < r.version()) {
-                    report.violation(describe(s.getKey(), r, v)).put("session", s.getKey()).put("key", v.key())
-                            .put("earlier", OracleReport.id(r.op())).put("later", OracleReport.id(v.op()));
-                }
-                last.put(v.key(), v);
-            }
+            reads += checkSession(report, s.getKey(), s.getValue());
         }
         if (reads == 0 && !report.isWeak()) report.weak("no-observations", "no committed read carries a version", List.of());
         return report.finish("reads never went back in " + reads + " reads over " + ops.bySession.size() + " sessions",

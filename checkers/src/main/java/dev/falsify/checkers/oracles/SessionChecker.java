@@ -40,7 +40,6 @@ public final class SessionChecker implements Checker {
         report.partitions(ops.bySession.size());
         for (Map.Entry<String, List<VersionedOps.Versioned>> s : ops.bySession.entrySet()) {
             Map<String, VersionedOps.Versioned> lastWrite = new HashMap<>();
-            Map<String, VersionedOps.Versioned> lastRead = new HashMap<>();
             for (VersionedOps.Versioned v : s.getValue()) {
                 VersionedOps.Versioned w = lastWrite.get(v.key());
                 if (v.write()) {
@@ -59,13 +58,8 @@ public final class SessionChecker implements Checker {
                             + " (op " + OracleReport.id(v.op()) + "), which misses that write")
                             .put("rule", "read-your-writes").put("session", s.getKey());
                 }
-                VersionedOps.Versioned r = lastRead.get(v.key());
-                if (r != null && v.version() < r.version()) {
-                    report.violation(MonotonicReadChecker.describe(s.getKey(), r, v))
-                            .put("rule", "monotonic-reads").put("session", s.getKey());
-                }
-                lastRead.put(v.key(), v);
             }
+            MonotonicReadChecker.checkSession(report, s.getKey(), s.getValue());
         }
         if (ops.consumed == 0 && !report.isWeak()) {
             report.weak("no-observations", "no committed read or write carries a version", List.of());

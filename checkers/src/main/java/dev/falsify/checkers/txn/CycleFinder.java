@@ -15,12 +15,10 @@ import java.util.Set;
  *
  * <p>Whether a G-single exists is decided exactly: an rw edge a→b closes a G-single iff b reaches a
  * without rw edges, which is answered from reachability bitsets over the condensation of the
- * component's rw-free subgraph (when that has at most {@value #BITSET_LIMIT} components; beyond it,
- * a bounded number of rw edges is tried and the search is marked incomplete).
+ * component's rw-free subgraph.
  */
 final class CycleFinder {
-    static final int BITSET_LIMIT = 20_000;
-    private static final int FALLBACK_TRIES = 500;
+    static final int WINDOW = 4096;
     private static final int CANDIDATE_TRIES = 4;
 
     private final DependencyGraph graph;
@@ -145,31 +143,7 @@ final class CycleFinder {
         }
         if (rwEdges.isEmpty()) return false;
         SubGraph.Components sub = scc.components(nonRw);
-        List<int[]> candidates = new ArrayList<>();
-        if (sub.count() <= BITSET_LIMIT) {
-            long[][] reach = reachability(scc, sub, nonRw);
-            for (int[] e : rwEdges) {
-                int ca = sub.comp()[e[0]];
-                int cb = sub.comp()[e[1]];
-                if ((reach[cb][ca >>> 6] & (1L << ca)) != 0) {
-                    candidates.add(e);
-                    if (candidates.size() >= CANDIDATE_TRIES) break;
-                }
-            }
-        } else {
-            int tries = 0;
-            for (int[] e : rwEdges) {
-                if (++tries > FALLBACK_TRIES) {
-                    markIncomplete("G-single search tried " + FALLBACK_TRIES + " of " + rwEdges.size()
-                            + " rw edges in a component of " + scc.size() + " txns");
-                    break;
-                }
-                if (scc.shortestPath(e[1], e[0], nonRw, null, 0) != null) {
-                    candidates.add(e);
-                    break;
-                }
-            }
-        }
+        List<int[]> candidates = candidates(scc, sub, nonRw, rwEdges);
         List<Integer> best = null;
         for (int[] e : candidates) {
             List<Integer> back = scc.shortestPath(e[1], e[0], nonRw, null, 0);
@@ -195,32 +169,57 @@ final class CycleFinder {
         if (best != null) record(best, needOrder);
     }
 
-    /** reach[c] = bitset of components reachable from component c (itself included). */
-    private long[][] reachability(SubGraph scc, SubGraph.Components sub, int kinds) {
+    /**
+     * The rw edges a→b (up to {@value #CANDIDATE_TRIES}) for which b reaches a without rw edges,
+     * found exactly. Reachability is computed over the condensation of the rw-free subgraph in
+     * windows of {@value #WINDOW} target components, so memory stays at (components × window) bits:
+     * Tarjan numbers components sinks first, so a component only reaches components with smaller
+     * numbers, and a window [lo, hi) only needs the components numbered lo and above.
+     */
+    private List<int[]> candidates(SubGraph scc, SubGraph.Components sub, int kinds, List<int[]> rwEdges) {
+        List<int[]> out = new ArrayList<>();
+        int[] comp = sub.comp();
+        for (int[] e : rwEdges) {
+            if (comp[e[0]] == comp[e[1]]) {
+                out.add(e);
+                if (out.size() >= CANDIDATE_TRIES) return out;
+            }
+        }
         int n = sub.count();
-        int words = (n + 63) >>> 6;
-        long[][] reach = new long[n][];
         int[][] members = new int[n][];
         int[] fill = new int[n];
         for (int c = 0; c < n; c++) members[c] = new int[sub.sizes()[c]];
-        for (int v = 0; v < scc.size(); v++) members[sub.comp()[v]][fill[sub.comp()[v]]++] = v;
-        // Tarjan numbers components sinks first, so successors are always computed before.
-        for (int c = 0; c < n; c++) {
-            long[] r = new long[words];
-            r[c >>> 6] |= 1L << c;
-            for (int v : members[c]) {
-                for (int p = scc.offsets[v]; p < scc.offsets[v + 1]; p++) {
-                    if ((graph.kindBit(scc.edgeId[p]) & kinds) == 0) continue;
-                    int cw = sub.comp()[scc.localTarget[p]];
-                    if (cw == c) continue;
-                    long[] o = reach[cw];
-                    for (int i = 0; i < words; i++) r[i] |= o[i];
+        for (int v = 0; v < scc.size(); v++) members[comp[v]][fill[comp[v]]++] = v;
+        for (int lo = 0; lo < n && out.isEmpty(); lo += WINDOW) {
+            int hi = Math.min(n, lo + WINDOW);
+            int words = (hi - lo + 63) >>> 6;
+            long[][] reach = new long[n][];
+            for (int c = lo; c < n; c++) {
+                long[] r = new long[words];
+                if (c < hi) r[(c - lo) >>> 6] |= 1L << (c - lo);
+                for (int v : members[c]) {
+                    for (int p = scc.offsets[v]; p < scc.offsets[v + 1]; p++) {
+                        if ((graph.kindBit(scc.edgeId[p]) & kinds) == 0) continue;
+                        int cw = comp[scc.localTarget[p]];
+                        if (cw == c || cw < lo) continue;
+                        long[] o = reach[cw];
+                        for (int i = 0; i < words; i++) r[i] |= o[i];
+                    }
+                }
+                reach[c] = r;
+                if ((c & 1023) == 0) deadline.check();
+            }
+            for (int[] e : rwEdges) {
+                int ca = comp[e[0]];
+                int cb = comp[e[1]];
+                if (ca < lo || ca >= hi || cb < lo) continue;
+                if ((reach[cb][(ca - lo) >>> 6] & (1L << (ca - lo))) != 0) {
+                    out.add(e);
+                    if (out.size() >= CANDIDATE_TRIES) break;
                 }
             }
-            reach[c] = r;
-            if ((c & 255) == 0) deadline.check();
         }
-        return reach;
+        return out;
     }
 
     private static List<Integer> prepend(int e, List<Integer> path) {
@@ -228,11 +227,6 @@ final class CycleFinder {
         out.add(e);
         out.addAll(path);
         return out;
-    }
-
-    private void markIncomplete(String why) {
-        complete = false;
-        if (incomplete == null) incomplete = why;
     }
 
     /** Classifies and keeps a cycle; returns whether it was kept. */

@@ -5,10 +5,12 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Dependency graph over transactions (nodes are {@link Txn#node()}). Every edge keeps the key it
- * was inferred on and a one-line explanation a person can follow. At most one edge per
+ * was inferred on and a one-line explanation a person can follow, rendered only when asked for
+ * (a large history has hundreds of thousands of edges; only those in reported cycles are read). At most one edge per
  * (source, target, kind) is kept: the first explanation found is enough to justify the order.
  */
 public final class DependencyGraph {
@@ -17,7 +19,7 @@ public final class DependencyGraph {
     private int[] to = new int[1024];
     private byte[] kind = new byte[1024];
     private final List<String> keys = new ArrayList<>();
-    private final List<String> explanations = new ArrayList<>();
+    private final List<Supplier<String>> explanations = new ArrayList<>();
     private final Set<Long> seen = new HashSet<>();
     private int edges;
     private int[] offsets;
@@ -36,7 +38,7 @@ public final class DependencyGraph {
     }
 
     /** Adds an edge unless it is a self-loop or an identical (source, target, kind) edge exists. */
-    public void add(int a, int b, EdgeKind k, String key, String explanation) {
+    public void add(int a, int b, EdgeKind k, String key, Supplier<String> explanation) {
         if (a == b) return;
         if (offsets != null) throw new IllegalStateException("graph already frozen");
         long id = (((long) a * nodes) + b) * 8 + k.ordinal();
@@ -92,7 +94,7 @@ public final class DependencyGraph {
     }
 
     public String explanation(int e) {
-        return explanations.get(e);
+        return explanations.get(e).get();
     }
 
     /** Edge ids leaving {@code node}: {@code adjacency()[outStart(node) .. outEnd(node))}. */

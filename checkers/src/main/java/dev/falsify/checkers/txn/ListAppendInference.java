@@ -221,18 +221,20 @@ final class ListAppendInference extends Inference {
                 failedBefore = null;
             }
             if (i + 1 < order.size()) {
-                Write nxt = w.get(order.get(i + 1));
+                String here = order.get(i);
+                String after = order.get(i + 1);
+                Write nxt = w.get(after);
                 if (nxt != null && effectiveWriter(nxt, observedUnknown)) {
-                    graph.add(cur.txn().node(), nxt.txn().node(), EdgeKind.WW, key, nxt.txn().label() + " appended "
-                            + ValueText.show(order.get(i + 1)) + " after " + cur.txn().label() + "'s "
-                            + ValueText.show(order.get(i)) + " in " + key + "'s version order");
+                    graph.add(cur.txn().node(), nxt.txn().node(), EdgeKind.WW, key, () -> nxt.txn().label() + " appended "
+                             + ValueText.show(after) + " after " + cur.txn().label() + "'s "
+                            + ValueText.show(here) + " in " + key + "'s version order");
                 }
             }
         }
         Write lastObserved = order.isEmpty() ? null : w.get(order.get(order.size() - 1));
         if (lastObserved != null && effectiveWriter(lastObserved, observedUnknown)) {
             for (Write u : unobserved) {
-                graph.add(lastObserved.txn().node(), u.txn().node(), EdgeKind.WW, key, u.txn().label() + " appended "
+                graph.add(lastObserved.txn().node(), u.txn().node(), EdgeKind.WW, key, () -> u.txn().label() + " appended "
                         + ValueText.show(unobservedElem.get(u)) + " to " + key + ", which no read saw, so it comes after "
                         + lastObserved.txn().label() + "'s " + ValueText.show(order.get(order.size() - 1))
                         + ", the last element any read of " + key + " saw");
@@ -242,12 +244,13 @@ final class ListAppendInference extends Inference {
         for (Read r : rs) {
             Txn t = r.txn();
             for (int i = r.elems().size() - 1; i >= 0; i--) {
-                Write src = w.get(r.elems().get(i));
+                String elem = r.elems().get(i);
+                Write src = w.get(elem);
                 if (src == null || src.txn() == t) continue;
                 if (effectiveWriter(src, observedUnknown)) {
-                    graph.add(src.txn().node(), t.node(), EdgeKind.WR, key, t.label() + " read " + key + "="
+                    graph.add(src.txn().node(), t.node(), EdgeKind.WR, key, () -> t.label() + " read " + key + "="
                             + ValueText.list(r.elems()) + " which " + src.txn().label() + " wrote by appending "
-                            + ValueText.show(r.elems().get(i)));
+                            + ValueText.show(elem));
                 }
                 break;
             }
@@ -258,14 +261,14 @@ final class ListAppendInference extends Inference {
             if (len < order.size()) {
                 Write nxt = w.get(order.get(len));
                 if (nxt != null && nxt.txn() != t && effectiveWriter(nxt, observedUnknown)) {
-                    graph.add(t.node(), nxt.txn().node(), EdgeKind.RW, key, t.label() + " read " + key + "="
+                    graph.add(t.node(), nxt.txn().node(), EdgeKind.RW, key, () -> t.label() + " read " + key + "="
                             + ValueText.list(r.elems()) + " without " + ValueText.show(order.get(len)) + ", which "
                             + nxt.txn().label() + " appended next in " + key + "'s version order");
                 }
             } else {
                 for (Write u : unobserved) {
                     if (u.txn() == t) continue;
-                    graph.add(t.node(), u.txn().node(), EdgeKind.RW, key, t.label() + " read " + key + "="
+                    graph.add(t.node(), u.txn().node(), EdgeKind.RW, key, () -> t.label() + " read " + key + "="
                             + ValueText.list(r.elems()) + " without " + ValueText.show(unobservedElem.get(u))
                             + ", which " + u.txn().label() + " appended in a committed txn (no read ever saw it)");
                 }

@@ -157,16 +157,26 @@ final class SubGraph {
         return bfs(x, x, kinds, comp, c);
     }
 
+    // BFS scratch, allocated once per subgraph: a node is seen in this search when stamp == generation
+    private int[] stamp;
+    private int[] parentEdge;
+    private int[] parentNode;
+    private int[] queue;
+    private int generation;
+
     private List<Integer> bfs(int from, int to, int kinds, int[] comp, int c) {
         int k = size();
-        int[] parentEdge = new int[k];
-        int[] parentNode = new int[k];
-        boolean[] seen = new boolean[k];
-        int[] queue = new int[k];
+        if (stamp == null) {
+            stamp = new int[k];
+            parentEdge = new int[k];
+            parentNode = new int[k];
+            queue = new int[k];
+        }
+        int gen = ++generation;
         int head = 0;
         int tail = 0;
         queue[tail++] = from;
-        seen[from] = true;
+        stamp[from] = gen;
         while (head < tail) {
             int v = queue[head++];
             for (int p = offsets[v]; p < offsets[v + 1]; p++) {
@@ -181,8 +191,8 @@ final class SubGraph {
                     Collections.reverse(path);
                     return path;
                 }
-                if (seen[w]) continue;
-                seen[w] = true;
+                if (stamp[w] == gen) continue;
+                stamp[w] = gen;
                 parentEdge[w] = e;
                 parentNode[w] = v;
                 queue[tail++] = w;

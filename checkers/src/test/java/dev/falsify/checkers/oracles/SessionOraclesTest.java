@@ -48,6 +48,8 @@ class SessionOraclesTest {
         assertThat(r.validity()).isEqualTo(Validity.INVALID);
         assertThat(Ops.lines(r)).containsExactly("monotonic reads: session a read x at version 4 (op 1@line1) and then at "
                 + "older version 2 (op 3@line3)");
+        assertThat(Ops.lines(h.run(new SessionChecker(), Map.of()))).containsExactly("monotonic reads: session a read x at "
+                + "version 4 (op 1@line1) and then at older version 2 (op 3@line3)");
     }
 
     @Test

@@ -62,6 +62,24 @@ class ElleCorpusTest {
     }
 
     @Test
+    void failedTxnsFromJepsenEdnGiveAbortedReadsAndDirtyUpdates() {
+        String edn = """
+                {:type :invoke, :f :txn, :value [[:append :x 1]], :process 0}
+                {:type :fail, :f :txn, :value [[:append :x 1]], :process 0, :error :aborted}
+                {:type :invoke, :f :txn, :value [[:append :x 2]], :process 1}
+                {:type :ok, :f :txn, :value [[:append :x 2]], :process 1}
+                {:type :invoke, :f :txn, :value [[:r :x nil]], :process 2}
+                {:type :ok, :f :txn, :value [[:r :x [1 2]]], :process 2}
+                """;
+        var h = Histories.parse(edn, "g1a.edn", null);
+        CheckResult r = new ListAppendChecker().check(CheckInput.of(h.ops(), "list-append"), CheckBudget.unlimited());
+        TxnCounterexample cx = (TxnCounterexample) r.counterexample();
+        assertThat(cx.anomalyTypes()).containsExactly("G1a", "dirty-update");
+        assertThat(cx.anomalies().get(0).edges().get(0).explanation())
+                .isEqualTo("T4 read x=[1 2] including 1, which T0 appended in a txn that failed (aborted)");
+    }
+
+    @Test
     void snapshotIsolatedHistoryIsNotGSingle() throws Exception {
         CheckResult r = check("si-without-g-single.edn", Map.of());
         TxnCounterexample cx = (TxnCounterexample) r.counterexample();

@@ -2,7 +2,6 @@ package dev.falsify.model.plan;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * A §4 failure-mode hypothesis, in any of the accepted forms (numbered paragraph, {@code ### H1:}
@@ -19,19 +18,15 @@ import java.util.Optional;
  * @param span        the whole hypothesis with its sub-bullets
  */
 public record Hypothesis(String id, String title, String description, List<String> falsifies, String group,
-                         Map<String, Field> fields, Span headingSpan, Span span) {
+                         Map<String, Field> fields, Span headingSpan, Span span) implements LabelledFields {
 
     public Hypothesis {
         falsifies = List.copyOf(falsifies);
         fields = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields));
     }
 
-    public Optional<Field> field(String name) {
-        return Optional.ofNullable(fields.get(name));
-    }
-
+    /** Same as {@link #value(String)}. */
     public String fieldValue(String name) {
-        Field f = fields.get(name);
-        return f == null ? "" : f.value();
+        return value(name);
     }
 }

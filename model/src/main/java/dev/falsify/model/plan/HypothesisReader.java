@@ -21,6 +21,15 @@ final class HypothesisReader {
     private static final Pattern ID_HEAD = Pattern.compile("^\\s*(H\\d{1,4})(?![\\w/])\\s*[.:)\\]—–-]*\\s*(.*)$");
     private static final Pattern ARROW = Pattern.compile("(?:->|→|⇒)\\s*\\(?\\s*((?:[CM]\\d+\\s*(?:[,;/]|and|–|-)?\\s*)+)");
     private static final Pattern ARROW_GROUP = Pattern.compile("\\(\\s*(?:->|→|⇒)[^)]*\\)");
+    /** An unmarked line starts a hypothesis only when the id is followed by punctuation ({@code H3. …}, {@code H3 — …}). */
+    private static final Pattern PLAIN_START = Pattern.compile("^\\s*H\\d{1,4}\\s*(?:[.:)\\]]|[—–-])");
+    private static final Pattern MARKED = Pattern.compile("^\\s*(?:[-*+]\\s+|\\d{1,3}[.)]\\s+|\\*\\*|__)");
+
+    private static boolean isMarked(String line) {
+        return MARKED.matcher(line).find();
+    }
+
+    private static final Pattern INLINE_FALSIFY = Pattern.compile("(?i)could\\s+(?:falsify|regress)\\s*:?\\s*(.*)");
     private static final Pattern SEPARATOR = Pattern.compile("\\s+(?:—|–|--|-)\\s+|:\\s+");
 
     static List<Hypothesis> read(MarkdownOutline o, int from, int to, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
@@ -40,7 +49,7 @@ final class HypothesisReader {
                     Matcher m = ID_HEAD.matcher(ht);
                     if (m.matches() && h.level() >= 3) {
                         current = new Builder(m.group(1), group, i, h.endLine() - 1);
-                        titleAndDescription(current, h.text().replaceFirst("^\\s*(\\*\\*|__)?\\s*H\\d+", ""));
+                        titleAndDescription(current, h.text().replaceFirst("^\\s*(\\*\\*|__)?\\s*H\\d+", ""), false);
                     } else if (h.level() >= 3) {
                         group = ht;
                     }
@@ -51,10 +60,11 @@ final class HypothesisReader {
             if (kind == MarkdownOutline.LineKind.TEXT) {
                 String t = FieldReader.text(lines, i);
                 Matcher s = START.matcher(t);
-                if (s.find()) {
+                if (s.find() && (isMarked(t) || PLAIN_START.matcher(t).find())) {
                     if (current != null) out.add(current.build(o));
                     current = new Builder(s.group(1), group, i, i);
-                    titleAndDescription(current, t.substring(s.end(1)));
+                    boolean boldBeforeId = s.start(1) >= 2 && (t.startsWith("**", s.start(1) - 2) || t.startsWith("__", s.start(1) - 2));
+                    titleAndDescription(current, t.substring(s.end(1)), boldBeforeId);
                     i++;
                     continue;
                 }
@@ -85,6 +95,7 @@ final class HypothesisReader {
     /** Hypotheses from a table whose ID column holds H-ids (divergent plans). */
     static List<Hypothesis> fromTable(Table table, String group) {
         List<Hypothesis> out = new ArrayList<>();
+        if (table.hasColumn("verdict", "gap kind")) return out;   // a §5 coverage table keyed by hypothesis
         int idCol = idColumn(table, 'H');
         if (idCol < 0) return out;
         for (TableRow row : table.rows()) {
@@ -122,8 +133,20 @@ final class HypothesisReader {
         return out;
     }
 
-    private static void titleAndDescription(Builder b, String afterId) {
+    /**
+     * @param boldBeforeId the line opened bold right before the id ({@code - **H1. Title.** …}): the
+     *                     title is what the bold encloses
+     */
+    private static void titleAndDescription(Builder b, String afterId, boolean boldBeforeId) {
         String rest = afterId.replaceFirst("^[\\s.:)\\]—–*_-]+", "");
+        boolean idAloneBold = afterId.startsWith("**") || afterId.startsWith("__");
+        int close = rest.indexOf("**");
+        if (close < 0) close = rest.indexOf("__");
+        if (boldBeforeId && !idAloneBold && close > 0) {
+            b.title = rest.substring(0, close).strip().replaceFirst("[.:]$", "").strip();
+            b.description = rest.substring(close + 2).replaceFirst("^\\s*(?:—|–|--|-|:|\\.)?\\s*", "").replace("**", "").strip();
+            return;
+        }
         String plain = rest.replace("**", "").replace("__", "").strip();
         Matcher sep = SEPARATOR.matcher(plain);
         if (sep.find()) {
@@ -160,7 +183,10 @@ final class HypothesisReader {
             Field f = fields.get("falsifies");
             List<String> falsifies = f == null ? List.of() : Ids.targets(f.value(), "CM");
             if (falsifies.isEmpty()) {
-                falsifies = arrowTargets(title + " " + description + body);
+                String all = (title + " " + description + " " + body).replaceAll("\\s+", " ");
+                Matcher inline = INLINE_FALSIFY.matcher(all);
+                if (inline.find()) falsifies = Ids.targets(inline.group(1), "CM");
+                if (falsifies.isEmpty()) falsifies = arrowTargets(all);
             }
             SourceLines lines = o.lines;
             Span heading = lines.span(lines.lineStart(first), FieldReader.trimmedEnd(lines, first));

@@ -26,6 +26,7 @@ public final class Ids {
             "[\\s,;/&+*`]*(?:(?:[A-Z]\\d{1,5}(?:/[A-Za-z0-9_.-]+)?|and|or|–|—|-)[\\s,;/&+*`]*)+");
     private static final Pattern SENTENCE_END = Pattern.compile("\\.\\s+(?![A-Z]\\d)(?=[A-Za-z(])|\\.\\s*$|\\n\\s*\\n");
     private static final int MAX_RANGE = 1000;
+    private static final Pattern SURFACES = Pattern.compile("(?i)\\bsurfac(es|ed|ing)\\b");
 
     /** Normalised key for comparing ids: {@code S01} and {@code s1} → {@code S1}; arms kept (lower case). */
     public static String key(String id) {
@@ -67,6 +68,8 @@ public final class Ids {
     public static List<String> targets(String value, String prefixes) {
         if (value == null || value.isEmpty()) return List.of();
         String cleaned = stripQualifiers(value.replace("**", " ").replace("__", " ").replace("~~", " "));
+        Matcher surfaces = SURFACES.matcher(cleaned);
+        if (surfaces.find()) cleaned = cleaned.substring(0, surfaces.start());   // "…, surfaces M10": not targets
         int from = 0;
         Matcher end = SENTENCE_END.matcher(cleaned);
         while (from < cleaned.length()) {

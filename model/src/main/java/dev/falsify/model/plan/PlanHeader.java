@@ -1,7 +1,6 @@
 package dev.falsify.model.plan;
 
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The plan's title line and bold-label header fields.
@@ -11,19 +10,10 @@ import java.util.Optional;
  *                  {@code change}, {@code author}, {@code status}
  * @param titleSpan the title line, or {@link Span#NONE}
  */
-public record PlanHeader(String slug, String title, Map<String, Field> fields, Span titleSpan) {
+public record PlanHeader(String slug, String title, Map<String, Field> fields, Span titleSpan) implements LabelledFields {
 
     public PlanHeader {
         fields = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields));
-    }
-
-    public Optional<Field> field(String name) {
-        return Optional.ofNullable(fields.get(name));
-    }
-
-    public String value(String name) {
-        Field f = fields.get(name);
-        return f == null ? "" : f.value();
     }
 
     public String date() { return value("date"); }

@@ -22,7 +22,7 @@ import java.util.Optional;
  */
 public record Scenario(String id, String baseId, String arm, String name, List<String> falsifies, List<String> closes,
                        Map<String, Field> fields, List<Field> unknownFields, SevenM sevenM, SevenMS sevenMS,
-                       List<String> arms, List<RunBlock> runBlocks, boolean bulletForm, Span headingSpan, Span span) {
+                       List<String> arms, List<RunBlock> runBlocks, boolean bulletForm, Span headingSpan, Span span) implements LabelledFields {
 
     /** Canonical scenario field names. */
     public static final List<String> FIELDS = List.of("falsifies", "closes", "technique", "workload", "faults", "oracle",
@@ -36,15 +36,6 @@ public record Scenario(String id, String baseId, String arm, String name, List<S
         unknownFields = List.copyOf(unknownFields);
         arms = List.copyOf(arms);
         runBlocks = List.copyOf(runBlocks);
-    }
-
-    public Optional<Field> field(String name) {
-        return Optional.ofNullable(fields.get(name));
-    }
-
-    public String value(String name) {
-        Field f = fields.get(name);
-        return f == null ? "" : f.value();
     }
 
     public String smokeBudget() { return value("smokeBudget"); }

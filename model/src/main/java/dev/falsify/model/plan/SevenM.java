@@ -3,7 +3,6 @@ package dev.falsify.model.plan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * A scenario's §7.M model / history / checker block.
@@ -16,7 +15,7 @@ import java.util.Optional;
  * @param span           the heading or line plus all fields
  */
 public record SevenM(boolean present, boolean notApplicable, String reason, Map<String, Field> fields,
-                     List<Field> unknownFields, Span span) {
+                     List<Field> unknownFields, Span span) implements LabelledFields {
 
     /** The canonical §7.M field names, in the spec's order. */
     public static final List<String> FIELDS = List.of("model", "history", "checker", "nemesis", "ambiguous", "reduction");
@@ -26,15 +25,6 @@ public record SevenM(boolean present, boolean notApplicable, String reason, Map<
     public SevenM {
         fields = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields));
         unknownFields = List.copyOf(unknownFields);
-    }
-
-    public Optional<Field> field(String name) {
-        return Optional.ofNullable(fields.get(name));
-    }
-
-    public String value(String name) {
-        Field f = fields.get(name);
-        return f == null ? "" : f.value();
     }
 
     public String model() { return value("model"); }

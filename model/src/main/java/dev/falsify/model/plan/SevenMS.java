@@ -2,7 +2,6 @@ package dev.falsify.model.plan;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * A scenario's §7.M.S surface decomposition (boundary and fairness claims).
@@ -14,7 +13,7 @@ import java.util.Optional;
  *               {@code fairnessFormula}
  * @param arms   the arm ids listed in the Arms field ({@code S5/api}, …)
  */
-public record SevenMS(boolean present, Map<String, Field> fields, List<Field> unknownFields, List<String> arms, Span span) {
+public record SevenMS(boolean present, Map<String, Field> fields, List<Field> unknownFields, List<String> arms, Span span) implements LabelledFields {
 
     public static final List<String> FIELDS = List.of("boundaryClaim", "boundaryKeys", "surfaces", "operations",
             "positiveControls", "negativeControls", "confusable", "delayed", "background", "observability", "oracle",
@@ -26,10 +25,6 @@ public record SevenMS(boolean present, Map<String, Field> fields, List<Field> un
         fields = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields));
         unknownFields = List.copyOf(unknownFields);
         arms = List.copyOf(arms);
-    }
-
-    public Optional<Field> field(String name) {
-        return Optional.ofNullable(fields.get(name));
     }
 
     public String value(String name) {

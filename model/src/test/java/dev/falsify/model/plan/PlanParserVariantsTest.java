@@ -29,7 +29,12 @@ class PlanParserVariantsTest {
         assertThat(p.claim("C6").orElseThrow().struck()).isTrue();
         assertThat(p.claim("C7").orElseThrow().text()).isEqualTo("Filter `a || b` in `select || filter` keeps both");
         // hypotheses: ### H1: heading, "H2 —", "- **H3**", "- **H4.** **Title**", ranges, "Could regress", broken lines
-        assertThat(p.hypotheses()).extracting(Hypothesis::id).containsExactly("H1", "H2", "H3", "H4", "H5", "H6");
+        assertThat(p.hypotheses()).extracting(Hypothesis::id).containsExactly("H1", "H2", "H3", "H4", "H5", "H6", "H7", "H8");
+        // "- **H7. Title.** … Could falsify **C4, C5**." inline, across lines; "surfaces M9" is not a target
+        assertThat(p.hypothesis("H7").orElseThrow().title()).isEqualTo("Ack lost after the relay restarts");
+        assertThat(p.hypothesis("H7").orElseThrow().falsifies()).containsExactly("C4", "C5");
+        assertThat(p.hypothesis("H7").orElseThrow().group()).isEqualTo("Retries");
+        assertThat(p.hypothesis("H8").orElseThrow().falsifies()).containsExactly("C1");
         assertThat(p.hypothesis("H1").orElseThrow().falsifies()).containsExactly("C3", "C1");
         assertThat(p.hypothesis("H1").orElseThrow().group()).isEqualTo("Relay");
         assertThat(p.hypothesis("H2").orElseThrow().falsifies()).containsExactly("C5");
@@ -57,6 +62,40 @@ class PlanParserVariantsTest {
         assertThat(p.filesTouched()).extracting(FileTouched::path).containsExactly("relay/batch.go", "relay/ack.go");
         assertThat(p.filesTouched().get(0).added()).isEqualTo(120);
         assertThat(p.filesTouched().get(0).removed()).isEqualTo(14);
+    }
+
+    @Test
+    void notApplicableReasonAcrossLinesAndShortCoverageHeaders() {
+        Plan p = PlanParser.parse("""
+                ## 4. Failure-mode hypotheses
+
+                H1. **One** — x
+                   - Could falsify: C1
+
+                ## 5. Coverage matrix
+
+                | H | Claims | Existing test | Verdict | Gap kind | Scenario |
+                |---|---|---|---|---|---|
+                | H1 | C1,C4 | none | partial | no test | S15 |
+
+                ## 7. Scenarios
+
+                ### S15: apply_blocking
+
+                - **Falsifies if it FAILs:** C12, C40 (negative claim demonstrated).
+
+                #### §7.M
+                §7.M: not applicable (no gated claim category falsified; demonstrates a
+                documented operational constraint).
+                """);
+        assertThat(p.scenario("S15").orElseThrow().sevenM().reason())
+                .isEqualTo("no gated claim category falsified; demonstrates a documented operational constraint");
+        assertThat(p.coverage()).singleElement().satisfies(r -> {
+            assertThat(r.hypotheses()).containsExactly("H1");
+            assertThat(r.claims()).containsExactly("C1", "C4");
+            assertThat(r.verdict()).isEqualTo("partial");
+        });
+        assertThat(p.hypotheses()).extracting(Hypothesis::id).containsExactly("H1");
     }
 
     @Test

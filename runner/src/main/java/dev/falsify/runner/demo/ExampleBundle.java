@@ -17,8 +17,8 @@ import java.util.Optional;
 public final class ExampleBundle {
     /** Resource folder inside the jar. */
     public static final String RESOURCE_ROOT = "falsify/examples/replicated-kv/";
-    /** Every file of the example, relative to its folder. ExampleBundleTest keeps this list honest. */
-    public static final List<String> FILES = List.of("README.md", "build.sh", "kv", ".gitignore",
+    /** Every file of the example except dotfiles, relative to its folder. ExampleBundleTest keeps this list honest. */
+    public static final List<String> FILES = List.of("README.md", "build.sh", "kv",
             "docs/testing-plans/replicated-kv.md", "src/kv/Args.java", "src/kv/Dump.java", "src/kv/KvNode.java",
             "src/kv/Wal.java", "src/kv/Workload.java");
     public static final String PLAN = "docs/testing-plans/replicated-kv.md";

@@ -63,6 +63,10 @@ public sealed interface RunEvent {
     /** A log line that matched a marker pattern (readiness line, error, panic, exception). */
     record LogMarker(long atMs, String scenario, String process, String stream, long lineNo, String marker,
                      String text) implements RunEvent {
+        /** Lines that mark trouble in any process's output (exceptions, errors, panics). */
+        public static final java.util.regex.Pattern ERROR_LINE = java.util.regex.Pattern.compile(
+                "Exception\\b|\\b(ERROR|FATAL|panic|Traceback|SEVERE)\\b");
+
         public String type() {
             return "log-marker";
         }

@@ -23,8 +23,7 @@ import java.util.regex.Pattern;
  */
 final class LogPump implements Runnable {
     /** Lines worth a timeline marker in any process output. */
-    static final Pattern DEFAULT_MARKERS = Pattern.compile(
-            "Exception\\b|\\b(ERROR|FATAL|panic|Traceback|SEVERE)\\b");
+    static final Pattern DEFAULT_MARKERS = RunEvent.LogMarker.ERROR_LINE;
     private static final int MAX_LINE = 1 << 20;
 
     private final InputStream in;

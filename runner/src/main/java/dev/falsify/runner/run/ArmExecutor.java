@@ -61,6 +61,10 @@ final class ArmExecutor {
         List<SeedResult> results = new ArrayList<>();
         String stoppedEarly = "";
         for (int i = 0; i < seeds.size(); i++) {
+            if (ctx.options().cancelled()) {
+                stoppedEarly = "cancelled before seeds " + seeds.subList(i, seeds.size());
+                break;
+            }
             long seed = seeds.get(i);
             progress("  " + scenario.id() + " seed " + seed + " …");
             SeedResult r = new SeedExecution(ctx, spec, seed, 0).run();
@@ -68,7 +72,7 @@ final class ArmExecutor {
             progress("  " + scenario.id() + " seed " + seed + ": " + describe(r));
             if (r.outcome() == SeedRun.Outcome.VIOLATION) {
                 boolean reproduced = false;
-                for (int k = 1; k <= ctx.options().reruns(); k++) {
+                for (int k = 1; k <= ctx.options().reruns() && !ctx.options().cancelled(); k++) {
                     progress("  " + scenario.id() + " seed " + seed + " re-run " + k + " (same seed, same fault schedule) …");
                     SeedResult again = new SeedExecution(ctx, spec, seed, k).run();
                     results.add(again);
@@ -121,6 +125,10 @@ final class ArmExecutor {
         }
         if (!stoppedEarly.isEmpty()) notes.add(stoppedEarly);
         b.probes(probes);
+        if (primary.stream().allMatch(r -> r.error().equals("cancelled"))) {
+            notes.add("cancelled before any seed finished");
+            return b.reached(false).notes(String.join("; ", notes)).build();
+        }
 
         List<FaultEvidence> faults = new ArrayList<>();
         for (SeedResult r : primary) {

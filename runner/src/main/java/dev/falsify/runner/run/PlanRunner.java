@@ -15,6 +15,7 @@ import dev.falsify.model.session.Precondition;
 import dev.falsify.model.session.SessionHeader;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.SessionWriter;
+import dev.falsify.model.verdict.ArmEvidence;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.SessionHeadline;
 import dev.falsify.model.verdict.Verdict;
@@ -147,7 +148,10 @@ public final class PlanRunner {
                 List<Capability> needed = caps.stream().filter(c -> usedBy(c, s)).toList();
                 progress.line(s.id() + " " + s.name());
                 Decision d;
-                if (needed.stream().anyMatch(c -> !c.present())) {
+                if (options.cancelled()) {
+                    d = session.armFinished(s.name(), ArmEvidence.builder(s.baseId(), s.arm()).reached(false)
+                            .notes("the run was cancelled before this scenario").build(), null);
+                } else if (needed.stream().anyMatch(c -> !c.present())) {
                     bus.publish(new RunEvent.ScenarioEnded(System.currentTimeMillis(), s.id(), "not started",
                             "required capability missing"));
                     d = session.armFinished(s.name(), ArmExecutor.environmentMissing(s, needed), null);

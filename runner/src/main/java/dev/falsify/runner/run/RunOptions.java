@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * How to run a plan.
@@ -16,12 +17,23 @@ import java.util.Map;
  * @param storeDb      SQLite index to update as the session runs, or null for none
  * @param operator     the {@code **Operator:**} line
  * @param progress     where one-line progress goes (never null; use a no-op writer to silence)
+ * @param cancel       set it to stop the run: the current seed tears down, the arms not reached are NOT-RUN
  */
 public record RunOptions(Path sessionsRoot, List<String> scenarios, Long seed, Map<String, String> env, int reruns,
-                         Path storeDb, String operator, PrintWriter progress) {
+                         Path storeDb, String operator, PrintWriter progress, AtomicBoolean cancel) {
     public RunOptions {
         scenarios = List.copyOf(scenarios);
         env = Map.copyOf(env);
         if (reruns < 0) throw new IllegalArgumentException("reruns must be >= 0");
+        if (cancel == null) cancel = new AtomicBoolean();
+    }
+
+    public RunOptions(Path sessionsRoot, List<String> scenarios, Long seed, Map<String, String> env, int reruns,
+                      Path storeDb, String operator, PrintWriter progress) {
+        this(sessionsRoot, scenarios, seed, env, reruns, storeDb, operator, progress, new AtomicBoolean());
+    }
+
+    public boolean cancelled() {
+        return cancel.get();
     }
 }

@@ -112,23 +112,30 @@ final class SeedExecution {
             if (error.isEmpty()) error = startProxies();
             if (error.isEmpty()) {
                 for (RunSpec.Service s : spec.services()) {
-                    error = startService(s, s.name());
+                    error = ctx.options().cancelled() ? "cancelled" : startService(s, s.name());
                     if (!error.isEmpty()) break;
                 }
             }
+            if (error.isEmpty() && ctx.options().cancelled()) error = "cancelled";
             if (error.isEmpty() && spec.workload() != null) {
                 workload = start(ProcessSpec.of("workload", ph.apply(spec.workload().cmd()), dirOf(spec.workload().cwd()), logs)
                         .withEnv(ph(spec.workload().env())));
                 long t0 = System.nanoTime();
                 List<Thread> faultThreads = scheduleFaults(schedule, faults, t0);
-                ProcessExit exit = workload.waitFor(Duration.ofMillis(Math.max(1, deadline - System.currentTimeMillis())));
+                ProcessExit exit = null;
+                while (exit == null && !ctx.options().cancelled() && System.currentTimeMillis() < deadline) {
+                    exit = workload.waitFor(Duration.ofMillis(Math.min(200, Math.max(1, deadline - System.currentTimeMillis()))));
+                }
                 workloadMs = (System.nanoTime() - t0) / 1_000_000;
                 synchronized (workloadDoneSignal) {
                     workloadDone = true;
                     workloadDoneSignal.notifyAll();
                 }
                 for (Thread t : faultThreads) t.join(30_000);
-                if (exit == null) {
+                if (exit == null && ctx.options().cancelled()) {
+                    error = "cancelled";
+                    workload.destroyTree(Duration.ofSeconds(2), "cancel");
+                } else if (exit == null) {
                     error = "workload still running at the run block's timeout; stopped";
                     workload.destroyTree(Duration.ofSeconds(2), "timeout");
                 } else if (!exit.success()) {
@@ -144,7 +151,8 @@ final class SeedExecution {
         } catch (IOException e) {
             error = "could not run: " + e.getMessage();
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            // an interrupt is a cancel; the flag is cleared so the teardown and session writes below still work
+            ctx.options().cancel().set(true);
             error = "cancelled";
         } finally {
             synchronized (workloadDoneSignal) {
@@ -590,7 +598,7 @@ final class SeedExecution {
             if (!p.isAlive()) continue;
             Thread t = new Thread(() -> {
                 try {
-                    p.destroyTree(Duration.ofSeconds(3), "teardown");
+                    p.destroyTree(Duration.ofSeconds(3), ctx.options().cancelled() ? "cancel" : "teardown");
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -610,7 +618,7 @@ final class SeedExecution {
 
     private List<String> scanMarkers() {
         List<String> out = new ArrayList<>();
-        Pattern marker = Pattern.compile("Exception\\b|\\b(ERROR|FATAL|panic|Traceback|SEVERE)\\b");
+        Pattern marker = RunEvent.LogMarker.ERROR_LINE;
         try (var files = Files.list(logs)) {
             for (Path f : files.sorted().toList()) {
                 String name = f.getFileName().toString();

@@ -17,7 +17,7 @@ class ExampleBundleTest {
         List<String> onDisk;
         try (Stream<Path> s = Files.walk(EXAMPLE)) {
             onDisk = s.filter(Files::isRegularFile).map(p -> EXAMPLE.relativize(p).toString().replace('\\', '/'))
-                    .filter(p -> !p.startsWith("build/")).sorted().toList();
+                    .filter(p -> !p.startsWith("build/") && !p.startsWith(".")).sorted().toList();
         }
         assertThat(onDisk).containsExactlyInAnyOrderElementsOf(ExampleBundle.FILES);
     }

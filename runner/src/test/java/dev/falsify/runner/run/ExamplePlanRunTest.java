@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,6 +82,11 @@ class ExamplePlanRunTest {
     }
 
     private RunResult run(String planText, Map<String, String> env, List<RunEvent> events) throws Exception {
+        return run(planText, env, events, new AtomicBoolean());
+    }
+
+    private RunResult run(String planText, Map<String, String> env, List<RunEvent> events, AtomicBoolean cancel)
+            throws Exception {
         Path planFile = dir.resolve("plan.md");
         Files.writeString(planFile, planText, StandardCharsets.UTF_8);
         EventBus bus = new EventBus();
@@ -88,8 +94,41 @@ class ExamplePlanRunTest {
             if (!(e instanceof RunEvent.LogLine)) events.add(e);
         });
         RunOptions o = new RunOptions(dir.resolve("sessions"), List.of(), null, env, 1, dir.resolve("index.db"), "test",
-                new PrintWriter(new StringWriter()));
+                new PrintWriter(new StringWriter()), cancel);
         return PlanRunner.run(planFile, "plan.md", o, bus);
+    }
+
+    @Test
+    void cancelMidWorkloadTearsEverythingDownAndLeavesTheRestNotRun() throws Exception {
+        int base = 30000;
+        String run = "cwd: " + EXAMPLE + "\ntimeout: 1m\nseeds: [1, 2]\nsetup: [\"./build.sh\"]\n" + nodes(base) + workload(base, 30);
+        AtomicBoolean cancel = new AtomicBoolean();
+        List<RunEvent> events = new CopyOnWriteArrayList<>() {
+            @Override
+            public boolean add(RunEvent e) {
+                if (e instanceof RunEvent.ProcessStarted p && p.process().equals("workload")) {
+                    Thread t = new Thread(() -> {
+                        try {
+                            Thread.sleep(1500);
+                        } catch (InterruptedException ignored) {
+                            // cancel right away then
+                        }
+                        cancel.set(true);
+                    });
+                    t.start();
+                }
+                return super.add(e);
+            }
+        };
+        long t0 = System.currentTimeMillis();
+        RunResult r = run(plan(scenario("S1", "long_workload", "2 seeds × 30 s", run)
+                + scenario("S2", "never_reached", "1 seed × 2 s", run)), Map.of(), events, cancel);
+        assertThat(System.currentTimeMillis() - t0).as("a 30 s workload was cut short").isLessThan(25_000);
+        assertThat(r.verdicts()).containsEntry("S1", Verdict.NOT_RUN).containsEntry("S2", Verdict.NOT_RUN);
+        assertThat(ProcessReaper.liveCount()).isZero();
+        assertThat(events).anyMatch(e -> e instanceof RunEvent.ProcessEnded pe && pe.reason().equals("cancel"));
+        assertThat(Files.exists(r.sessionDir().resolve("logs/S1-2"))).isFalse();
+        assertThat(SessionReader.read(r.sessionDir()).interrupted()).isFalse();
     }
 
     @Test

@@ -26,43 +26,47 @@ public final class MatrixBuilder {
     }
 
     public static MatrixModel build(Plan plan, CoverageMatrix cov) {
+        // Ids.key is the hot spot of this method; each distinct id is normalised once
+        Map<String, String> memo = new HashMap<>();
+        java.util.function.Function<String, String> key = id -> memo.computeIfAbsent(id, Ids::key);
         Map<String, Claim> claims = new HashMap<>();
         for (Claim c : plan.claims()) {
-            claims.putIfAbsent(Ids.key(c.id()), c);
+            claims.putIfAbsent(key.apply(c.id()), c);
         }
         Map<String, MissingClaim> missing = new HashMap<>();
         for (MissingClaim m : plan.missingClaims()) {
-            missing.putIfAbsent(Ids.key(m.id()), m);
+            missing.putIfAbsent(key.apply(m.id()), m);
         }
         Map<String, Hypothesis> hyps = new HashMap<>();
         for (Hypothesis h : plan.hypotheses()) {
-            hyps.putIfAbsent(Ids.key(h.id()), h);
+            hyps.putIfAbsent(key.apply(h.id()), h);
         }
-        Set<String> unexercised = gapIds(cov, CoverageGap.Kind.CLAIM_WITHOUT_SCENARIO);
-        Set<String> untethered = gapIds(cov, CoverageGap.Kind.UNTETHERED_HYPOTHESIS);
-        Set<String> unclosed = gapIds(cov, CoverageGap.Kind.HYPOTHESIS_WITHOUT_SCENARIO);
+        Set<String> unexercised = gapIds(cov, CoverageGap.Kind.CLAIM_WITHOUT_SCENARIO, key);
+        Set<String> untethered = gapIds(cov, CoverageGap.Kind.UNTETHERED_HYPOTHESIS, key);
+        Set<String> unclosed = gapIds(cov, CoverageGap.Kind.HYPOTHESIS_WITHOUT_SCENARIO, key);
 
         List<MatrixModel.Row> rows = new ArrayList<>(cov.claims().size());
         for (String id : cov.claims()) {
-            Claim c = claims.get(Ids.key(id));
-            MissingClaim m = missing.get(Ids.key(id));
+            Claim c = claims.get(key.apply(id));
+            MissingClaim m = missing.get(key.apply(id));
             List<String> cats = c == null ? List.of("missing claim") : c.categories().stream().map(ClaimCategory::label).toList();
             String text = c != null ? c.text() : m != null ? m.behavior() : "";
             int offset = c != null ? c.span().startOffset() : m != null ? m.span().startOffset() : 0;
-            rows.add(new MatrixModel.Row(id, text, cats, !unexercised.contains(Ids.key(id)), offset));
+            rows.add(new MatrixModel.Row(id, text, cats, !unexercised.contains(key.apply(id)), offset));
         }
         List<MatrixModel.Column> cols = new ArrayList<>(cov.hypotheses().size());
         for (String id : cov.hypotheses()) {
-            Hypothesis h = hyps.get(Ids.key(id));
-            cols.add(new MatrixModel.Column(id, h == null ? "" : h.title(), untethered.contains(Ids.key(id)),
-                    !unclosed.contains(Ids.key(id)), h == null ? 0 : h.headingSpan().startOffset()));
+            Hypothesis h = hyps.get(key.apply(id));
+            cols.add(new MatrixModel.Column(id, h == null ? "" : h.title(), untethered.contains(key.apply(id)),
+                    !unclosed.contains(key.apply(id)), h == null ? 0 : h.headingSpan().startOffset()));
         }
-        Map<String, Integer> rowOf = index(cov.claims());
-        Map<String, Integer> colOf = index(cov.hypotheses());
+        Map<String, Integer> rowOf = index(cov.claims(), key);
+        Map<String, Integer> colOf = index(cov.hypotheses(), key);
         MatrixModel.CellInfo[][] cells = new MatrixModel.CellInfo[rows.size()][cols.size()];
-        for (CoverageCell cell : cov.interestingCells()) {
-            Integer r = rowOf.get(Ids.key(cell.claim()));
-            Integer c = colOf.get(Ids.key(cell.hypothesis()));
+        // cells() holds only the interesting cells; interestingCells() would walk all claims × hypotheses
+        for (CoverageCell cell : cov.cells().values()) {
+            Integer r = rowOf.get(key.apply(cell.claim()));
+            Integer c = colOf.get(key.apply(cell.hypothesis()));
             if (r != null && c != null) {
                 cells[r][c] = cell(cell, rows.get(r).exercised(), cols.get(c).closed());
             }
@@ -98,18 +102,18 @@ public final class MatrixBuilder {
         return new MatrixModel.CellInfo(cell.linked(), verdict, List.copyOf(shown), link + ". " + why + ".");
     }
 
-    private static Set<String> gapIds(CoverageMatrix cov, CoverageGap.Kind kind) {
+    private static Set<String> gapIds(CoverageMatrix cov, CoverageGap.Kind kind, java.util.function.Function<String, String> key) {
         Set<String> out = new HashSet<>();
         for (CoverageGap g : cov.gaps(kind)) {
-            out.add(Ids.key(g.id()));
+            out.add(key.apply(g.id()));
         }
         return out;
     }
 
-    private static Map<String, Integer> index(List<String> ids) {
+    private static Map<String, Integer> index(List<String> ids, java.util.function.Function<String, String> key) {
         Map<String, Integer> out = new HashMap<>();
         for (int i = 0; i < ids.size(); i++) {
-            out.putIfAbsent(Ids.key(ids.get(i)), i);
+            out.putIfAbsent(key.apply(ids.get(i)), i);
         }
         return out;
     }

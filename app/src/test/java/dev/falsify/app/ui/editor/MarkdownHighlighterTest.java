@@ -68,4 +68,29 @@ class MarkdownHighlighterTest {
     void emptyTextHasOneEmptySpan() {
         assertThat(h.compute("", List.of()).length()).isZero();
     }
+
+    @Test
+    void idScannerAgreesWithTheIdPattern() {
+        java.util.Random rnd = new java.util.Random(42);
+        String alphabet = "CHMSabc019/_- ,.(x\n|";
+        for (int round = 0; round < 2000; round++) {
+            StringBuilder sb = new StringBuilder();
+            int len = 1 + rnd.nextInt(25);
+            for (int k = 0; k < len; k++) {
+                sb.append(alphabet.charAt(rnd.nextInt(alphabet.length())));
+            }
+            String text = sb.toString();
+            List<Collection<String>> styles = perChar(h.compute(text, List.of()));
+            boolean[] expected = new boolean[text.length()];
+            var m = MarkdownHighlighter.ID_PATTERN.matcher(text);
+            while (m.find()) {
+                for (int k = m.start(1); k < m.end(1); k++) {
+                    expected[k] = true;
+                }
+            }
+            for (int k = 0; k < text.length(); k++) {
+                assertThat(styles.get(k).contains("md-id")).as("'%s' at %d", text, k).isEqualTo(expected[k]);
+            }
+        }
+    }
 }

@@ -1,0 +1,157 @@
+package dev.falsify.app.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.falsify.checkers.api.CheckBudget;
+import dev.falsify.checkers.api.Checker;
+import dev.falsify.checkers.api.CheckerRegistry;
+import dev.falsify.checkers.oracles.CheckerBenchmark;
+import dev.falsify.checkers.history.History;
+import dev.falsify.checkers.history.HistoryFormat;
+import dev.falsify.checkers.history.HistoryFormatException;
+import dev.falsify.checkers.history.Histories;
+import dev.falsify.checkers.lin.CheckBenchmark;
+import dev.falsify.checkers.lin.ModelException;
+import dev.falsify.checkers.lin.Models;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code falsify bench check PATH… --model M [--json] [--passes N]}: parses the histories once, runs
+ * one warm-up pass of the linearizability checker, then N measured passes (default 5) in this JVM,
+ * and prints per-file and total check times (medians of the passes; parsing excluded).
+ */
+@Command(name = "check", mixinStandardHelpOptions = true,
+        description = {"Benchmarks a checker (linearizability unless --checker) on history files or folders.",
+                "One warm-up pass, then --passes measured passes; times are medians, parsing excluded."})
+public final class BenchCheckCommand implements Callable<Integer> {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "History files or folders.")
+    List<Path> inputs = new ArrayList<>();
+
+    @Option(names = "--model", paramLabel = "M", description = "Model to check against (required for linearizability).")
+    String model;
+
+    @Option(names = "--checker", paramLabel = "NAME", defaultValue = "linearizability",
+            description = "Checker to benchmark (see falsify check --list). Default: ${DEFAULT-VALUE}.")
+    String checker;
+
+    @Mixin
+    OracleInputs oracle = new OracleInputs();
+
+    @Option(names = "--format", paramLabel = "F", description = "History format (default: detected).")
+    String format;
+
+    @Option(names = "--json", description = "Print one JSON object: totalCheckMs, passes, files[{file, ops, valid, checkMs}].")
+    boolean json;
+
+    @Option(names = "--passes", defaultValue = "5", paramLabel = "N", description = "Measured passes (at least 5 for the published figures). Default: ${DEFAULT-VALUE}.")
+    int passes;
+
+    @Option(names = "--timeout", paramLabel = "D", converter = DurationConverter.class, defaultValue = "60s",
+            description = "Time budget per check. Default: ${DEFAULT-VALUE}.")
+    Duration timeout;
+
+    @Option(names = "--initial", paramLabel = "JSON", description = "Initial value, as for check.")
+    String initial;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (passes < 1) throw new UserError("--passes must be at least 1");
+        boolean lin = checker.equals("linearizability");
+        Checker other = lin ? null : CheckerRegistry.standard().find(checker).orElseThrow(() -> new UserError(
+                "unknown checker '" + checker + "'; known: "
+                        + String.join(", ", CheckerRegistry.standard().all().stream().map(Checker::name).toList())));
+        if (lin && Models.canonicalName(model) == null) {
+            throw new UserError("unknown model '" + model + "'; known: " + String.join(", ", Models.NAMES));
+        }
+        HistoryFormat fmt;
+        try {
+            fmt = format == null ? null : HistoryFormat.fromId(format);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
+        }
+        List<History> histories = new ArrayList<>();
+        long t0 = System.nanoTime();
+        try {
+            for (Path f : Histories.expand(inputs)) histories.add(Histories.readAll(f, fmt));
+        } catch (NoSuchFileException e) {
+            throw new UserError(e.getFile() + ": no such file or folder");
+        } catch (HistoryFormatException e) {
+            throw new UserError(e.getMessage());
+        } catch (IOException e) {
+            throw new UserError("cannot read: " + e.getMessage());
+        }
+        if (histories.isEmpty()) throw new UserError("no history files in " + inputs);
+        double parseMs = (System.nanoTime() - t0) / 1e6;
+        Map<String, String> options = new LinkedHashMap<>();
+        if (initial != null) options.put("initial", initial);
+        CheckBenchmark.Report report;
+        try {
+            report = lin ? CheckBenchmark.run(histories, parseMs, model, options, passes, CheckBudget.of(timeout))
+                    : CheckerBenchmark.run(other, histories, parseMs, h -> oracle.input(h.ops(), model), passes,
+                    CheckBudget.of(timeout));
+        } catch (ModelException e) {
+            throw new UserError("line " + e.op().sourceLine() + ": " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            ObjectNode n = JSON.createObjectNode();
+            n.put("model", report.model());
+            n.put("checker", checker);
+            n.put("totalCheckMs", round(report.totalCheckMs()));
+            n.put("passes", report.passes());
+            n.put("parseMs", round(report.parseMs()));
+            ArrayNode files = n.putArray("files");
+            for (CheckBenchmark.FileTiming f : report.files()) {
+                ObjectNode fn = files.addObject();
+                fn.put("file", f.file());
+                fn.put("ops", f.ops());
+                Object valid = f.validity().json();
+                if (valid instanceof Boolean b) fn.put("valid", b);
+                else fn.put("valid", valid.toString());
+                fn.put("checkMs", round(f.checkMs()));
+            }
+            try {
+                out.println(JSON.writeValueAsString(n));
+            } catch (IOException e) {
+                throw new UserError(e.getMessage());
+            }
+        } else {
+            for (CheckBenchmark.FileTiming f : report.files()) {
+                out.printf(Locale.ROOT, "%-60s %7d ops  %-7s %9.3f ms (max %.3f)%n", f.file(), f.ops(),
+                        f.validity().json(), f.checkMs(), f.maxMs());
+            }
+            double slowest = report.files().stream().mapToDouble(CheckBenchmark.FileTiming::checkMs).max().orElse(0);
+            out.printf(Locale.ROOT, "total: %d files, model %s, median check time %.3f ms over %d passes (slowest file %.3f ms); parse %.1f ms%n",
+                    report.files().size(), report.model(), report.totalCheckMs(), report.passes(), slowest, report.parseMs());
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static double round(double ms) {
+        return Math.round(ms * 1000.0) / 1000.0;
+    }
+}

@@ -1,0 +1,68 @@
+package dev.falsify.checkers.lin;
+
+import dev.falsify.checkers.api.CheckBudget;
+import dev.falsify.checkers.api.CheckResult;
+import dev.falsify.checkers.api.Validity;
+import dev.falsify.checkers.history.History;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The linearizability benchmark behind {@code falsify bench check}: histories are parsed once
+ * (parse time reported separately), checked once to warm the JIT, then checked {@code passes} times;
+ * each file's check time is the median of its passes and the total is the median of the per-pass
+ * totals. Check time is the checker's own elapsed time (decoding, partitioning and search).
+ */
+public final class CheckBenchmark {
+    /** @param checkMs median check time over the measured passes */
+    public record FileTiming(String file, long ops, Validity validity, double checkMs, double maxMs) {
+    }
+
+    public record Report(String model, int passes, double totalCheckMs, double parseMs, List<FileTiming> files) {
+        public Report {
+            files = List.copyOf(files);
+        }
+    }
+
+    private CheckBenchmark() {
+    }
+
+    /**
+     * @param histories already parsed histories
+     * @param parseMs   how long parsing them took (reported, not counted)
+     */
+    public static Report run(List<History> histories, double parseMs, String model, Map<String, String> options,
+                             int passes, CheckBudget budget) {
+        if (passes < 1) throw new IllegalArgumentException("passes must be at least 1");
+        LinearizabilityChecker checker = new LinearizabilityChecker();
+        for (History h : histories) checker.check(h.ops().iterator(), model, options, budget); // warm-up
+        double[][] times = new double[histories.size()][passes];
+        double[] totals = new double[passes];
+        Validity[] validity = new Validity[histories.size()];
+        long[] ops = new long[histories.size()];
+        for (int p = 0; p < passes; p++) {
+            for (int i = 0; i < histories.size(); i++) {
+                CheckResult r = checker.check(histories.get(i).ops().iterator(), model, options, budget);
+                times[i][p] = r.evidence().elapsedMs();
+                totals[p] += r.evidence().elapsedMs();
+                validity[i] = r.validity();
+                ops[i] = r.evidence().opsTotal();
+            }
+        }
+        List<FileTiming> files = new ArrayList<>();
+        for (int i = 0; i < histories.size(); i++) {
+            double max = Arrays.stream(times[i]).max().orElse(0);
+            files.add(new FileTiming(histories.get(i).source(), ops[i], validity[i], median(times[i]), max));
+        }
+        return new Report(Models.canonicalName(model), passes, median(totals), parseMs, files);
+    }
+
+    static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int m = v.length / 2;
+        return v.length % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
+    }
+}
