@@ -1,7 +1,6 @@
 package dev.falsify.app.cli;
 
 import dev.falsify.model.session.SessionFolder;
-import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.SessionWriter;
 import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.Blame;
@@ -12,7 +11,6 @@ import dev.falsify.model.verdict.VerdictOverride;
 import dev.falsify.runner.store.SessionStore;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -68,15 +66,7 @@ public final class OverrideCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (!Files.isDirectory(sessionDir)) {
-            throw new UserError(sessionDir + ": not a session folder (no such directory)", 2);
-        }
-        SessionFolder folder;
-        try {
-            folder = SessionReader.read(sessionDir);
-        } catch (IOException e) {
-            throw new UserError(sessionDir + ": " + e.getMessage(), 2);
-        }
+        SessionFolder folder = SessionDirs.read(sessionDir);
         String armId = folder.arms().stream().map(SessionFolder.ArmVerdict::armId)
                 .filter(a -> ArmId.key(a).equals(ArmId.key(arm))).findFirst()
                 .orElseThrow(() -> new UserError(sessionDir + ": no arm " + arm + " in this session (arms: "

@@ -41,15 +41,7 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (!Files.isDirectory(sessionDir)) {
-            throw new UserError(sessionDir + ": not a session folder (no such directory)", 2);
-        }
-        SessionFolder session;
-        try {
-            session = SessionReader.read(sessionDir);
-        } catch (IOException e) {
-            throw new UserError(sessionDir + ": " + e.getMessage(), 2);
-        }
+        SessionFolder session = SessionDirs.read(sessionDir);
         PlanFacts facts = planFacts(session, err);
         String report = ReportWriter.render(session, facts);
         if ("-".equals(out)) {

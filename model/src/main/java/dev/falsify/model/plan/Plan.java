@@ -15,6 +15,7 @@ import java.util.Optional;
  * @param residualExplicitlyEmpty     §7c has no rows but says so in prose
  * @param tables                      every table of the plan (for tools that want the rest)
  * @param unrecognized                what was kept as free text (P019)
+ * @param filesTouched                §1's "Files touched" list (change-scoped plans), or empty
  */
 public record Plan(String text, SourceLines lines, PlanHeader header, List<Section> sections,
                    List<Claim> claims, Table claimsTable, List<MissingClaim> missingClaims,
@@ -22,7 +23,7 @@ public record Plan(String text, SourceLines lines, PlanHeader header, List<Secti
                    List<CoverageRow> coverage, List<RequirementRow> requirements, List<Scenario> scenarios,
                    List<AdequacyRow> adequacy, List<ResidualRow> residual, boolean residualExplicitlyEmpty,
                    Confidence confidence, List<BulletItem> notCovered, List<BulletItem> openQuestions,
-                   List<Table> tables, List<Unrecognized> unrecognized) {
+                   List<Table> tables, List<Unrecognized> unrecognized, List<FileTouched> filesTouched) {
 
     public Plan {
         sections = List.copyOf(sections);
@@ -38,6 +39,7 @@ public record Plan(String text, SourceLines lines, PlanHeader header, List<Secti
         openQuestions = List.copyOf(openQuestions);
         tables = List.copyOf(tables);
         unrecognized = List.copyOf(unrecognized);
+        filesTouched = List.copyOf(filesTouched);
     }
 
     /** The first section with this id ({@code "1b"}, {@code "7c"}, …). */

@@ -59,7 +59,7 @@ public final class PlanParser {
                     null, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), false, Confidence.ABSENT,
                     List.of(), List.of(), List.of(),
                     List.of(new Unrecognized(Unrecognized.Kind.PARSER, "", "the plan could not be read past an internal error ("
-                            + e.getClass().getSimpleName() + "); it is shown as text only", l.span(0, 0))));
+                            + e.getClass().getSimpleName() + "); it is shown as text only", l.span(0, 0))), List.of());
         }
     }
 
@@ -165,10 +165,49 @@ public final class PlanParser {
         List<Section> sections = ranges.stream().map(Range::section).toList();
         return new Plan(text, lines, header, sections, claims, claimsTable, missing, missingEmpty, inventory, hypotheses,
                 coverage, requirements, scenarios, adequacy, residual, residualEmpty, confidence, notCovered, open, tables,
-                unrecognized);
+                unrecognized, filesTouched());
     }
 
     /** Adds hypotheses from H-id tables, except ids already read from the text. */
+    private static final Pattern FILES_TOUCHED = Pattern.compile("(?i)files\\s+touched");
+    private static final Pattern PATH = Pattern.compile("`([^`]+)`|^(\\S+)");
+    private static final Pattern COUNTS = Pattern.compile("\\(\\s*\\+\\s*(\\d+)\\s*[,/]?\\s*[−–-]\\s*(\\d+)\\s*\\)");
+
+    /** The bullets following a "Files touched" line in §1. */
+    private List<FileTouched> filesTouched() {
+        List<FileTouched> out = new ArrayList<>();
+        for (Range r : rangesOf("1")) {
+            boolean inList = false;
+            for (int i = r.bodyStart(); i < r.end(); i++) {
+                if (!outline.isText(i)) continue;
+                String t = FieldReader.text(lines, i);
+                if (FILES_TOUCHED.matcher(t).find()) {
+                    inList = true;
+                    continue;
+                }
+                if (!inList) continue;
+                Matcher item = LIST_ITEM.matcher(t);
+                if (!item.matches()) {
+                    if (!t.isBlank() && FieldReader.indentOf(t) == 0) inList = false;
+                    continue;
+                }
+                String body = item.group(2).strip();
+                Matcher p = PATH.matcher(body);
+                if (!p.find()) continue;
+                String path = p.group(1) != null ? p.group(1) : p.group(2);
+                Matcher c = COUNTS.matcher(body);
+                Integer added = null;
+                Integer removed = null;
+                if (c.find()) {
+                    added = Integer.parseInt(c.group(1));
+                    removed = Integer.parseInt(c.group(2));
+                }
+                out.add(new FileTouched(path, added, removed, lines.span(lines.lineStart(i), FieldReader.trimmedEnd(lines, i))));
+            }
+        }
+        return out;
+    }
+
     private void hypothesisTables(List<Table> candidates, List<Hypothesis> into) {
         java.util.Set<String> known = new java.util.HashSet<>();
         for (Hypothesis h : into) known.add(Ids.key(h.id()));
@@ -191,6 +230,9 @@ public final class PlanParser {
                 titleLine = h.line();
                 continue;
             }
+            boolean scenarioHeading = h.level() == 2 && !boundaries.isEmpty()
+                    && ScenarioReader.HEADING.matcher(HypothesisReader.clean(h.text())).matches();
+            if (scenarioHeading) continue;   // "## Scenario S1: …" is read as a scenario of §7, not a section
             if (h.level() <= 2 || (h.level() == 3 && SectionIds.hasLetteredNumber(h.text()))) boundaries.add(h);
         }
         for (int n = 0; n < boundaries.size(); n++) {

@@ -42,7 +42,7 @@ final class ScenarioReader {
         for (int i = from; i < to; i++) {
             if (o.kinds[i] == MarkdownOutline.LineKind.HEADING) {
                 MarkdownOutline.HeadingBlock h = headingAt.get(i);
-                if (h != null && h.level() >= 3 && HEADING.matcher(HypothesisReader.clean(h.text())).matches()) {
+                if (h != null && h.level() >= 2 && HEADING.matcher(HypothesisReader.clean(h.text())).matches()) {
                     starts.add(new int[] {i, 0});
                 }
             } else if (o.kinds[i] == MarkdownOutline.LineKind.TEXT && isBulletScenario(FieldReader.text(o.lines, i))) {

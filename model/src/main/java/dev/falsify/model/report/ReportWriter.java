@@ -98,6 +98,13 @@ public final class ReportWriter {
         }
         byVerdict.forEach((v, ids) -> b.append("- ").append(v.label()).append(": ").append(String.join(", ", ids))
                 .append('\n'));
+        for (ArmVerdict a : arms) {
+            if (a.computed().isPresent() && a.written().isPresent() && a.written().get() != a.computed().get().verdict()) {
+                b.append("- Recomputed: ").append(a.armId()).append(" is written as ").append(a.written().get().label())
+                        .append(" but its evidence gives ").append(a.computed().get().display())
+                        .append(" (the computed verdict is used)\n");
+            }
+        }
         long overridden = arms.stream().filter(a -> a.override().isPresent()).count();
         if (overridden > 0) {
             b.append("- Reviewer overrides: ").append(overridden).append(" arm(s); computed and overriding verdicts are shown side by side\n");

@@ -25,9 +25,11 @@ public final class VerdictRules {
      *   <li>the history lacks a field the checker needs, or a checker reported history weaknesses →
      *       INCONCLUSIVE-oracle-too-weak</li>
      *   <li>a checker consumed fewer ops than the history held, answered UNKNOWN, a weak-oracle audit item
-     *       is not ticked, or a green-but-broken check failed → PARTIAL-model</li>
+     *       failed, or a green-but-broken check failed → PARTIAL-model</li>
      *   <li>no fault active → PASS-smoke</li>
-     *   <li>fault active and hardening budget met → PASS-hardening (release annotated), else PASS-smoke</li>
+     *   <li>fault active: a weak-oracle audit item left not evaluated makes it not eligible for
+     *       PASS-hardening (the audit's own rule) → PASS-smoke; else hardening budget met → PASS-hardening
+     *       (release annotated), else PASS-smoke</li>
      * </ol>
      */
     public static Decision decide(ArmEvidence e) {
@@ -87,10 +89,10 @@ public final class VerdictRules {
                         + " of " + o.opsTotal() + " ops");
             }
         }
-        List<AuditItem> unticked = e.weakOracleAudit().stream().filter(a -> !a.ticked()).toList();
-        if (!unticked.isEmpty()) {
-            return new Decision(Verdict.PARTIAL_MODEL, false, "weak-oracle audit item not ticked: "
-                    + unticked.stream().map(a -> a.check() + " (" + a.evidenceOrNotEvaluated() + ")")
+        List<AuditItem> weakFailed = e.weakOracleAudit().stream().filter(a -> a.status() == AuditItem.Status.FAILED).toList();
+        if (!weakFailed.isEmpty()) {
+            return new Decision(Verdict.PARTIAL_MODEL, false, "weak-oracle audit item failed: "
+                    + weakFailed.stream().map(a -> a.check() + " (" + a.evidenceOrNotEvaluated() + ")")
                     .collect(Collectors.joining("; ")));
         }
         List<AuditItem> broken = e.greenButBroken().stream().filter(a -> a.status() == AuditItem.Status.FAILED).toList();
@@ -103,6 +105,14 @@ public final class VerdictRules {
                 .collect(Collectors.joining(", "));
         if (e.faults().isEmpty()) {
             return new Decision(Verdict.PASS_SMOKE, false, "no fault injected; " + checked + ": no anomaly");
+        }
+        // the audit is a fixed checklist: an item the evidence does not mention was not evaluated
+        List<AuditItem> notEvaluated = AuditChecklist.complete(e.weakOracleAudit(), AuditChecklist.WEAK_ORACLE).stream()
+                .filter(a -> a.status() == AuditItem.Status.NOT_EVALUATED).toList();
+        if (!notEvaluated.isEmpty()) {
+            return new Decision(Verdict.PASS_SMOKE, false, e.faults().size() + " fault(s) landed; " + checked
+                    + ": no anomaly; not eligible for PASS-hardening, weak-oracle audit not evaluated: "
+                    + notEvaluated.stream().map(AuditItem::check).collect(Collectors.joining("; ")));
         }
         if (e.budgetMet().atLeast(BudgetTier.HARDENING)) {
             return new Decision(Verdict.PASS_HARDENING, e.budgetMet() == BudgetTier.RELEASE, e.faults().size()

@@ -53,6 +53,32 @@ class PlanParserVariantsTest {
         // fenced code that looks like structure is not structure; "### 5a." and "### T1." are not scenarios
         assertThat(p.scenario("S99")).isEmpty();
         assertThat(p.coverage()).hasSize(2);
+        // §1 "Files touched" of a change-scoped plan
+        assertThat(p.filesTouched()).extracting(FileTouched::path).containsExactly("relay/batch.go", "relay/ack.go");
+        assertThat(p.filesTouched().get(0).added()).isEqualTo(120);
+        assertThat(p.filesTouched().get(0).removed()).isEqualTo(14);
+    }
+
+    @Test
+    void levelTwoScenarioHeadingsStayInsideSectionSeven() {
+        Plan p = PlanParser.parse("""
+                # Test Plan: x
+
+                ## 7. Scenarios
+
+                ## Scenario S1: writes_survive
+
+                - **Falsifies if it FAILs:** C1
+
+                ## S02 — reads_are_fresh
+
+                - **Falsifies:** C2
+
+                ## 7b. Coverage adequacy argument
+                """);
+        assertThat(p.scenarios()).extracting(Scenario::id).containsExactly("S1", "S02");
+        assertThat(p.scenario("S2").orElseThrow().falsifies()).containsExactly("C2");
+        assertThat(p.sections()).extracting(Section::id).containsExactly("7", "7b");
     }
 
     @Test

@@ -10,7 +10,6 @@ import dev.falsify.model.session.SessionHeader;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.SessionWriter;
 import dev.falsify.model.verdict.ArmEvidence;
-import dev.falsify.model.verdict.AuditItem;
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BudgetTier;
 import dev.falsify.model.verdict.BugType;
@@ -50,10 +49,8 @@ class FalsifyWrittenReportTest {
         w.capabilities(List.of(CapabilityRow.of(java), CapabilityRow.of(faketime)));
         w.preconditions(List.of(new Precondition(true, "plan lints clean")));
         w.event("S01", "start", "seeds 1,2,3");
-        w.armFinished("linearizable_reads_across_partition_heal", EvidenceFixtures.cleanHardening().id("S01", "")
-                .weakOracleAudit(List.of(new AuditItem("oracle is not final state only", AuditItem.Status.PASSED,
-                        "every op checked"), new AuditItem("timestamps monotonic", AuditItem.Status.PASSED, "no step back")))
-                .build(), null);
+        w.armFinished("linearizable_reads_across_partition_heal", EvidenceFixtures.cleanHardening().id("S01", "").build(),
+                null);
         Files.writeString(w.artifactsDir().resolve("S02-4.history.jsonl"), "{}\n");
         w.armFinished("acked_writes_survive_single_node_crash", ArmEvidence.builder("S02", "")
                 .probes(List.of(java)).faults(List.of(EvidenceFixtures.landed("kill-leader")))
@@ -98,5 +95,17 @@ class FalsifyWrittenReportTest {
         String report = ReportWriter.render(f, PlanFacts.NONE);
         assertThat(report).contains("| S02 |  | PASS-smoke (override by reviewer; computed FAIL-nondeterministic) |");
         assertThat(f.headline().name()).isEqualTo("DONE_WITH_CONCERNS");
+    }
+
+    @Test
+    void aHandEditedVerdictIsRecomputedFromTheEvidenceAndSaidSo() throws IOException {
+        Path dir = writeSession();
+        Path s01 = dir.resolve("findings/S01.md");
+        Files.writeString(s01, Files.readString(s01).replace("**Verdict:** PASS-hardening", "**Verdict:** PASS-hardening (release)")
+                .replaceFirst("\"budgetMet\" : \"HARDENING\"", "\"budgetMet\" : \"SMOKE\""));
+        String report = ReportWriter.render(SessionReader.read(dir), PlanFacts.NONE);
+        assertThat(report).contains("- Recomputed: S01 is written as PASS-hardening but its evidence gives PASS-smoke"
+                + " (the computed verdict is used)");
+        assertThat(report).contains("| S01 |  | PASS-smoke |");
     }
 }

@@ -71,13 +71,20 @@ class VerdictRulesTest {
                 Arguments.of("checker ran out of budget", cleanHardening().oracles(List.of(new OracleResult(
                         "linearizability", OracleResult.Validity.UNKNOWN, 4812, 4812, List.of(), "timeout"))).build(),
                         Verdict.PARTIAL_MODEL, false, "unknown"),
-                Arguments.of("weak-oracle item not evaluated", cleanHardening().weakOracleAudit(List.of(
+                Arguments.of("weak-oracle item not evaluated: not eligible for hardening", cleanHardening()
+                        .budgetMet(BudgetTier.RELEASE).weakOracleAudit(EvidenceFixtures.auditWith(
                         AuditItem.notEvaluated("more than one failover if failover-based"))).build(),
-                        Verdict.PARTIAL_MODEL, false, "more than one failover"),
-                Arguments.of("weak-oracle item failed", cleanHardening().weakOracleAudit(List.of(new AuditItem(
+                        Verdict.PASS_SMOKE, false, "not eligible for PASS-hardening, weak-oracle audit not evaluated: more than one failover if failover-based"),
+                Arguments.of("weak-oracle items missing from the evidence count as not evaluated", cleanHardening()
+                        .weakOracleAudit(List.of()).build(), Verdict.PASS_SMOKE, false,
+                        "not evaluated: oracle is not final state only; oracle is not logs only"),
+                Arguments.of("weak-oracle item not evaluated without a fault is plain smoke", cleanSmoke().weakOracleAudit(List.of(
+                        AuditItem.notEvaluated("timestamps monotonic"))).build(),
+                        Verdict.PASS_SMOKE, false, "no fault injected"),
+                Arguments.of("weak-oracle item failed", cleanHardening().weakOracleAudit(EvidenceFixtures.auditWith(new AuditItem(
                         "oracle is not final state only", AuditItem.Status.FAILED, "only a final dump was compared"))).build(),
                         Verdict.PARTIAL_MODEL, false, "final dump"),
-                Arguments.of("weak-oracle item not applicable is ticked", cleanHardening().weakOracleAudit(List.of(new AuditItem(
+                Arguments.of("weak-oracle item not applicable is ticked", cleanHardening().weakOracleAudit(EvidenceFixtures.auditWith(new AuditItem(
                         "more than one failover if failover-based", AuditItem.Status.NOT_APPLICABLE, ""))).build(),
                         Verdict.PASS_HARDENING, false, "hardening budget met"),
                 Arguments.of("green-but-broken check failed", cleanHardening().greenButBroken(List.of(new AuditItem(

@@ -180,7 +180,7 @@ public final class SessionStore implements AutoCloseable {
     }
 
     /** Imports every session folder at or under each of {@code roots}. */
-    public List<ImportResult> importAll(List<Path> roots) throws IOException {
+    public synchronized List<ImportResult> importAll(List<Path> roots) throws IOException {
         List<ImportResult> out = new ArrayList<>();
         for (Path root : roots) {
             for (Path dir : SessionReader.discover(root)) {
@@ -405,7 +405,7 @@ public final class SessionStore implements AutoCloseable {
     }
 
     /** Sessions, by plan then by folder name (chronological for Falsify's UTC names). */
-    public List<StoredSession> sessions(Optional<String> planSlug) throws IOException {
+    public synchronized List<StoredSession> sessions(Optional<String> planSlug) throws IOException {
         List<StoredSession> out = new ArrayList<>();
         try (PreparedStatement p = c.prepareStatement("SELECT id, dir, plan_slug, name, commit_sha, headline, interrupted,"
                 + " missing FROM sessions WHERE (? IS NULL OR plan_slug = ?) ORDER BY plan_slug, name, dir")) {
@@ -444,7 +444,7 @@ public final class SessionStore implements AutoCloseable {
      * marks a change between a passing and a failing outcome (or any FAIL-nondeterministic) relative
      * to the previous entry of the same plan.
      */
-    public List<HistoryEntry> history(String scenario, Optional<String> planSlug) throws IOException {
+    public synchronized List<HistoryEntry> history(String scenario, Optional<String> planSlug) throws IOException {
         List<HistoryEntry> out = new ArrayList<>();
         boolean arm = !ArmId.armOf(scenario).isEmpty();
         String sql = arm
@@ -491,7 +491,7 @@ public final class SessionStore implements AutoCloseable {
     }
 
     /** The arms of a session with computed and overriding verdicts side by side. */
-    public List<StoredArm> arms(Path sessionDir) throws IOException {
+    public synchronized List<StoredArm> arms(Path sessionDir) throws IOException {
         List<StoredArm> out = new ArrayList<>();
         try (PreparedStatement p = c.prepareStatement("SELECT a.arm_id, a.budget, a.written_verdict, a.computed_verdict,"
                 + " a.computed_reason, o.verdict, o.author, o.reason, a.effective_verdict FROM arms a"
@@ -512,7 +512,7 @@ public final class SessionStore implements AutoCloseable {
     }
 
     /** Timeline rows of a session, in order. */
-    public List<TimelineEvent> timeline(Path sessionDir) throws IOException {
+    public synchronized List<TimelineEvent> timeline(Path sessionDir) throws IOException {
         List<TimelineEvent> out = new ArrayList<>();
         try (PreparedStatement p = c.prepareStatement("SELECT t.time, t.scenario, t.event, t.notes FROM timeline t"
                 + " JOIN sessions s ON s.id = t.session_id WHERE s.dir = ? ORDER BY t.seq")) {
@@ -528,7 +528,7 @@ public final class SessionStore implements AutoCloseable {
         return out;
     }
 
-    public List<LogFileInfo> logFiles(Path sessionDir) throws IOException {
+    public synchronized List<LogFileInfo> logFiles(Path sessionDir) throws IOException {
         List<LogFileInfo> out = new ArrayList<>();
         try (PreparedStatement p = c.prepareStatement("SELECT l.id, l.path, l.size, l.lines FROM log_files l"
                 + " JOIN sessions s ON s.id = l.session_id WHERE s.dir = ? ORDER BY l.path")) {
@@ -545,7 +545,7 @@ public final class SessionStore implements AutoCloseable {
     }
 
     /** Lines {@code [from, from + count)} (0-based) of an indexed log file, found through its offset index. */
-    public List<String> readLines(long logFileId, long from, int count) throws IOException {
+    public synchronized List<String> readLines(long logFileId, long from, int count) throws IOException {
         try (PreparedStatement p = c.prepareStatement("SELECT s.dir, l.path, l.stride, l.offsets FROM log_files l"
                 + " JOIN sessions s ON s.id = l.session_id WHERE l.id = ?")) {
             p.setLong(1, logFileId);
@@ -562,7 +562,7 @@ public final class SessionStore implements AutoCloseable {
     }
 
     /** Schema version (number of migrations applied). */
-    public int schemaVersion() throws IOException {
+    public synchronized int schemaVersion() throws IOException {
         try {
             return Migrations.current(c);
         } catch (SQLException e) {
@@ -571,7 +571,7 @@ public final class SessionStore implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         closeQuietly();
     }
 
