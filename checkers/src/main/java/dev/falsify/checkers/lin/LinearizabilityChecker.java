@@ -18,7 +18,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -104,24 +103,45 @@ public final class LinearizabilityChecker implements Checker {
         for (int i = 0; i < order.length; i++) order[i] = i;
         Arrays.sort(order, Comparator.comparingInt((Integer i) -> -tasks.get(i).size()).thenComparingInt(i -> i));
         AtomicInteger next = new AtomicInteger();
+        AtomicInteger done = new AtomicInteger();
+        Object finished = new Object();
         Runnable worker = () -> {
             int k;
             while ((k = next.getAndIncrement()) < order.length) {
                 Task<S, C> t = tasks.get(order[k]);
-                if (t.index > firstFailure.get()) continue; // an earlier partition already failed
-                t.run(() -> budget.cancelled().get() || System.nanoTime() - deadline > 0 || firstFailure.get() < t.index);
-                if (t.status == PartitionSearch.Status.INVALID) firstFailure.accumulateAndGet(t.index, Math::min);
+                try {
+                    if (t.index <= firstFailure.get()) { // else an earlier partition already failed
+                        t.run(() -> budget.cancelled().get() || System.nanoTime() - deadline > 0 || firstFailure.get() < t.index);
+                        if (t.status == PartitionSearch.Status.INVALID) firstFailure.accumulateAndGet(t.index, Math::min);
+                    }
+                } finally {
+                    if (done.incrementAndGet() == order.length) {
+                        synchronized (finished) {
+                            finished.notifyAll();
+                        }
+                    }
+                }
             }
         };
         int workers = Math.min(tasks.size(), Math.max(1, Runtime.getRuntime().availableProcessors()));
-        if (workers <= 1 || totalSize(tasks) < 64) {
-            worker.run();
-            return;
+        if (workers > 1 && totalSize(tasks) >= 256) {
+            // helpers take partitions only if they get to run; the caller never waits for a helper
+            // that has not started, only for partitions a helper is actually checking
+            for (int i = 1; i < workers; i++) ForkJoinPool.commonPool().execute(worker);
         }
-        List<ForkJoinTask<?>> helpers = new ArrayList<>();
-        for (int i = 1; i < workers; i++) helpers.add(ForkJoinPool.commonPool().submit(worker));
         worker.run();
-        for (ForkJoinTask<?> h : helpers) h.join();
+        boolean interrupted = false;
+        synchronized (finished) {
+            while (done.get() < order.length) {
+                try {
+                    finished.wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    budget.cancelled().set(true); // helpers stop at their next budget check
+                }
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
     }
 
     private static int totalSize(List<? extends Task<?, ?>> tasks) {

@@ -9,7 +9,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Facts about a recorded history that green-but-broken checks cite: op counts by outcome, whether
+ * {@code okAfterLastHeal} is -1 when it cannot be known (no fault healed, or the history's clock is not the runner's).
+ *
+ * <p>Facts about a recorded history that green-but-broken checks cite: op counts by outcome, whether
  * timestamps are monotonic per process, whether write values are unique, and how many ops completed
  * after the last fault healed.
  */
@@ -45,6 +47,7 @@ record HistoryStats(long ops, long ok, long failed, long unknown, boolean monoto
                 if (op.input() != null && !writeValues.add(type + ":" + op.key() + ":" + op.input())) unique = false;
             }
             if (lastHealNanos > 0 && o == Outcome.OK && op.invokeTs() > lastHealNanos) okAfter++;
+            if (lastHealNanos <= 0) okAfter = -1;
         }
         return new HistoryStats(ops.size(), ok, failed, unknown, monotonic, detail, writes, unique, okAfter);
     }

@@ -182,7 +182,7 @@ final class SeedExecution {
                 JsonlHistoryWriter.writeAtomically(out, ops);
                 historyFile = ctx.sessionDir().relativize(out).toString().replace('\\', '/');
                 long lastHeal = faults.stream().mapToLong(f -> f.healNanos).max().orElse(-1);
-                stats = HistoryStats.of(ops, lastHeal);
+                stats = HistoryStats.of(ops, sameClock(h.ops(), faults) ? lastHeal : -1);
                 runCheckers(ops, finalState, checks, missing);
                 boolean violation = checks.stream().anyMatch(c -> c.validity() == dev.falsify.checkers.api.Validity.INVALID);
                 outcome = violation ? SeedRun.Outcome.VIOLATION : SeedRun.Outcome.CLEAN;
@@ -652,11 +652,7 @@ final class SeedExecution {
      */
     private List<Op> annotate(List<Op> ops, List<FaultObservation> faults) {
         List<FaultObservation> windows = faults.stream().filter(f -> f.injectNanos > 0).toList();
-        if (windows.isEmpty() || ops.isEmpty()) return ops;
-        long lo = windows.stream().mapToLong(f -> f.injectNanos).min().orElse(0) - 3_600_000_000_000L;
-        long hi = System.nanoTime();
-        boolean sameClock = ops.stream().allMatch(op -> op.invokeTs() > lo && op.invokeTs() < hi);
-        if (!sameClock) return ops;
+        if (windows.isEmpty() || ops.isEmpty() || !sameClock(ops, faults)) return ops;
         List<Op> out = new ArrayList<>(ops.size());
         for (Op op : ops) {
             String epoch = op.faultEpoch();
@@ -675,6 +671,15 @@ final class SeedExecution {
                     op.nodeSeen(), epoch, op.sourceLine()));
         }
         return out;
+    }
+
+    /** Whether the history's timestamps are readings of this runner's monotonic clock (same host, same boot). */
+    private static boolean sameClock(List<Op> ops, List<FaultObservation> faults) {
+        long first = faults.stream().filter(f -> f.injectNanos > 0).mapToLong(f -> f.injectNanos).min().orElse(-1);
+        if (first < 0 || ops.isEmpty()) return false;
+        long lo = first - 3_600_000_000_000L;
+        long hi = System.nanoTime();
+        return ops.stream().allMatch(op -> op.invokeTs() > lo && op.invokeTs() < hi);
     }
 
     private void runCheckers(List<Op> ops, JsonNode finalState, List<CheckResult> checks, List<String> missing)
