@@ -140,7 +140,9 @@ public final class SessionReader {
                 continue;
             }
             try (Stream<Path> s = Files.walk(d)) {
+                // hidden files (.gitkeep, .DS_Store) are housekeeping, not session artifacts
                 s.filter(Files::isRegularFile).filter(p -> !AtomicFiles.isTemp(p))
+                        .filter(p -> !p.getFileName().toString().startsWith("."))
                         .map(p -> dir.relativize(p).toString().replace('\\', '/')).sorted().forEach(out::add);
             } catch (IOException | java.io.UncheckedIOException e) {
                 problems.add(sub + "/: unreadable: " + e.getMessage());
