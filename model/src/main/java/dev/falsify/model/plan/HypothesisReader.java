@@ -21,6 +21,14 @@ final class HypothesisReader {
     private static final Pattern ID_HEAD = Pattern.compile("^\\s*(H\\d{1,4})(?![\\w/])\\s*[.:)\\]—–-]*\\s*(.*)$");
     private static final Pattern ARROW = Pattern.compile("(?:->|→|⇒)\\s*\\(?\\s*((?:[CM]\\d+\\s*(?:[,;/]|and|–|-)?\\s*)+)");
     private static final Pattern ARROW_GROUP = Pattern.compile("\\(\\s*(?:->|→|⇒)[^)]*\\)");
+    /** An unmarked line starts a hypothesis only when the id is followed by punctuation ({@code H3. …}, {@code H3 — …}). */
+    private static final Pattern PLAIN_START = Pattern.compile("^\\s*H\\d{1,4}\\s*(?:[.:)\\]]|[—–-])");
+    private static final Pattern MARKED = Pattern.compile("^\\s*(?:[-*+]\\s+|\\d{1,3}[.)]\\s+|\\*\\*|__)");
+
+    private static boolean isMarked(String line) {
+        return MARKED.matcher(line).find();
+    }
+
     private static final Pattern INLINE_FALSIFY = Pattern.compile("(?i)could\\s+(?:falsify|regress)\\s*:?\\s*(.*)");
     private static final Pattern SEPARATOR = Pattern.compile("\\s+(?:—|–|--|-)\\s+|:\\s+");
 
@@ -52,7 +60,7 @@ final class HypothesisReader {
             if (kind == MarkdownOutline.LineKind.TEXT) {
                 String t = FieldReader.text(lines, i);
                 Matcher s = START.matcher(t);
-                if (s.find()) {
+                if (s.find() && (isMarked(t) || PLAIN_START.matcher(t).find())) {
                     if (current != null) out.add(current.build(o));
                     current = new Builder(s.group(1), group, i, i);
                     boolean boldBeforeId = s.start(1) >= 2 && (t.startsWith("**", s.start(1) - 2) || t.startsWith("__", s.start(1) - 2));
@@ -87,6 +95,7 @@ final class HypothesisReader {
     /** Hypotheses from a table whose ID column holds H-ids (divergent plans). */
     static List<Hypothesis> fromTable(Table table, String group) {
         List<Hypothesis> out = new ArrayList<>();
+        if (table.hasColumn("verdict", "gap kind")) return out;   // a §5 coverage table keyed by hypothesis
         int idCol = idColumn(table, 'H');
         if (idCol < 0) return out;
         for (TableRow row : table.rows()) {

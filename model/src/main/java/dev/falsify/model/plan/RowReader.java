@@ -8,12 +8,15 @@ final class RowReader {
     private RowReader() {
     }
 
+    /** "Hypothesis", or the short headers agents use ({@code H}, {@code Hyp}). */
+    private static final String[] HYPOTHESIS_COLUMNS = {"hypothesis", "hypotheses", "hypothesis id", "hyp", "h"};
+
     static List<CoverageRow> coverage(Table t) {
         List<CoverageRow> out = new ArrayList<>();
-        if (!t.hasColumn("claim", "claims") || !t.hasColumn("hypothesis", "hypotheses")) return out;
+        if (!t.hasColumn("claim", "claims") || !t.hasColumn(HYPOTHESIS_COLUMNS)) return out;
         for (TableRow row : t.rows()) {
             List<String> claims = Ids.all(row.text("claim", "claims"), "CM");
-            List<String> hyps = Ids.all(row.text("hypothesis", "hypotheses"), "H");
+            List<String> hyps = Ids.all(row.text(HYPOTHESIS_COLUMNS), "H");
             if (claims.isEmpty() && hyps.isEmpty()) continue;
             out.add(new CoverageRow(claims, hyps, row.text("existing tests", "existing test", "tests"),
                     verdict(row.text("verdict", "coverage", "status")), row.text("gap kind", "gap"),

@@ -199,9 +199,19 @@ final class ScenarioReader {
                 last = i;
                 boolean mentions7m = t.indexOf("7.M") >= 0 || t.indexOf("7.m") >= 0;
                 if (mentions7m && NOT_APPLICABLE.matcher(t).find()) {
-                    notApplicable(t, i);
+                    // a parenthesised reason may continue on the next lines: "(no gated claim …\n… constraint)."
+                    StringBuilder line = new StringBuilder(t);
+                    int j = i;
+                    while (line.indexOf("(") >= 0 && line.indexOf(")") < 0 && j + 1 < to
+                            && o.kinds[j + 1] == MarkdownOutline.LineKind.TEXT && !FieldReader.text(o.lines, j + 1).isBlank()) {
+                        j++;
+                        line.append(' ').append(FieldReader.text(o.lines, j).strip());
+                    }
+                    notApplicable(line.toString(), i);
+                    mLast = Math.max(mLast, j);
+                    last = j;
                     ctx = Context.SCENARIO;
-                    i++;
+                    i = j + 1;
                     continue;
                 }
                 FieldReader.LabelMatch lm = FieldReader.label(t, ANY_LABEL);

@@ -33,12 +33,12 @@ class ParserNeverThrowsPropertiesTest {
         return Arbitraries.strings().all().ofMaxLength(400);
     }
 
-    @Property(tries = 400, edgeCases = EdgeCasesMode.FIRST)
+    @Property(tries = 300, edgeCases = EdgeCasesMode.FIRST)
     void randomTextParses(@ForAll("garbage") String text) {
         check(text);
     }
 
-    @Property(tries = 400, edgeCases = EdgeCasesMode.FIRST)
+    @Property(tries = 300, edgeCases = EdgeCasesMode.FIRST)
     void mutatedPlansParse(@ForAll @IntRange(min = 0, max = 5) int fixture, @ForAll long seed,
                            @ForAll @IntRange(min = 1, max = 12) int mutations) {
         Random rnd = new Random(seed);

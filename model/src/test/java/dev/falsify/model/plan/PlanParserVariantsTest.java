@@ -65,6 +65,40 @@ class PlanParserVariantsTest {
     }
 
     @Test
+    void notApplicableReasonAcrossLinesAndShortCoverageHeaders() {
+        Plan p = PlanParser.parse("""
+                ## 4. Failure-mode hypotheses
+
+                H1. **One** — x
+                   - Could falsify: C1
+
+                ## 5. Coverage matrix
+
+                | H | Claims | Existing test | Verdict | Gap kind | Scenario |
+                |---|---|---|---|---|---|
+                | H1 | C1,C4 | none | partial | no test | S15 |
+
+                ## 7. Scenarios
+
+                ### S15: apply_blocking
+
+                - **Falsifies if it FAILs:** C12, C40 (negative claim demonstrated).
+
+                #### §7.M
+                §7.M: not applicable (no gated claim category falsified; demonstrates a
+                documented operational constraint).
+                """);
+        assertThat(p.scenario("S15").orElseThrow().sevenM().reason())
+                .isEqualTo("no gated claim category falsified; demonstrates a documented operational constraint");
+        assertThat(p.coverage()).singleElement().satisfies(r -> {
+            assertThat(r.hypotheses()).containsExactly("H1");
+            assertThat(r.claims()).containsExactly("C1", "C4");
+            assertThat(r.verdict()).isEqualTo("partial");
+        });
+        assertThat(p.hypotheses()).extracting(Hypothesis::id).containsExactly("H1");
+    }
+
+    @Test
     void levelTwoScenarioHeadingsStayInsideSectionSeven() {
         Plan p = PlanParser.parse("""
                 # Test Plan: x

@@ -383,26 +383,34 @@ public final class PlanEditor extends BorderPane {
     }
 
     private void offerRecovery(String recovered) {
-        Label msg = new Label("Unsaved changes from an earlier session were found (" + file.autosavePath().getFileName() + ").");
-        Button restore = new Button("Restore unsaved text");
-        restore.setId("recover-restore");
-        Button discard = new Button("Discard");
-        discard.setId("recover-discard");
-        HBox banner = banner(msg, restore, discard);
-        banner.setId("recovery-banner");
-        restore.setOnAction(e -> {
-            area.replaceText(recovered);
+        offer("recovery-banner",
+                "Unsaved changes from an earlier session were found (" + file.autosavePath().getFileName() + ").",
+                "Restore unsaved text", "recover-restore", () -> area.replaceText(recovered),
+                "Discard", "recover-discard", () -> io.execute(() -> {
+                    try {
+                        file.discardAutosave();
+                    } catch (IOException ex) {
+                        // nothing lost: the side file simply stays until the next save
+                    }
+                }));
+    }
+
+    /** A banner above the editor with two choices; either one removes the banner. */
+    private void offer(String id, String message, String yes, String yesId, Runnable onYes, String no, String noId,
+            Runnable onNo) {
+        Button yesButton = new Button(yes);
+        yesButton.setId(yesId);
+        Button noButton = new Button(no);
+        noButton.setId(noId);
+        HBox banner = banner(new Label(message), yesButton, noButton);
+        banner.setId(id);
+        yesButton.setOnAction(e -> {
             banners.getChildren().remove(banner);
+            onYes.run();
         });
-        discard.setOnAction(e -> {
+        noButton.setOnAction(e -> {
             banners.getChildren().remove(banner);
-            io.execute(() -> {
-                try {
-                    file.discardAutosave();
-                } catch (IOException ex) {
-                    // nothing lost: the side file simply stays until the next save
-                }
-            });
+            onNo.run();
         });
         banners.getChildren().add(banner);
     }
@@ -432,26 +440,17 @@ public final class PlanEditor extends BorderPane {
             return;
         }
         externalBannerShown = true;
-        Label msg = new Label(file.path().getFileName() + " was changed on disk by another program.");
-        Button reload = new Button("Reload from disk");
-        reload.setId("external-reload");
-        Button keep = new Button("Keep my version");
-        keep.setId("external-keep");
-        HBox banner = banner(msg, reload, keep);
-        banner.setId("external-change-banner");
-        reload.setOnAction(e -> {
-            file.acknowledgeDiskText(disk);
-            area.replaceText(disk);
-            area.getUndoManager().mark();
-            banners.getChildren().remove(banner);
-            externalBannerShown = false;
-        });
-        keep.setOnAction(e -> {
-            file.acknowledgeDiskText(disk);
-            banners.getChildren().remove(banner);
-            externalBannerShown = false;
-        });
-        banners.getChildren().add(banner);
+        offer("external-change-banner", file.path().getFileName() + " was changed on disk by another program.",
+                "Reload from disk", "external-reload", () -> {
+                    file.acknowledgeDiskText(disk);
+                    area.replaceText(disk);
+                    area.getUndoManager().mark();
+                    externalBannerShown = false;
+                },
+                "Keep my version", "external-keep", () -> {
+                    file.acknowledgeDiskText(disk);
+                    externalBannerShown = false;
+                });
     }
 
     private void showBanner(String text, List<Button> buttons) {

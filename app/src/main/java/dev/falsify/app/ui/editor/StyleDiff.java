@@ -15,51 +15,40 @@ final class StyleDiff {
 
     /** Length of the common prefix (in characters) over which both spans have equal styles. */
     static int commonPrefix(StyleSpans<Collection<String>> a, StyleSpans<Collection<String>> b) {
+        return common(a, b, false);
+    }
+
+    /** Length of the common suffix (in characters) over which both spans have equal styles. */
+    static int commonSuffix(StyleSpans<Collection<String>> a, StyleSpans<Collection<String>> b) {
+        return common(a, b, true);
+    }
+
+    /** Walks both span lists from the start (or the end) while the styles agree. */
+    private static int common(StyleSpans<Collection<String>> a, StyleSpans<Collection<String>> b, boolean fromEnd) {
+        int na = a.getSpanCount(), nb = b.getSpanCount();
         int ia = 0, ib = 0, pos = 0;
-        int leftA = a.getSpanCount() > 0 ? a.getStyleSpan(0).getLength() : 0;
-        int leftB = b.getSpanCount() > 0 ? b.getStyleSpan(0).getLength() : 0;
+        int leftA = na > 0 ? span(a, 0, fromEnd).getLength() : 0;
+        int leftB = nb > 0 ? span(b, 0, fromEnd).getLength() : 0;
         int max = Math.min(a.length(), b.length());
-        while (ia < a.getSpanCount() && ib < b.getSpanCount() && pos < max) {
-            StyleSpan<Collection<String>> sa = a.getStyleSpan(ia), sb = b.getStyleSpan(ib);
-            if (!sa.getStyle().equals(sb.getStyle())) {
+        while (ia < na && ib < nb && pos < max) {
+            if (!span(a, ia, fromEnd).getStyle().equals(span(b, ib, fromEnd).getStyle())) {
                 return pos;
             }
             int step = Math.min(leftA, leftB);
             pos += step;
             leftA -= step;
             leftB -= step;
-            if (leftA == 0 && ++ia < a.getSpanCount()) {
-                leftA = a.getStyleSpan(ia).getLength();
+            if (leftA == 0 && ++ia < na) {
+                leftA = span(a, ia, fromEnd).getLength();
             }
-            if (leftB == 0 && ++ib < b.getSpanCount()) {
-                leftB = b.getStyleSpan(ib).getLength();
+            if (leftB == 0 && ++ib < nb) {
+                leftB = span(b, ib, fromEnd).getLength();
             }
         }
         return Math.min(pos, max);
     }
 
-    /** Length of the common suffix (in characters) over which both spans have equal styles. */
-    static int commonSuffix(StyleSpans<Collection<String>> a, StyleSpans<Collection<String>> b) {
-        int ia = a.getSpanCount() - 1, ib = b.getSpanCount() - 1, pos = 0;
-        int leftA = ia >= 0 ? a.getStyleSpan(ia).getLength() : 0;
-        int leftB = ib >= 0 ? b.getStyleSpan(ib).getLength() : 0;
-        int max = Math.min(a.length(), b.length());
-        while (ia >= 0 && ib >= 0 && pos < max) {
-            StyleSpan<Collection<String>> sa = a.getStyleSpan(ia), sb = b.getStyleSpan(ib);
-            if (!sa.getStyle().equals(sb.getStyle())) {
-                return pos;
-            }
-            int step = Math.min(leftA, leftB);
-            pos += step;
-            leftA -= step;
-            leftB -= step;
-            if (leftA == 0 && --ia >= 0) {
-                leftA = a.getStyleSpan(ia).getLength();
-            }
-            if (leftB == 0 && --ib >= 0) {
-                leftB = b.getStyleSpan(ib).getLength();
-            }
-        }
-        return Math.min(pos, max);
+    private static StyleSpan<Collection<String>> span(StyleSpans<Collection<String>> s, int i, boolean fromEnd) {
+        return s.getStyleSpan(fromEnd ? s.getSpanCount() - 1 - i : i);
     }
 }

@@ -273,11 +273,7 @@ public final class StructuredView extends BorderPane {
         claims.setEditable(true);
         claims.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         claims.setPlaceholder(new Label("No claims table (§1b) yet. Add one with the button below."));
-        TableColumn<Claim, String> id = new TableColumn<>("ID");
-        id.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().id()));
-        id.setEditable(false);
-        id.setPrefWidth(50);
-        id.setMaxWidth(60);
+        TableColumn<Claim, String> id = idColumn(Claim::id);
         TableColumn<Claim, String> text = textColumn("Claim", "claim", c -> c.text());
         text.setPrefWidth(280);
         TableColumn<Claim, String> category = new TableColumn<>("Category");
@@ -309,6 +305,15 @@ public final class StructuredView extends BorderPane {
         return withToolbar(claims, add);
     }
 
+    private static <T> TableColumn<T, String> idColumn(Function<T, String> id) {
+        TableColumn<T, String> col = new TableColumn<>("ID");
+        col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(id.apply(c.getValue())));
+        col.setEditable(false);
+        col.setPrefWidth(50);
+        col.setMaxWidth(60);
+        return col;
+    }
+
     private TableColumn<Claim, String> textColumn(String title, String column, Function<Claim, String> value) {
         TableColumn<Claim, String> col = new TableColumn<>(title);
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue())));
@@ -333,11 +338,7 @@ public final class StructuredView extends BorderPane {
         hypotheses.setEditable(true);
         hypotheses.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         hypotheses.setPlaceholder(new Label("No hypotheses (§4) yet."));
-        TableColumn<Hypothesis, String> id = new TableColumn<>("ID");
-        id.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().id()));
-        id.setEditable(false);
-        id.setMaxWidth(60);
-        id.setPrefWidth(50);
+        TableColumn<Hypothesis, String> id = idColumn(Hypothesis::id);
         TableColumn<Hypothesis, String> title = new TableColumn<>("Title");
         title.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().title()));
         title.setEditable(false);

@@ -33,7 +33,7 @@ class PlanEditorPropertiesTest {
         return word.list().ofMinSize(1).ofMaxSize(7).flatMap(ws -> punct.map(p -> String.join(" ", ws) + p));
     }
 
-    @Property(tries = 400, edgeCases = net.jqwik.api.EdgeCasesMode.FIRST)
+    @Property(tries = 250, edgeCases = net.jqwik.api.EdgeCasesMode.FIRST)
     void editsLandAndLeaveTheRestUntouched(@ForAll @IntRange(min = 0, max = 5) int fixture,
                                            @ForAll @IntRange(min = 0, max = 9) int op,
                                            @ForAll("values") String value,
