@@ -19,6 +19,7 @@ import dev.falsify.checkers.history.HistoryFormat;
 import dev.falsify.checkers.history.HistoryFormatException;
 import dev.falsify.checkers.history.Histories;
 import dev.falsify.checkers.lin.HistoryFileCheck;
+import dev.falsify.checkers.lin.Models;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -149,7 +150,9 @@ public final class CheckCommand implements Callable<Integer> {
             }
             name = DefaultChecker.choose(model != null ? model : detected.defaultModel(), sample);
             if (name == null) {
-                throw new UserError("no checker for model '" + model + "'; name one with --checker (see --list)");
+                throw new IllegalArgumentException("unknown model '" + model + "': no checker for it; name one with "
+                        + "--checker (see --list) or use a model such as " + String.join(", ", Models.NAMES)
+                        + ", list-append, rw-register, session, ledger, membership-table");
             }
         }
         if (name.equals(DefaultChecker.LINEARIZABILITY)) {

@@ -112,7 +112,10 @@ class CheckCommandTest {
         assertThat(r.err()).contains(weird + ":1:1: expected an operation of model register (op_type 'frobnicate'");
         Run unknownModel = run("check", "--model", "nonsense", weird.toString());
         assertThat(unknownModel.exit()).isEqualTo(2);
-        assertThat(unknownModel.err()).contains("unknown model 'nonsense'");
+        assertThat(unknownModel.err()).contains("'nonsense'").doesNotContain("Exception");
+        Run unknownLinModel = run("check", "--checker", "linearizability", "--model", "nonsense", weird.toString());
+        assertThat(unknownLinModel.exit()).isEqualTo(2);
+        assertThat(unknownLinModel.err()).contains("unknown model 'nonsense'");
     }
 
     @Test

@@ -59,8 +59,7 @@ final class KvModel implements Model<KvValue, KvModel.Cmd> {
             case "append" -> new Cmd(Kind.APPEND, key, KvValue.of(Values.canonical(op.input())), null, null, known);
             case "cas", "compare-and-set" -> {
                 JsonNode[] pair = RegisterModel.casArguments(op);
-                Boolean swapped = known ? !(op.output() != null && op.output().isBoolean() && !op.output().booleanValue()) : null;
-                yield new Cmd(Kind.CAS, key, KvValue.of(pair[0]), KvValue.of(pair[1]), swapped, known);
+                yield new Cmd(Kind.CAS, key, KvValue.of(pair[0]), KvValue.of(pair[1]), RegisterModel.swapped(op), known);
             }
             default -> throw new ModelException(op, "op_type '" + type + "' is not an operation of model kv (expected "
                     + String.join(", ", opTypes()) + ")");

@@ -67,14 +67,20 @@ final class RegisterModel implements Model<JsonNode, RegisterModel.Cmd> {
             case "cas", "compare-and-set", "compare_and_set":
                 if (cas) {
                     JsonNode[] pair = casArguments(op);
-                    Boolean swapped = known ? !(op.output() != null && op.output().isBoolean() && !op.output().booleanValue()) : null;
-                    return new Cmd(Kind.CAS, op.key(), pair[0], pair[1], swapped, known);
+                    return new Cmd(Kind.CAS, op.key(), pair[0], pair[1], swapped(op), known);
                 }
                 // fall through: cas on a plain register is not an operation of the model
             default:
                 throw new ModelException(op, "op_type '" + type + "' is not an operation of model " + name()
                         + " (expected " + String.join(", ", opTypes()) + ")");
         }
+    }
+
+    /** A cas outcome: FALSE when the output says the compare failed, TRUE otherwise, null when unknown. */
+    static Boolean swapped(Op op) {
+        if (op.outcome() != Outcome.OK) return null;
+        JsonNode out = op.output();
+        return !(out != null && out.isBoolean() && !out.booleanValue());
     }
 
     static JsonNode[] casArguments(Op op) {
