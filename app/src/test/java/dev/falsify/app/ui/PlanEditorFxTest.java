@@ -173,6 +173,17 @@ class PlanEditorFxTest {
     }
 
     @Test
+    void thePreviewRendersWithJavaScriptOff(FxRobot robot) throws Exception {
+        fxRun(() -> tab.bottomTabs().getSelectionModel().select(tab.previewTab()));
+        var engine = fx(() -> tab.preview().webView().getEngine());
+        assertThat(fx(engine::isJavaScriptEnabled)).isFalse();
+        waitFor(20, TimeUnit.SECONDS, () -> fx(() -> engine.getDocument() != null
+                && engine.getDocument().getElementsByTagName("table").getLength() > 0));
+        String body = fx(() -> engine.getDocument().getDocumentElement().getTextContent());
+        assertThat(body).contains("Claims under test").contains("An acknowledged enqueue is never lost");
+    }
+
+    @Test
     void ctrlClickOnAnIdJumpsToItsDefinition(FxRobot robot) throws Exception {
         assertThat(fx(() -> tab.editor().jumpToDefinition("H1"))).isTrue();
         int caret = fx(() -> tab.editor().codeArea().getCaretPosition());
