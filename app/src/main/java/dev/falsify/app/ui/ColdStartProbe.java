@@ -32,9 +32,10 @@ public final class ColdStartProbe {
         });
         HeadlessFx.run(() -> { }); // the first pulse after show has run: the window takes input
         long windowMs = Duration.between(processStart, Instant.now()).toMillis();
+        long cpuMs = ProcessHandle.current().info().totalCpuDuration().map(Duration::toMillis).orElse(-1L);
         HeadlessFx.waitFor(() -> tab.editor().analysisProperty().get() != null, 60_000);
         long analysedMs = Duration.between(processStart, Instant.now()).toMillis();
-        System.out.println("cold-start window=" + windowMs + " analysed=" + analysedMs);
+        System.out.println("cold-start window=" + windowMs + " analysed=" + analysedMs + " cpu=" + cpuMs);
         Files.deleteIfExists(settings);
         System.exit(0);
     }
