@@ -116,6 +116,11 @@ public final class UiBenchmark {
         List<Double> cpu = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
             List<String> cmd = new ArrayList<>(List.of(javaBin, "-cp", System.getProperty("java.class.path")));
+            // measure the start the launcher gives people: with its class-data-sharing archive when there is one
+            String cds = System.getProperty("falsify.cds");
+            if (cds != null && Files.isRegularFile(Path.of(cds))) {
+                cmd.addAll(List.of("-XX:SharedArchiveFile=" + cds, "-Xshare:auto", "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
+            }
             String cache = System.getProperty("javafx.cachedir");
             if (cache != null) {
                 cmd.add("-Djavafx.cachedir=" + cache);
