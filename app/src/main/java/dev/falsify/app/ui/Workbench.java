@@ -317,7 +317,12 @@ public final class Workbench {
         darkItem.setOnAction(e -> applyTheme(darkItem.isSelected() ? WorkbenchSettings.Theme.DARK : WorkbenchSettings.Theme.LIGHT));
         catalogItem.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+K"));
         catalogItem.setOnAction(e -> showCatalog(catalogItem.isSelected()));
-        Menu view = new Menu("View", null, darkItem, catalogItem);
+        MenuItem fold = item("Fold Section", "Shortcut+Shift+OPEN_BRACKET",
+                () -> currentPlan().ifPresent(t -> t.editor().foldSectionAtCaret()));
+        MenuItem unfold = item("Unfold Section", "Shortcut+Shift+CLOSE_BRACKET",
+                () -> currentPlan().ifPresent(t -> t.editor().unfoldSectionAtCaret()));
+        MenuItem unfoldAll = item("Unfold All", null, () -> currentPlan().ifPresent(t -> t.editor().unfoldAll()));
+        Menu view = new Menu("View", null, darkItem, catalogItem, new SeparatorMenuItem(), fold, unfold, unfoldAll);
 
         MenuItem about = item("About Falsify", null, () -> info("Falsify 0.1.0",
                 "Claim-driven testing of distributed and stateful systems.\nEvery action here is also a `falsify` command."));

@@ -262,6 +262,27 @@ class PlanEditorFxTest {
         }
     }
 
+    @Test
+    void foldingASectionHidesItsBodyKeepsTheTextAndAJumpUnfoldsIt() throws Exception {
+        // small-plan.md: "## 1b. Claims under test" is line 18 and its table runs to line 25 (1-based)
+        fxRun(() -> tab.editor().codeArea().moveTo(20, 0));
+        assertThat(fx(() -> tab.editor().foldSectionAtCaret())).isTrue();
+        assertThat(fx(() -> tab.editor().isFolded(20))).isTrue();
+        assertThat(fx(() -> tab.editor().isFolded(17))).as("the heading stays visible").isFalse();
+        assertThat(fx(() -> tab.editor().isFolded(29))).as("the next section is untouched").isFalse();
+        assertThat(fx(() -> tab.editor().text())).isEqualTo(original);
+
+        assertThat(fx(() -> tab.editor().unfoldSectionAtCaret())).isTrue();
+        assertThat(fx(() -> tab.editor().isFolded(20))).isFalse();
+
+        fxRun(() -> tab.editor().codeArea().moveTo(20, 0));
+        fx(() -> tab.editor().foldSectionAtCaret());
+        assertThat(fx(() -> tab.editor().jumpToDefinition("C1"))).isTrue();
+        assertThat(fx(() -> tab.editor().isFolded(fx(() -> tab.editor().codeArea().getCurrentParagraph()))))
+                .as("a jump target is never left hidden").isFalse();
+        assertThat(fx(() -> tab.editor().text())).isEqualTo(original);
+    }
+
     private static List<java.util.Collection<String>> perChar(org.fxmisc.richtext.model.StyleSpans<java.util.Collection<String>> spans) {
         List<java.util.Collection<String>> out = new java.util.ArrayList<>();
         for (var span : spans) {

@@ -189,11 +189,61 @@ public final class PlanEditor extends BorderPane {
         area.requestFollowCaret();
     }
 
+    /**
+     * Folds the section (level-2 to level-4 heading) around the caret: its heading stays visible, the
+     * rest hides. Folding only hides paragraphs; the text, the analysis and the undo history are
+     * untouched. Returns false when the caret is in no foldable section.
+     */
+    public boolean foldSectionAtCaret() {
+        return sectionAtCaret().map(r -> {
+            area.foldParagraphs(r.heading(), r.last());
+            area.moveTo(r.heading(), 0);
+            return true;
+        }).orElse(false);
+    }
+
+    /** Unfolds the section around the caret (the caret sits on a folded section's heading). */
+    public boolean unfoldSectionAtCaret() {
+        int par = area.getCurrentParagraph();
+        if (par + 1 < area.getParagraphs().size() && area.isFolded(par + 1)) {
+            area.unfoldParagraphs(par);
+            return true;
+        }
+        return sectionAtCaret().filter(r -> area.isFolded(r.heading() + 1)).map(r -> {
+            area.unfoldParagraphs(r.heading());
+            return true;
+        }).orElse(false);
+    }
+
+    /** Shows every folded paragraph again. */
+    public void unfoldAll() {
+        for (int p = 0; p < area.getParagraphs().size(); p++) {
+            if (area.isFolded(p)) {
+                area.unfoldParagraphs(Math.max(0, p - 1));
+            }
+        }
+    }
+
+    /** True when paragraph {@code par} (0-based) is hidden inside a fold. */
+    public boolean isFolded(int par) {
+        return area.isFolded(par);
+    }
+
+    private Optional<SectionFolding.Range> sectionAtCaret() {
+        List<String> lines = new ArrayList<>(area.getParagraphs().size());
+        area.getParagraphs().forEach(p -> lines.add(p.getText()));
+        return SectionFolding.sectionAt(lines, area.getCurrentParagraph());
+    }
+
     /** Moves the caret to {@code offset}, selects that line and scrolls it into view. */
     public void jumpTo(int offset) {
         int o = Math.max(0, Math.min(offset, area.getLength()));
         area.moveTo(o);
         int par = area.getCurrentParagraph();
+        if (area.isFolded(par)) {
+            unfoldAll(); // a jump target must be visible
+            area.moveTo(o);
+        }
         area.selectRange(par, 0, par, area.getParagraphLength(par));
         area.moveTo(par, 0);
         area.showParagraphAtCenter(par);
