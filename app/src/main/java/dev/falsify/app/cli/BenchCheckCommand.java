@@ -6,12 +6,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.api.CheckerRegistry;
-import dev.falsify.checkers.oracles.CheckerBenchmark;
 import dev.falsify.checkers.history.History;
 import dev.falsify.checkers.history.HistoryFormat;
 import dev.falsify.checkers.history.HistoryFormatException;
 import dev.falsify.checkers.history.Histories;
-import dev.falsify.checkers.lin.CheckBenchmark;
+import dev.falsify.checkers.bench.CheckBenchmark;
+import dev.falsify.checkers.lin.LinearizabilityChecker;
 import dev.falsify.checkers.lin.ModelException;
 import dev.falsify.checkers.lin.Models;
 import java.io.IOException;
@@ -107,9 +107,15 @@ public final class BenchCheckCommand implements Callable<Integer> {
         if (initial != null) options.put("initial", initial);
         CheckBenchmark.Report report;
         try {
-            report = lin ? CheckBenchmark.run(histories, parseMs, model, options, passes, CheckBudget.of(timeout))
-                    : CheckerBenchmark.run(other, histories, parseMs, h -> oracle.input(h.ops(), model), passes,
-                    CheckBudget.of(timeout));
+            CheckBudget budget = CheckBudget.of(timeout);
+            if (lin) {
+                LinearizabilityChecker linearizability = new LinearizabilityChecker();
+                report = CheckBenchmark.run(histories, parseMs, Models.canonicalName(model),
+                        h -> linearizability.check(h.ops().iterator(), model, options, budget), passes);
+            } else {
+                report = CheckBenchmark.run(histories, parseMs, other.name(),
+                        h -> other.check(oracle.input(h.ops(), model), budget), passes);
+            }
         } catch (ModelException e) {
             throw new UserError("line " + e.op().sourceLine() + ": " + e.getMessage());
         } catch (IllegalArgumentException e) {

@@ -1,19 +1,19 @@
-package dev.falsify.checkers.lin;
+package dev.falsify.checkers.bench;
 
-import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.Validity;
 import dev.falsify.checkers.history.History;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
+import java.util.function.Function;
 
 /**
- * The linearizability benchmark behind {@code falsify bench check}: histories are parsed once
+ * The benchmark behind {@code falsify bench check}, for every checker: histories are parsed once
  * (parse time reported separately), checked once to warm the JIT, then checked {@code passes} times;
  * each file's check time is the median of its passes and the total is the median of the per-pass
- * totals. Check time is the checker's own elapsed time (decoding, partitioning and search).
+ * totals. Check time is the checker's own elapsed time (its {@code ExecutionEvidence}), so parsing
+ * and building the checker's input are never counted.
  */
 public final class CheckBenchmark {
     /** @param checkMs median check time over the measured passes */
@@ -32,19 +32,20 @@ public final class CheckBenchmark {
     /**
      * @param histories already parsed histories
      * @param parseMs   how long parsing them took (reported, not counted)
+     * @param label     what the report names as the model
+     * @param check     one check of one history
      */
-    public static Report run(List<History> histories, double parseMs, String model, Map<String, String> options,
-                             int passes, CheckBudget budget) {
+    public static Report run(List<History> histories, double parseMs, String label,
+                             Function<History, CheckResult> check, int passes) {
         if (passes < 1) throw new IllegalArgumentException("passes must be at least 1");
-        LinearizabilityChecker checker = new LinearizabilityChecker();
-        for (History h : histories) checker.check(h.ops().iterator(), model, options, budget); // warm-up
+        for (History h : histories) check.apply(h); // warm-up
         double[][] times = new double[histories.size()][passes];
         double[] totals = new double[passes];
         Validity[] validity = new Validity[histories.size()];
         long[] ops = new long[histories.size()];
         for (int p = 0; p < passes; p++) {
             for (int i = 0; i < histories.size(); i++) {
-                CheckResult r = checker.check(histories.get(i).ops().iterator(), model, options, budget);
+                CheckResult r = check.apply(histories.get(i));
                 times[i][p] = r.evidence().elapsedMs();
                 totals[p] += r.evidence().elapsedMs();
                 validity[i] = r.validity();
@@ -56,7 +57,7 @@ public final class CheckBenchmark {
             double max = Arrays.stream(times[i]).max().orElse(0);
             files.add(new FileTiming(histories.get(i).source(), ops[i], validity[i], median(times[i]), max));
         }
-        return new Report(Models.canonicalName(model), passes, median(totals), parseMs, files);
+        return new Report(label, passes, median(totals), parseMs, files);
     }
 
     static double median(double[] values) {
