@@ -364,7 +364,10 @@ public final class PlanEditor extends BorderPane {
 
     private void deliver(DebouncedWorker.Result<Analysis> result) {
         Analysis a = result.value();
-        if (!a.text().equals(area.getText())) {
+        // Every text change submits synchronously on this thread, so a result of the latest
+        // generation is of the text on screen; comparing the whole document (a copy of 250 kB for the
+        // big plan) on the FX thread for every analysis would only say the same thing slower.
+        if (result.generation() != worker.latestGeneration() || a.text().length() != area.getLength()) {
             return; // the text moved on; a newer analysis is coming
         }
         applyStyles(a.styles());
