@@ -1,8 +1,6 @@
 package dev.falsify.app.cli;
 
 import dev.falsify.runner.store.HistoryEntry;
-import dev.falsify.runner.store.SessionStore;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
@@ -37,12 +35,7 @@ public final class HistoryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        List<HistoryEntry> entries;
-        try (SessionStore s = store.open(spec.commandLine().getErr())) {
-            entries = s.history(scenario, Optional.ofNullable(plan));
-        } catch (IOException e) {
-            throw new UserError(e.getMessage(), 2);
-        }
+        List<HistoryEntry> entries = store.use(spec.commandLine().getErr(), s -> s.history(scenario, Optional.ofNullable(plan)));
         if (json) {
             out.println(SessionsCommand.toJson(entries));
             out.flush();

@@ -2,7 +2,6 @@ package dev.falsify.app.cli;
 
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.runner.store.ImportResult;
-import dev.falsify.runner.store.SessionStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -51,15 +50,14 @@ public final class ImportCommand implements Callable<Integer> {
             }
         }
         int[] counts = new int[ImportResult.Status.values().length];
-        try (SessionStore s = store.open(err)) {
+        store.use(err, s -> {
             for (Path dir : sessions) {
                 ImportResult r = s.importFolder(dir);
                 counts[r.status().ordinal()]++;
                 out.printf("%-9s %-18s %s%n", r.status().name().toLowerCase(), r.headline(), r.dir());
             }
-        } catch (IOException e) {
-            throw new UserError(e.getMessage(), 2);
-        }
+            return null;
+        });
         out.printf("%d session folder%s: %d added, %d updated, %d unchanged (store: %s)%n", sessions.size(),
                 sessions.size() == 1 ? "" : "s", counts[0], counts[1], counts[2], store.dbPath());
         out.flush();

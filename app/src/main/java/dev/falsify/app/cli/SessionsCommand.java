@@ -3,9 +3,7 @@ package dev.falsify.app.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.falsify.runner.store.SessionStore;
 import dev.falsify.runner.store.StoredSession;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
@@ -38,12 +36,7 @@ public final class SessionsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        List<StoredSession> sessions;
-        try (SessionStore s = store.open(spec.commandLine().getErr())) {
-            sessions = s.sessions(Optional.ofNullable(plan));
-        } catch (IOException e) {
-            throw new UserError(e.getMessage(), 2);
-        }
+        List<StoredSession> sessions = store.use(spec.commandLine().getErr(), s -> s.sessions(Optional.ofNullable(plan)));
         if (json) {
             out.println(toJson(sessions));
         } else if (sessions.isEmpty()) {

@@ -22,6 +22,21 @@ public final class StoreOptions {
         return db != null ? db : StoreLocation.defaultDb();
     }
 
+    /** Work against the open store; its I/O errors become bad-input errors of the command. */
+    @FunctionalInterface
+    public interface StoreWork<T> {
+        T apply(SessionStore store) throws IOException;
+    }
+
+    /** Opens the store, runs {@code work}, closes it; an I/O error is reported as exit code 2. */
+    public <T> T use(PrintWriter err, StoreWork<T> work) {
+        try (SessionStore s = open(err)) {
+            return work.apply(s);
+        } catch (IOException e) {
+            throw new UserError(e.getMessage(), 2);
+        }
+    }
+
     /** Opens the store; a corrupt database is rebuilt and the user told so on {@code err}. */
     public SessionStore open(PrintWriter err) {
         Path path = dbPath();
