@@ -6,7 +6,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,10 +51,13 @@ public final class BenchUiCommand implements Callable<Integer> {
         try {
             Files.writeString(planFile, text, StandardCharsets.UTF_8);
             if (coldRuns > 0) {
-                List<List<Double>> cold = UiBenchmark.coldStarts(planFile, coldRuns);
+                UiBenchmark.ColdStarts cold = UiBenchmark.coldStarts(planFile, coldRuns);
                 out.printf("cold start (%d fresh JVMs, %d-line plan): window interactive %s ms, plan analysed %s ms"
                         + " (target ≤ 3000 ms); process CPU when interactive %s ms%n",
-                        coldRuns, text.lines().count(), cold.get(0), cold.get(1), cold.get(2));
+                        coldRuns, text.lines().count(), cold.window(), cold.analysed(), cold.cpu());
+                for (String p : cold.phases()) {
+                    out.printf("  %s%n", p);
+                }
                 out.flush();
             }
             UiBenchmark.Figures f = UiBenchmark.keystrokes(text, warmup, samples);
@@ -63,6 +65,7 @@ public final class BenchUiCommand implements Callable<Integer> {
                     + " p50 %.1f ms, p90 %.1f ms, max %.1f ms (target ≤ 100 ms); background parse+lint+matrix+highlight"
                     + " %.1f ms wall, %.1f ms CPU (mean)%n",
                     f.lines(), f.samples(), warmup, f.p50(), f.p90(), f.max(), f.meanCompute(), f.meanComputeCpu());
+            out.printf("  median keystroke: %s%n  slowest keystroke: %s%n", f.p50Phases(), f.slowestPhases());
             out.printf("machine load average while measuring: %.1f on %d cores%n",
                     java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                     Runtime.getRuntime().availableProcessors());

@@ -71,9 +71,9 @@ public final class PlanTab extends Tab {
         updateTitle();
     }
 
+    /** Loads the plan into the editor, which starts its first analysis. */
     public void open() throws IOException {
         editor.open();
-        editor.reanalyze();
     }
 
     public PlanEditor editor() {

@@ -18,9 +18,31 @@ import javafx.stage.Stage;
  * the cold start of a fresh JVM to an interactive window with the plan analysed.
  */
 public final class UiBenchmark {
+    /**
+     * Cold starts, one entry per fresh JVM, in milliseconds from spawning it: the window interactive,
+     * the plan analysed, the process CPU when the window was interactive, and where the time went.
+     */
+    public record ColdStarts(List<Double> window, List<Double> analysed, List<Double> cpu, List<String> phases) {
+    }
+
     /** Latency figures in milliseconds. */
     public record Figures(int lines, int samples, double p50, double p90, double max, double meanCompute,
-            double meanComputeCpu) {
+            double meanComputeCpu, Phases p50Phases, Phases slowestPhases) {
+    }
+
+    /**
+     * Where one keystroke's latency went, in milliseconds: waiting for the worker (debounce and any
+     * earlier analysis still running), the analysis (wall and CPU), waiting for the FX thread to take
+     * the result, and the FX thread applying it (squiggles, matrix, problems, structured view).
+     */
+    public record Phases(double total, double queued, double computeWall, double computeCpu, double fxWait,
+            double fxApply) {
+        @Override
+        public String toString() {
+            return String.format(java.util.Locale.ROOT,
+                    "%.1f ms = queued %.1f + analysis %.1f (CPU %.1f) + wait for FX thread %.1f + apply on FX thread %.1f",
+                    total, queued, computeWall, computeCpu, fxWait, fxApply);
+        }
     }
 
     private UiBenchmark() {
@@ -52,15 +74,20 @@ public final class UiBenchmark {
             AtomicReference<CompletableFuture<Long>> pending = new AtomicReference<>();
             List<Long> computeNanos = new ArrayList<>();
             List<Long> computeCpuNanos = new ArrayList<>();
+            AtomicReference<DebouncedWorkerResult> last = new AtomicReference<>();
             HeadlessFx.run(() -> tab.editor().addTimingListener(r -> {
                 CompletableFuture<Long> f = pending.get();
                 if (f != null && r.value().text().equals(tab.editor().text())) {
+                    long now = System.nanoTime();
                     computeNanos.add(r.computeNanos());
                     computeCpuNanos.add(r.computeCpuNanos());
-                    f.complete(System.nanoTime());
+                    last.set(new DebouncedWorkerResult(r.submittedNanos(), r.startedNanos(), r.computeNanos(),
+                            r.computeCpuNanos(), r.deliveredNanos(), now));
+                    f.complete(now);
                 }
             }));
             double[] latencies = new double[samples];
+            Phases[] phases = new Phases[samples];
             for (int i = 0; i < warmup + samples; i++) {
                 CompletableFuture<Long> done = new CompletableFuture<>();
                 pending.set(done);
@@ -83,6 +110,10 @@ public final class UiBenchmark {
                 pending.set(null);
                 if (i >= warmup) {
                     latencies[i - warmup] = (t1 - t0) / 1e6;
+                    DebouncedWorkerResult r = last.get();
+                    phases[i - warmup] = new Phases((t1 - t0) / 1e6, (r.started() - t0) / 1e6, r.compute() / 1e6,
+                            r.computeCpu() / 1e6, (r.delivered() - r.started() - r.compute()) / 1e6,
+                            (r.done() - r.delivered()) / 1e6);
                     if (i == warmup) {
                         computeNanos.subList(0, computeNanos.size() - 1).clear();
                         computeCpuNanos.subList(0, computeCpuNanos.size() - 1).clear();
@@ -95,11 +126,18 @@ public final class UiBenchmark {
                 tab.dispose();
                 ((Stage) wb.root().getScene().getWindow()).close();
             });
+            if (Boolean.getBoolean("falsify.bench.verbose")) {
+                for (int k = 0; k < phases.length; k++) {
+                    System.err.println("keystroke " + k + ": " + phases[k]);
+                }
+            }
+            Arrays.sort(phases, java.util.Comparator.comparingDouble(Phases::total));
             Arrays.sort(latencies);
             double meanCompute = computeNanos.stream().mapToLong(Long::longValue).average().orElse(0) / 1e6;
             double meanCpu = computeCpuNanos.stream().mapToLong(Long::longValue).average().orElse(0) / 1e6;
             return new Figures(lines, samples, percentile(latencies, 0.5), percentile(latencies, 0.9),
-                    latencies[latencies.length - 1], meanCompute, meanCpu);
+                    latencies[latencies.length - 1], meanCompute, meanCpu,
+                    phases[Math.max(0, (int) Math.ceil(0.5 * samples) - 1)], phases[samples - 1]);
         } finally {
             deleteRecursively(dir);
         }
@@ -107,24 +145,19 @@ public final class UiBenchmark {
 
     /**
      * Cold start: {@code runs} fresh JVMs (same java, same classpath) each run {@link ColdStartProbe}
-     * on {@code plan}. Returns {window ms…}, {analysed ms…} and {process CPU ms when the window took input…}.
+     * on {@code plan}.
      */
-    public static List<List<Double>> coldStarts(Path plan, int runs) throws IOException, InterruptedException {
+    public static ColdStarts coldStarts(Path plan, int runs) throws IOException, InterruptedException {
         String javaBin = ProcessHandle.current().info().command().orElse("java");
         List<Double> window = new ArrayList<>();
         List<Double> analysed = new ArrayList<>();
         List<Double> cpu = new ArrayList<>();
+        List<String> phases = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
             List<String> cmd = new ArrayList<>(List.of(javaBin, "-cp", System.getProperty("java.class.path")));
-            // measure the start the launcher gives people: with its class-data-sharing archive when there is one
-            String cds = System.getProperty("falsify.cds");
-            if (cds != null && Files.isRegularFile(Path.of(cds))) {
-                cmd.addAll(List.of("-XX:SharedArchiveFile=" + cds, "-Xshare:auto", "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
-            }
-            String cache = System.getProperty("javafx.cachedir");
-            if (cache != null) {
-                cmd.add("-Djavafx.cachedir=" + cache);
-            }
+            // measure the start the launcher gives people: the JVM options it gave this benchmark
+            // (the workbench's compiler, GC and class-data-sharing archive) apply to the probe too
+            cmd.addAll(probeJvmOptions(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()));
             cmd.add(ColdStartProbe.class.getName());
             cmd.add(plan.toAbsolutePath().toString());
             cmd.add(Long.toString(System.currentTimeMillis())); // measured from here: spawning the JVM counts
@@ -141,8 +174,32 @@ public final class UiBenchmark {
             window.add(Double.parseDouble(m.group(1)));
             analysed.add(Double.parseDouble(m.group(2)));
             cpu.add(Double.parseDouble(m.group(3)));
+            int ph = out.indexOf("phases: ");
+            phases.add(ph < 0 ? "" : out.substring(ph + "phases: ".length()).strip());
         }
-        return List.of(window, analysed, cpu);
+        return new ColdStarts(window, analysed, cpu, phases);
+    }
+
+    private record DebouncedWorkerResult(long submitted, long started, long compute, long computeCpu, long delivered,
+            long done) {
+    }
+
+    /**
+     * The options of this JVM a cold-start probe should share: compiler, GC, heap, class-data
+     * sharing, logging and system properties; not agents, debuggers, recordings or archive dumps.
+     */
+    static List<String> probeJvmOptions(List<String> inputArguments) {
+        List<String> out = new ArrayList<>();
+        for (String a : inputArguments) {
+            boolean tooling = a.startsWith("-XX:StartFlightRecording") || a.startsWith("-XX:FlightRecorder")
+                    || a.startsWith("-XX:ArchiveClassesAtExit") || a.startsWith("-XX:DumpLoadedClassList");
+            boolean shared = a.startsWith("-XX:") || a.startsWith("-Xm") || a.startsWith("-Xss") || a.startsWith("-Xshare")
+                    || a.startsWith("-Xlog") || a.startsWith("-D");
+            if (shared && !tooling) {
+                out.add(a);
+            }
+        }
+        return out;
     }
 
     static double percentile(double[] sorted, double q) {

@@ -272,7 +272,7 @@ public final class Workbench {
     public void applyTheme(WorkbenchSettings.Theme theme) {
         this.theme = theme;
         Application.setUserAgentStylesheet(theme == WorkbenchSettings.Theme.DARK
-                ? new PrimerDark().getUserAgentStylesheet() : new PrimerLight().getUserAgentStylesheet());
+                ? new PrimerDark().getUserAgentStylesheetBSS() : new PrimerLight().getUserAgentStylesheetBSS());
         root.getStyleClass().remove("dark");
         if (theme == WorkbenchSettings.Theme.DARK) {
             root.getStyleClass().add("dark");

@@ -34,6 +34,8 @@ final class ScenarioRules implements PlanLinter.RuleGroup {
     private static final Pattern NOT_PROVIDED = Pattern.compile("(?i)^\\W*not provided\\b");
     private static final Pattern REVISIT = Pattern.compile("(?i)revisit when\\s*:?\\s*\\S");
     private static final Pattern DECLARED_NA = Pattern.compile("(?i)(n/a|not applicable|out of scope|does not apply|no .{0,40} to test|none —|none -)");
+    /** Every match of {@link #DECLARED_NA} contains one of these (lower case). */
+    private static final String[] DECLARED_NA_LITERALS = {"n/a", "not applicable", "out of scope", "does not apply", " to test", "none"};
 
     /** The eight hypothesis categories of P014, with the (lower-case) words that show a hypothesis or an N/A line concerns each. */
     static final Map<String, String[]> CATEGORIES = new LinkedHashMap<>();
@@ -99,23 +101,30 @@ final class ScenarioRules implements PlanLinter.RuleGroup {
     private static void hypothesisCategories(LintContext ctx, Plan plan) {
         Optional<Section> s4 = plan.section("4");
         if (s4.isEmpty() || plan.hypotheses().isEmpty()) return;
-        List<String> texts = new ArrayList<>();
+        // all hypotheses' texts in one string, one per line: a category word (never a line break)
+        // found in it is found in one hypothesis, and each word is searched once, not per hypothesis
+        StringBuilder all = new StringBuilder();
         for (Hypothesis h : plan.hypotheses()) {
-            StringBuilder sb = new StringBuilder(h.title()).append(' ').append(h.description());
-            if (h.group() != null) sb.append(' ').append(h.group());
-            h.field("subsystem").ifPresent(f -> sb.append(' ').append(f.value()));
-            h.field("category").ifPresent(f -> sb.append(' ').append(f.value()));
-            texts.add(sb.toString().toLowerCase(Locale.ROOT));
+            all.append(h.title()).append(' ').append(h.description());
+            if (h.group() != null) all.append(' ').append(h.group());
+            h.field("subsystem").ifPresent(f -> all.append(' ').append(f.value()));
+            h.field("category").ifPresent(f -> all.append(' ').append(f.value()));
+            all.append('\n');
         }
+        String texts = all.toString().toLowerCase(Locale.ROOT);
         // N/A declarations: §4 (and §8) lines that name a category and say it does not apply
         String s4text = plan.text().substring(s4.get().bodySpan().startOffset(), s4.get().bodySpan().endOffset());
         List<String> naLines = new ArrayList<>();
-        for (String line : s4text.split("\n")) if (DECLARED_NA.matcher(line).find()) naLines.add(line.toLowerCase(Locale.ROOT));
+        for (String line : s4text.split("\n")) {
+            String lower = line.toLowerCase(Locale.ROOT);
+            // §4 of a big plan is thousands of lines: skip the regex unless a literal it needs is there
+            if (mentions(lower, DECLARED_NA_LITERALS) && DECLARED_NA.matcher(line).find()) naLines.add(lower);
+        }
         for (BulletItem b : plan.notCovered()) naLines.add(b.text().toLowerCase(Locale.ROOT));
         List<String> missing = new ArrayList<>();
         for (Map.Entry<String, String[]> e : CATEGORIES.entrySet()) {
             String name = e.getKey().split("/")[0];
-            boolean covered = texts.stream().anyMatch(t -> mentions(t, e.getValue()));
+            boolean covered = mentions(texts, e.getValue());
             boolean declared = naLines.stream().anyMatch(l -> l.contains(name) || mentions(l, e.getValue()));
             if (!covered && !declared) missing.add(e.getKey());
         }

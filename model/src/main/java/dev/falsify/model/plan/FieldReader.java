@@ -43,7 +43,12 @@ final class FieldReader {
     static LabelMatch label(String line, Predicate<String> plainAccepted) {
         boolean hasBold = line.indexOf("**") >= 0 || line.indexOf("__") >= 0;
         if (!hasBold && line.indexOf(':') < 0) return null;
-        Matcher b = BOLD.matcher(line);
+        // Cheap necessary conditions before the regexes (this runs for every line of every
+        // scenario and hypothesis): the label starts right after the indent, or after a list marker.
+        int atIndent = skipRegexSpace(line, 0);
+        int atMarker = afterListMarker(line, atIndent);
+        hasBold = hasBold && (startsBold(line, atIndent) || (atMarker >= 0 && startsBold(line, atMarker)));
+        Matcher b = hasBold ? BOLD.matcher(line) : null;
         if (hasBold && b.matches()) {
             String label = b.group(4).strip();
             String after = b.group(6);
@@ -59,6 +64,7 @@ final class FieldReader {
             }
         }
         if (line.indexOf(':') < 0) return null;
+        if (!startsPlainLabel(line, atIndent) && !(atMarker >= 0 && startsPlainLabel(line, atMarker))) return null;
         Matcher p = PLAIN.matcher(line);
         if (p.matches()) {
             String label = p.group(3).strip();
@@ -69,6 +75,41 @@ final class FieldReader {
             }
         }
         return null;
+    }
+
+    /** Index after the characters regex {@code \\s} matches, from {@code i}. */
+    private static int skipRegexSpace(String line, int i) {
+        while (i < line.length() && isRegexSpace(line.charAt(i))) i++;
+        return i;
+    }
+
+    private static boolean isRegexSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
+    }
+
+    /** After a list marker ({@code -}, {@code *}, {@code +}, {@code 1.}, {@code 12)}) and its spaces at {@code i}; −1 when there is none. */
+    private static int afterListMarker(String line, int i) {
+        int n = line.length();
+        int j = i;
+        if (j < n && (line.charAt(j) == '-' || line.charAt(j) == '*' || line.charAt(j) == '+')) {
+            j++;
+        } else {
+            while (j < n && j - i < 3 && line.charAt(j) >= '0' && line.charAt(j) <= '9') j++;
+            if (j == i || j >= n || (line.charAt(j) != '.' && line.charAt(j) != ')')) return -1;
+            j++;
+        }
+        if (j >= n || !isRegexSpace(line.charAt(j))) return -1;
+        return skipRegexSpace(line, j);
+    }
+
+    private static boolean startsBold(String line, int i) {
+        return line.startsWith("**", i) || line.startsWith("__", i);
+    }
+
+    private static boolean startsPlainLabel(String line, int i) {
+        if (i >= line.length()) return false;
+        char c = line.charAt(i);
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '§';
     }
 
     /** Normalised label: lower case, letters/digits/§/. and single spaces. */

@@ -37,11 +37,22 @@ public final class SourceLines {
 
     /** 0-based line index of an offset. */
     public int lineIndexOf(int offset) {
+        // Parsing asks about nearby offsets over and over: try the last answer and its successor
+        // before the binary search. A racing reader may see another thread's hint; it is checked.
+        int h = hint;
+        if (h >= 0 && h < count && starts[h] <= offset) {
+            if (h + 1 >= count || offset < starts[h + 1]) return h;
+            if (h + 2 >= count || offset < starts[h + 2]) {
+                hint = h + 1;
+                return h + 1;
+            }
+        }
         int lo = 0, hi = count - 1;
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
             if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
         }
+        hint = lo;
         return lo;
     }
 
@@ -76,6 +87,7 @@ public final class SourceLines {
     }
 
     private String[] cache;
+    private int hint;
 
     public Span span(int startOffset, int endOffset) {
         int s = clamp(startOffset);

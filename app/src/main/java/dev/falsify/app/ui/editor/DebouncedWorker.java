@@ -25,11 +25,13 @@ public final class DebouncedWorker<I, O> implements AutoCloseable {
     private ScheduledFuture<?> pending;
 
     /**
-     * A computed value with the generation it belongs to, how long the work took (wall clock) and
-     * how much CPU the worker thread spent on it (−1 where the JVM cannot tell): on a loaded machine
-     * the two differ widely, and the CPU figure is the work's own cost.
+     * A computed value with the generation it belongs to, when it was submitted and started, how long
+     * the work took (wall clock), how much CPU the worker thread spent on it (−1 where the JVM cannot
+     * tell) and when the delivering thread picked it up: on a loaded machine wall and CPU differ
+     * widely, and the CPU figure is the work's own cost. All times are {@link System#nanoTime()}.
      */
-    public record Result<O>(long generation, O value, long submittedNanos, long computeNanos, long computeCpuNanos) {
+    public record Result<O>(long generation, O value, long submittedNanos, long startedNanos, long computeNanos,
+            long computeCpuNanos, long deliveredNanos) {
     }
 
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
@@ -88,7 +90,7 @@ public final class DebouncedWorker<I, O> implements AutoCloseable {
         }
         deliverer.accept(() -> {
             if (gen == generation.get()) {
-                consumer.accept(new Result<>(gen, out, submitted, took, cpu));
+                consumer.accept(new Result<>(gen, out, submitted, t0, took, cpu, System.nanoTime()));
             }
         });
     }

@@ -2,9 +2,7 @@ package dev.falsify.app.ui.editor;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fxmisc.richtext.model.StyleSpans;
@@ -30,7 +28,9 @@ public final class MarkdownHighlighter {
     static final Pattern ID_PATTERN = Pattern.compile("(?<![\\w/])([CHMS]\\d+[a-z]?(?:/[A-Za-z][\\w-]*)?)(?![\\w])");
     private static final Pattern LIST_PATTERN = Pattern.compile("[ \\t]*(?:[-*+]|\\d+\\.|[HCSM]\\d+\\.)[ \\t]");
 
-    private final Map<Integer, Collection<String>> classCache = new HashMap<>();
+    /** Style-class lists by bit mask (12 bits), made once each: a lookup per span, no boxing. */
+    @SuppressWarnings("unchecked")
+    private final Collection<String>[] classCache = new Collection[1 << CLASS_NAMES.length];
 
     public StyleSpans<Collection<String>> compute(String text, List<Squiggle> squiggles) {
         int n = text.length();
@@ -215,15 +215,18 @@ public final class MarkdownHighlighter {
     }
 
     private Collection<String> classes(int m) {
-        return classCache.computeIfAbsent(m, key -> {
+        Collection<String> c = classCache[m];
+        if (c == null) {
             List<String> out = new ArrayList<>(2);
             for (int bit = 0; bit < CLASS_NAMES.length; bit++) {
-                if ((key & (1 << bit)) != 0) {
+                if ((m & (1 << bit)) != 0) {
                     out.add(CLASS_NAMES[bit]);
                 }
             }
-            return List.copyOf(out);
-        });
+            c = List.copyOf(out);
+            classCache[m] = c;
+        }
+        return c;
     }
 
     /** The id token at a document offset (for Ctrl+click), or null. */
