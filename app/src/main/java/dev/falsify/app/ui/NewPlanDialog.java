@@ -52,6 +52,7 @@ public final class NewPlanDialog {
             d.initOwner(owner);
         }
         TextField slug = new TextField();
+        slug.setId("new-plan-slug");
         slug.setPromptText("e.g. replicated-kv");
         ToggleGroup modeGroup = new ToggleGroup();
         RadioButton project = new RadioButton("Project-wide");
@@ -59,7 +60,10 @@ public final class NewPlanDialog {
         project.setToggleGroup(modeGroup);
         change.setToggleGroup(modeGroup);
         project.setSelected(true);
+        project.setId("new-plan-project-wide");
+        change.setId("new-plan-change-scoped");
         ListView<CommitChoice> commits = new ListView<>();
+        commits.setId("new-plan-commits");
         commits.setPrefHeight(220);
         commits.setDisable(true);
         Label commitHint = new Label("");
@@ -88,6 +92,8 @@ public final class NewPlanDialog {
         d.getDialogPane().setContent(g);
         d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         d.getDialogPane().lookupButton(ButtonType.OK).disableProperty().bind(slug.textProperty().isEmpty());
+        d.getDialogPane().lookupButton(ButtonType.OK).setId("new-plan-ok");
+        d.getDialogPane().setId("new-plan-dialog");
         Optional<ButtonType> r = d.showAndWait();
         if (r.isEmpty() || r.get() != ButtonType.OK) {
             return Optional.empty();
@@ -101,6 +107,7 @@ public final class NewPlanDialog {
             javafx.scene.control.Alert a = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR,
                     e.getMessage());
             a.setHeaderText("Cannot create the plan");
+            a.getDialogPane().setId("new-plan-error");
             a.show();
             return Optional.empty();
         }

@@ -184,6 +184,27 @@ class PlanEditorFxTest {
     }
 
     @Test
+    void hoveringASquiggleShowsItsProblemAndLeavingHidesIt(FxRobot robot) throws Exception {
+        Analysis a = fx(() -> tab.editor().analysisProperty().get());
+        Problem p = a.problems().stream().filter(x -> x.end() > x.start()).findFirst().orElseThrow();
+        javafx.geometry.Bounds chars = fx(() -> {
+            tab.editor().jumpTo(p.start());
+            tab.editor().codeArea().layout();
+            return tab.editor().codeArea().getCharacterBoundsOnScreen(p.start(), p.start() + 1).orElseThrow();
+        });
+        robot.moveTo(new javafx.geometry.Point2D(chars.getCenterX(), chars.getCenterY()));
+        waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#lint-hover").tryQuery()
+                .map(n -> n.getScene().getWindow().isShowing()).orElse(false));
+        javafx.scene.control.Label hover = robot.lookup("#lint-hover").queryAs(javafx.scene.control.Label.class);
+        assertThat(hover.getText()).contains("[" + p.rule() + "]").contains(p.message());
+
+        // away from the text: the popup goes
+        javafx.geometry.Bounds area = fx(() -> tab.editor().codeArea().localToScreen(tab.editor().codeArea().getBoundsInLocal()));
+        robot.moveTo(new javafx.geometry.Point2D(area.getMaxX() - 5, area.getMaxY() - 5));
+        waitFor(5, TimeUnit.SECONDS, () -> !fx(() -> hover.getScene().getWindow().isShowing()));
+    }
+
+    @Test
     void ctrlClickOnAnIdJumpsToItsDefinition(FxRobot robot) throws Exception {
         assertThat(fx(() -> tab.editor().jumpToDefinition("H1"))).isTrue();
         int caret = fx(() -> tab.editor().codeArea().getCaretPosition());

@@ -89,6 +89,7 @@ public final class PlanEditor extends BorderPane {
                 .subscribe(this::onTextChange);
 
         hoverLabel.getStyleClass().add("lint-hover");
+        hoverLabel.setId("lint-hover");
         hoverLabel.setWrapText(true);
         hoverLabel.setMaxWidth(520);
         hoverPopup.getContent().add(hoverLabel);
