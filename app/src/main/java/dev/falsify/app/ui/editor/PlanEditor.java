@@ -71,6 +71,7 @@ public final class PlanEditor extends BorderPane {
     /** The region changed by typing since {@link #appliedStyles} was applied, in current coordinates; -1 when none. */
     private int dirtyStart = -1, dirtyEnd = -1;
     private boolean externalBannerShown;
+    private boolean loading;
 
     public PlanEditor(DocumentFile file, Function<String, Analysis> analyzer) {
         this.file = file;
@@ -130,11 +131,15 @@ public final class PlanEditor extends BorderPane {
      */
     public void open() throws IOException {
         String text = file.load();
-        long before = worker.latestGeneration();
-        area.replaceText(text); // a text change: it submits the first analysis
-        if (worker.latestGeneration() == before) {
-            worker.submit(text); // an empty file changes nothing, and still needs its (empty) analysis
+        loading = true;
+        try {
+            area.replaceText(text);
+        } finally {
+            loading = false;
         }
+        // The first analysis starts once the editor has been laid out: on a cold JVM the parse of a
+        // big plan would otherwise compete for the two cores with building the window.
+        Platform.runLater(() -> afterNextPulse(() -> worker.submit(area.getText())));
         area.getUndoManager().forgetHistory();
         area.getUndoManager().mark();
         area.moveTo(0);
@@ -345,7 +350,25 @@ public final class PlanEditor extends BorderPane {
             dirtyStart = Math.min(dirtyStart, pos);
             dirtyEnd = Math.max(dirtyEnd, dirtyStart);
         }
-        worker.submit(area.getText());
+        if (!loading) {
+            worker.submit(area.getText());
+        }
+    }
+
+    /** Runs {@code work} after the next layout pulse of the editor's scene (at once when it is not showing). */
+    private void afterNextPulse(Runnable work) {
+        javafx.scene.Scene scene = getScene();
+        if (scene == null || scene.getWindow() == null || !scene.getWindow().isShowing()) {
+            work.run();
+            return;
+        }
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            scene.removePostLayoutPulseListener(once[0]);
+            Platform.runLater(work);
+        };
+        scene.addPostLayoutPulseListener(once[0]);
+        Platform.requestNextPulse();
     }
 
     /**
