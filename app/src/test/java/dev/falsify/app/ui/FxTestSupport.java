@@ -19,6 +19,16 @@ final class FxTestSupport {
         }
     }
 
+    /** A workbench with fresh settings, shown in the test's stage at a laptop-sized 1240 × 760. */
+    static Workbench showWorkbench(javafx.stage.Stage stage) throws java.io.IOException {
+        Workbench wb = new Workbench(WorkbenchSettings.load(
+                java.nio.file.Files.createTempDirectory("wb-settings").resolve("w.properties")));
+        stage.setScene(wb.createScene(1240, 760));
+        wb.attach(stage);
+        stage.show();
+        return wb;
+    }
+
     static void fxRun(Runnable work) {
         fx(() -> {
             work.run();

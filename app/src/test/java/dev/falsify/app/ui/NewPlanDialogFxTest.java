@@ -32,10 +32,7 @@ class NewPlanDialogFxTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        wb = new Workbench(WorkbenchSettings.load(Files.createTempDirectory("wb-settings").resolve("w.properties")));
-        stage.setScene(wb.createScene(1240, 760));
-        wb.attach(stage);
-        stage.show();
+        wb = FxTestSupport.showWorkbench(stage);
     }
 
     @BeforeEach

@@ -25,10 +25,7 @@ class WorkbenchRecoveryFxTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        wb = new Workbench(WorkbenchSettings.load(Files.createTempDirectory("wb-settings").resolve("w.properties")));
-        stage.setScene(wb.createScene(1200, 760));
-        wb.attach(stage);
-        stage.show();
+        wb = FxTestSupport.showWorkbench(stage);
     }
 
     @Test
