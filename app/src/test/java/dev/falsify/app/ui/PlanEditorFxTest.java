@@ -202,6 +202,42 @@ class PlanEditorFxTest {
     }
 
     @Test
+    void theScenarioFormAndTheHypothesisLinkCellPatchExactlyTheirFieldsInOneUndoStepEach(FxRobot robot) throws Exception {
+        fxRun(() -> tab.structured().reveal("S1"));
+        waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#sevenm-checker").tryQuery().isPresent());
+        javafx.scene.control.TextField checker = robot.lookup("#sevenm-checker").queryAs(javafx.scene.control.TextField.class);
+        assertThat(checker.getText()).isEqualTo("no-lost-ack");
+        // the field sits below the fold of the form's scroll pane: type into it as Enter would commit it
+        fxRun(() -> {
+            checker.requestFocus();
+            checker.setText("linearizability");
+            checker.fireEvent(new javafx.event.ActionEvent());
+        });
+        Analysis a = awaitAnalysis(x -> x.text().contains("- **Checker:** linearizability\n"));
+        String expected = original.replace("- **Checker:** no-lost-ack\n", "- **Checker:** linearizability\n");
+        assertThat(a.text()).isEqualTo(expected);
+
+        // the hypothesis table's "Could falsify" cell: H2 now also links C3
+        TableView<dev.falsify.model.plan.Hypothesis> hyps = fx(() -> {
+            tab.structured().tabs().getSelectionModel().select(2);
+            return tab.structured().hypothesesTable();
+        });
+        fxRun(() -> hyps.edit(1, hyps.getColumns().get(2)));
+        javafx.scene.control.TextField cell = robot.lookup("#hypotheses-table .text-field").queryAs(javafx.scene.control.TextField.class);
+        fxRun(() -> cell.setText("C2, C3"));
+        robot.clickOn(cell).type(KeyCode.ENTER);
+        a = awaitAnalysis(x -> x.plan().plan().hypothesis("H2").map(h -> h.falsifies().size() == 2).orElse(false));
+        assertThat(a.text()).isEqualTo(expected.replace("   - Could falsify: C2\n", "   - Could falsify: C2, C3\n"));
+        assertThat(a.plan().matrix().cell(2, 1).linked()).isTrue();
+
+        // each edit is one undo step
+        fxRun(() -> tab.editor().codeArea().undo());
+        awaitAnalysis(x -> x.text().equals(expected));
+        fxRun(() -> tab.editor().codeArea().undo());
+        awaitAnalysis(x -> x.text().equals(original));
+    }
+
+    @Test
     void ctrlClickOnAnIdJumpsToItsDefinition(FxRobot robot) throws Exception {
         assertThat(fx(() -> tab.editor().jumpToDefinition("H1"))).isTrue();
         int caret = fx(() -> tab.editor().codeArea().getCaretPosition());
