@@ -1,14 +1,12 @@
 package dev.falsify.app.cli;
 
+import dev.falsify.model.session.AtomicFiles;
 import dev.falsify.model.plan.GitChanges;
 import dev.falsify.model.plan.NewPlan;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.LocalDate;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -76,7 +74,7 @@ public final class NewPlanCommand implements Callable<Integer> {
         }
         String text = NewPlan.skeleton(slug, m, change, author, LocalDate.now());
         try {
-            writeAtomically(target, text);
+            AtomicFiles.write(target, text);
         } catch (IOException e) {
             throw new UserError(target + ": cannot write (" + e.getMessage() + ")", 2);
         }
@@ -84,21 +82,5 @@ public final class NewPlanCommand implements Callable<Integer> {
         w.println("wrote " + target + (change != null ? " (" + change.files().size() + " files touched by " + change.commit() + ")" : ""));
         w.flush();
         return 0;
-    }
-
-    static void writeAtomically(Path target, String text) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
-        try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
     }
 }

@@ -1,13 +1,12 @@
 package dev.falsify.app.ui;
 
+import dev.falsify.model.session.AtomicFiles;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -101,12 +100,7 @@ public final class WorkbenchSettings {
 
     private void save() {
         try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), ".workbench", ".tmp");
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                props.store(w, "Falsify workbench settings");
-            }
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.write(file, out -> props.store(out, "Falsify workbench settings"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write settings " + file, e);
         }

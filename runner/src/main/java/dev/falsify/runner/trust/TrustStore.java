@@ -1,13 +1,12 @@
 package dev.falsify.runner.trust;
 
+import dev.falsify.model.session.AtomicFiles;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
@@ -127,14 +126,7 @@ public final class TrustStore {
     }
 
     private void save(Map<String, Grant> all) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, JSON.writeValueAsString(new Stored(1, new ArrayList<>(all.values()))), StandardCharsets.UTF_8);
-        try {
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
+        AtomicFiles.write(file, JSON.writeValueAsString(new Stored(1, new ArrayList<>(all.values()))));
     }
 
     private record Stored(int version, List<Grant> grants) {

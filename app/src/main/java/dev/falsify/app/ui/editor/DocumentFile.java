@@ -1,13 +1,11 @@
 package dev.falsify.app.ui.editor;
 
+import dev.falsify.model.session.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.channels.FileChannel;
 import java.util.Optional;
 
 /**
@@ -45,7 +43,7 @@ public final class DocumentFile {
 
     /** Atomic save; afterwards the autosave side file is obsolete and removed. */
     public void save(String text) throws IOException {
-        writeAtomically(file, text);
+        AtomicFiles.write(file, text);
         knownDiskText = text;
         Files.deleteIfExists(autosavePath());
     }
@@ -56,7 +54,7 @@ public final class DocumentFile {
             Files.deleteIfExists(autosavePath());
             return;
         }
-        writeAtomically(autosavePath(), text);
+        AtomicFiles.write(autosavePath(), text);
     }
 
     /** The unsaved text left by a previous session that ended without saving, if it differs from the file. */
@@ -99,21 +97,6 @@ public final class DocumentFile {
             return Optional.of(Files.readString(p, StandardCharsets.UTF_8));
         } catch (NoSuchFileException e) {
             return Optional.empty();
-        }
-    }
-
-    static void writeAtomically(Path target, String text) throws IOException {
-        Path dir = target.getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, ".falsify-save", ".tmp");
-        try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                ch.write(StandardCharsets.UTF_8.encode(text));
-                ch.force(true);
-            }
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
         }
     }
 }
