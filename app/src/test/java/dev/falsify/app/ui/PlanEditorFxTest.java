@@ -238,6 +238,31 @@ class PlanEditorFxTest {
     }
 
     @Test
+    void ctrlFFindsForwardAndWrapsAndEscGivesTheFocusBack(FxRobot robot) throws Exception {
+        fxRun(() -> {
+            tab.editor().codeArea().requestFocus();
+            tab.editor().codeArea().moveTo(0);
+        });
+        robot.press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
+        waitFor(5, TimeUnit.SECONDS, () -> robot.lookup(".find-bar").tryQuery().map(javafx.scene.Node::isVisible).orElse(false));
+        robot.write("leader").type(KeyCode.ENTER);
+        int first = original.toLowerCase().indexOf("leader");
+        assertThat(fx(() -> tab.editor().codeArea().getSelection().getStart())).isEqualTo(first);
+        robot.type(KeyCode.ENTER);
+        int second = original.toLowerCase().indexOf("leader", first + 1);
+        assertThat(fx(() -> tab.editor().codeArea().getSelection().getStart())).isEqualTo(second);
+        // from the last match the search wraps to the first
+        fxRun(() -> tab.editor().codeArea().moveTo(original.toLowerCase().lastIndexOf("leader") + 1));
+        assertThat(fx(() -> tab.editor().findNext("LEADER"))).isTrue();
+        assertThat(fx(() -> tab.editor().codeArea().getSelection().getStart())).isEqualTo(first);
+        assertThat(fx(() -> tab.editor().findNext("no such text anywhere"))).isFalse();
+
+        robot.clickOn(".find-bar .text-field").type(KeyCode.ESCAPE);
+        assertThat(robot.lookup(".find-bar").queryAs(javafx.scene.Node.class).isVisible()).isFalse();
+        assertThat(fx(() -> tab.editor().codeArea().isFocused())).isTrue();
+    }
+
+    @Test
     void ctrlClickOnAnIdJumpsToItsDefinition(FxRobot robot) throws Exception {
         assertThat(fx(() -> tab.editor().jumpToDefinition("H1"))).isTrue();
         int caret = fx(() -> tab.editor().codeArea().getCaretPosition());

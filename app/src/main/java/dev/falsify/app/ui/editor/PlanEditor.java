@@ -15,18 +15,10 @@ import javafx.animation.Timeline;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.geometry.Insets;
-import javafx.geometry.Pos;
-import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.TextField;
-import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Popup;
 import org.fxmisc.flowless.VirtualizedScrollPane;
@@ -57,9 +49,8 @@ public final class PlanEditor extends BorderPane {
     private final DebouncedWorker<String, Analysis> worker;
     private final ReadOnlyObjectWrapper<Analysis> analysis = new ReadOnlyObjectWrapper<>();
     private final List<Consumer<DebouncedWorker.Result<Analysis>>> timingListeners = new ArrayList<>();
-    private final VBox banners = new VBox();
-    private final HBox findBar;
-    private final TextField findField = new TextField();
+    private final EditorBanners banners = new EditorBanners();
+    private final FindBar findBar;
     private final Popup hoverPopup = new Popup();
     private final Label hoverLabel = new Label();
     private final ExecutorService io;
@@ -99,22 +90,7 @@ public final class PlanEditor extends BorderPane {
         area.addEventHandler(MouseOverTextEvent.MOUSE_OVER_TEXT_END, e -> hoverPopup.hide());
         area.addEventFilter(MouseEvent.MOUSE_CLICKED, this::onClick);
 
-        findField.setPromptText("Find (Enter: next, Esc: close)");
-        findField.setOnAction(e -> findNext(findField.getText()));
-        findField.setOnKeyPressed(e -> {
-            if (e.getCode() == KeyCode.ESCAPE) {
-                hideFind();
-            }
-        });
-        HBox.setHgrow(findField, Priority.ALWAYS);
-        Button close = new Button("×");
-        close.setOnAction(e -> hideFind());
-        findBar = new HBox(6, new Label("Find:"), findField, close);
-        findBar.setAlignment(Pos.CENTER_LEFT);
-        findBar.setPadding(new Insets(4, 6, 4, 6));
-        findBar.getStyleClass().add("find-bar");
-        findBar.setVisible(false);
-        findBar.setManaged(false);
+        findBar = new FindBar(this::findNext, area::requestFocus);
 
         setTop(new VBox(banners, findBar));
         setCenter(new VirtualizedScrollPane<>(area));
@@ -279,20 +255,7 @@ public final class PlanEditor extends BorderPane {
     }
 
     public void showFind() {
-        findBar.setVisible(true);
-        findBar.setManaged(true);
-        String sel = area.getSelectedText();
-        if (!sel.isEmpty() && !sel.contains("\n")) {
-            findField.setText(sel);
-        }
-        findField.requestFocus();
-        findField.selectAll();
-    }
-
-    private void hideFind() {
-        findBar.setVisible(false);
-        findBar.setManaged(false);
-        area.requestFocus();
+        findBar.open(area.getSelectedText());
     }
 
     /** Case-insensitive search forward from the caret, wrapping around; false if not found. */
@@ -333,7 +296,7 @@ public final class PlanEditor extends BorderPane {
             try {
                 file.autosave(text);
             } catch (IOException e) {
-                Platform.runLater(() -> showBanner("Autosave failed: " + e.getMessage(), List.of()));
+                Platform.runLater(() -> banners.inform("Autosave failed: " + e.getMessage()));
             }
         });
     }
@@ -471,7 +434,7 @@ public final class PlanEditor extends BorderPane {
     }
 
     private void offerRecovery(String recovered) {
-        offer("recovery-banner",
+        banners.offer("recovery-banner",
                 "Unsaved changes from an earlier session were found (" + file.autosavePath().getFileName() + ").",
                 "Restore unsaved text", "recover-restore", () -> area.replaceText(recovered),
                 "Discard", "recover-discard", () -> io.execute(() -> {
@@ -481,26 +444,6 @@ public final class PlanEditor extends BorderPane {
                         // nothing lost: the side file simply stays until the next save
                     }
                 }));
-    }
-
-    /** A banner above the editor with two choices; either one removes the banner. */
-    private void offer(String id, String message, String yes, String yesId, Runnable onYes, String no, String noId,
-            Runnable onNo) {
-        Button yesButton = new Button(yes);
-        yesButton.setId(yesId);
-        Button noButton = new Button(no);
-        noButton.setId(noId);
-        HBox banner = banner(new Label(message), yesButton, noButton);
-        banner.setId(id);
-        yesButton.setOnAction(e -> {
-            banners.getChildren().remove(banner);
-            onYes.run();
-        });
-        noButton.setOnAction(e -> {
-            banners.getChildren().remove(banner);
-            onNo.run();
-        });
-        banners.getChildren().add(banner);
     }
 
     private void checkDisk() {
@@ -528,7 +471,7 @@ public final class PlanEditor extends BorderPane {
             return;
         }
         externalBannerShown = true;
-        offer("external-change-banner", file.path().getFileName() + " was changed on disk by another program.",
+        banners.offer("external-change-banner", file.path().getFileName() + " was changed on disk by another program.",
                 "Reload from disk", "external-reload", () -> {
                     file.acknowledgeDiskText(disk);
                     area.replaceText(disk);
@@ -539,27 +482,5 @@ public final class PlanEditor extends BorderPane {
                     file.acknowledgeDiskText(disk);
                     externalBannerShown = false;
                 });
-    }
-
-    private void showBanner(String text, List<Button> buttons) {
-        Button ok = new Button("OK");
-        List<javafx.scene.Node> nodes = new ArrayList<>(buttons);
-        nodes.add(ok);
-        HBox banner = banner(new Label(text), nodes.toArray(new javafx.scene.Node[0]));
-        ok.setOnAction(e -> banners.getChildren().remove(banner));
-        banners.getChildren().add(banner);
-    }
-
-    private static HBox banner(Label msg, javafx.scene.Node... actions) {
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox box = new HBox(8);
-        box.getChildren().add(msg);
-        box.getChildren().add(spacer);
-        box.getChildren().addAll(actions);
-        box.setAlignment(Pos.CENTER_LEFT);
-        box.setPadding(new Insets(6, 8, 6, 8));
-        box.getStyleClass().add("editor-banner");
-        return box;
     }
 }
