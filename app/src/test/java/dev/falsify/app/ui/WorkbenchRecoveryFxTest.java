@@ -49,6 +49,31 @@ class WorkbenchRecoveryFxTest {
     }
 
     @Test
+    void aPlanWithWindowsLineEndingsKeepsThemThroughAnEditAndASave(FxRobot robot) throws Exception {
+        Path plan = dir.resolve("crlf.md");
+        String crlf = "# Test Plan: crlf\r\n\r\n## 1b. Claims under test\r\n\r\n| ID | Claim | Category |\r\n|---|---|---|\r\n"
+                + "| C1 | Writes survive | durability |\r\n";
+        Files.writeString(plan, crlf);
+        PlanTab tab = FxTestSupport.fx(() -> wb.open(plan).orElseThrow());
+        waitFor(10, TimeUnit.SECONDS, () -> FxTestSupport.fx(() -> tab.editor().analysisProperty().get() != null));
+        assertThat(FxTestSupport.fx(() -> tab.currentPlan().claims())).extracting(c -> c.id()).containsExactly("C1");
+        // the editor shows \n breaks; the file keeps its \r\n ones
+        assertThat(FxTestSupport.fx(() -> tab.editor().text())).isEqualTo(crlf.replace("\r\n", "\n"));
+        int at = FxTestSupport.fx(() -> tab.editor().text()).indexOf("Writes");
+        robot.interact(() -> tab.editor().codeArea().insertText(at, "Acknowledged "));
+        robot.interact(() -> tab.editor().autosaveNow());
+        Path side = dir.resolve(".falsify-autosave.crlf.md");
+        waitFor(5, TimeUnit.SECONDS, () -> Files.exists(side));
+        assertThat(Files.readString(side)).isEqualTo(crlf.replace("| Writes", "| Acknowledged Writes"));
+        robot.interact(() -> wb.saveCurrent());
+        assertThat(Files.readString(plan)).isEqualTo(crlf.replace("| Writes", "| Acknowledged Writes"));
+        // saving what was read is not a change on disk by another program
+        robot.interact(() -> tab.editor().checkDiskNow());
+        Thread.sleep(300);
+        assertThat(robot.lookup("#external-change-banner").tryQuery()).isEmpty();
+    }
+
+    @Test
     void typingIsAutosavedToTheSideFile(FxRobot robot) throws Exception {
         Path plan = dir.resolve("auto.md");
         Files.writeString(plan, "start\n");

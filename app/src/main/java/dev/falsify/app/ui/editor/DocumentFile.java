@@ -13,6 +13,10 @@ import java.util.Optional;
  * fsync, rename), an autosave side file {@code .falsify-autosave.<name>} beside it that survives a
  * crash, and detection of changes made by another program since the last load or save.
  *
+ * <p>The editor works on text with {@code \n} line breaks (RichTextFX drops the {@code \r} of a
+ * {@code \r\n}); a file that was written with Windows line breaks is saved, autosaved and compared
+ * with them again, so opening and saving a plan never rewrites every line of it.
+ *
  * <p>Not thread-safe; the editor calls it from one thread at a time (autosave from a background
  * writer hands it the text snapshot it took on the FX thread).
  */
@@ -20,8 +24,12 @@ public final class DocumentFile {
     static final String AUTOSAVE_PREFIX = ".falsify-autosave.";
 
     private final Path file;
-    /** What we last read from or wrote to {@link #file}; null if the file does not exist yet. */
+    /** What we last read from or wrote to {@link #file}, as on disk; null if the file does not exist yet. */
     private String knownDiskText;
+    /** The file's line break: {@code \r\n} when most of its breaks were, else {@code \n}. */
+    private String lineBreak = "\n";
+    /** The disk text {@link #externalChange} last reported, as on disk. */
+    private String reportedDiskText;
 
     public DocumentFile(Path file) {
         this.file = file.toAbsolutePath().normalize();
@@ -38,23 +46,31 @@ public final class DocumentFile {
     /** Reads the file and remembers its content as the known disk state. */
     public String load() throws IOException {
         knownDiskText = read(file).orElse(null);
-        return knownDiskText == null ? "" : knownDiskText;
+        lineBreak = lineBreakOf(knownDiskText);
+        return knownDiskText == null ? "" : toEditor(knownDiskText);
+    }
+
+    /** The line break the file is saved with. */
+    public String lineBreak() {
+        return lineBreak;
     }
 
     /** Atomic save; afterwards the autosave side file is obsolete and removed. */
     public void save(String text) throws IOException {
-        AtomicFiles.write(file, text);
-        knownDiskText = text;
+        String disk = toDisk(text);
+        AtomicFiles.write(file, disk);
+        knownDiskText = disk;
         Files.deleteIfExists(autosavePath());
     }
 
     /** Writes the unsaved text to the side file (atomically, so a crash mid-write keeps the old one). */
     public void autosave(String text) throws IOException {
-        if (text.equals(knownDiskText)) {
+        String disk = toDisk(text);
+        if (disk.equals(knownDiskText)) {
             Files.deleteIfExists(autosavePath());
             return;
         }
-        AtomicFiles.write(autosavePath(), text);
+        AtomicFiles.write(autosavePath(), disk);
     }
 
     /** The unsaved text left by a previous session that ended without saving, if it differs from the file. */
@@ -68,7 +84,7 @@ public final class DocumentFile {
             Files.deleteIfExists(autosavePath());
             return Optional.empty();
         }
-        return side;
+        return side.map(DocumentFile::toEditor);
     }
 
     public void discardAutosave() throws IOException {
@@ -84,12 +100,44 @@ public final class DocumentFile {
         if (disk.isEmpty() || disk.get().equals(knownDiskText)) {
             return Optional.empty();
         }
-        return disk;
+        reportedDiskText = disk.get();
+        return disk.map(DocumentFile::toEditor);
     }
 
-    /** Accepts the disk state as known without reloading (the user chose to keep their text). */
+    /**
+     * Accepts the disk state {@link #externalChange} reported (given in editor form) as known, whether
+     * the user reloaded it or kept their text; its line break becomes the file's.
+     */
     public void acknowledgeDiskText(String diskText) {
-        knownDiskText = diskText;
+        knownDiskText = reportedDiskText != null && toEditor(reportedDiskText).equals(diskText) ? reportedDiskText
+                : toDisk(diskText);
+        lineBreak = lineBreakOf(knownDiskText);
+        reportedDiskText = null;
+    }
+
+    private String toDisk(String editorText) {
+        return lineBreak.equals("\n") ? editorText : editorText.replace("\n", lineBreak);
+    }
+
+    private static String toEditor(String diskText) {
+        return diskText.replace("\r\n", "\n");
+    }
+
+    /** {@code \r\n} when more line breaks are {@code \r\n} than bare {@code \n}. */
+    static String lineBreakOf(String text) {
+        if (text == null) {
+            return "\n";
+        }
+        int crlf = 0;
+        int lf = 0;
+        for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+            if (i > 0 && text.charAt(i - 1) == '\r') {
+                crlf++;
+            } else {
+                lf++;
+            }
+        }
+        return crlf > lf ? "\r\n" : "\n";
     }
 
     private static Optional<String> read(Path p) throws IOException {

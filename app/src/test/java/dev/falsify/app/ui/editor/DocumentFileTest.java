@@ -68,4 +68,36 @@ class DocumentFileTest {
         doc.acknowledgeDiskText("v3 from another editor");
         assertThat(doc.externalChange()).isEmpty();
     }
+
+    @Test
+    void windowsLineBreaksSurviveLoadSaveAutosaveRecoveryAndExternalChanges() throws Exception {
+        Path f = dir.resolve("w.md");
+        java.nio.file.Files.writeString(f, "a\r\nb\r\n");
+        DocumentFile doc = new DocumentFile(f);
+        assertThat(doc.load()).isEqualTo("a\nb\n");
+        assertThat(doc.lineBreak()).isEqualTo("\r\n");
+        assertThat(doc.externalChange()).as("our own load is no external change").isEmpty();
+
+        doc.autosave("a\nb\nc\n");
+        assertThat(java.nio.file.Files.readString(doc.autosavePath())).isEqualTo("a\r\nb\r\nc\r\n");
+        assertThat(new DocumentFile(f).recoverable()).contains("a\nb\nc\n");
+        doc.save("a\nb\nc\n");
+        assertThat(java.nio.file.Files.readString(f)).isEqualTo("a\r\nb\r\nc\r\n");
+        assertThat(doc.externalChange()).isEmpty();
+
+        // another program rewrites it with \n breaks: reported in editor form, then acknowledged as they are on disk
+        java.nio.file.Files.writeString(f, "x\ny\n");
+        assertThat(doc.externalChange()).contains("x\ny\n");
+        doc.acknowledgeDiskText("x\ny\n");
+        assertThat(doc.externalChange()).isEmpty();
+        assertThat(doc.lineBreak()).isEqualTo("\n");
+    }
+
+    @Test
+    void aMixedFileKeepsTheBreakMostOfItsLinesUse() {
+        assertThat(DocumentFile.lineBreakOf("a\r\nb\r\nc\n")).isEqualTo("\r\n");
+        assertThat(DocumentFile.lineBreakOf("a\nb\nc\r\n")).isEqualTo("\n");
+        assertThat(DocumentFile.lineBreakOf("no break")).isEqualTo("\n");
+        assertThat(DocumentFile.lineBreakOf(null)).isEqualTo("\n");
+    }
 }
