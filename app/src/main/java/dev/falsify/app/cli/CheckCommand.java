@@ -9,6 +9,8 @@ import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.api.CheckerRegistry;
 import dev.falsify.checkers.history.History;
 import dev.falsify.checkers.history.OpStream;
+import dev.falsify.checkers.history.ReadNote;
+import dev.falsify.checkers.history.WeaknessDetector;
 import dev.falsify.checkers.oracles.DefaultChecker;
 import dev.falsify.checkers.oracles.InvariantSyntaxException;
 import dev.falsify.checkers.txn.TransactionalChecker;
@@ -160,7 +162,7 @@ public final class CheckCommand implements Callable<Integer> {
         }
         History h = Histories.readAll(file, fmt);
         CheckResult r = CheckerRegistry.standard().get(name).check(oracle.input(h.ops(), model), CheckBudget.of(timeout));
-        return new HistoryFileCheck.Outcome(file, h.format(), model, r);
+        return HistoryFileCheck.Outcome.of(file, h, model, r);
     }
 
     private HistoryFormat parseFormat() {
@@ -215,14 +217,24 @@ public final class CheckCommand implements Callable<Integer> {
         n.put("format", o.format().id());
         n.setAll(CheckResultJson.toJson(o.result()));
         TransactionalChecker.addJsonFields(o.result(), n);
+        var notes = n.putArray("notes");
+        for (ReadNote rn : o.notes()) {
+            ObjectNode x = notes.addObject();
+            x.put("line", rn.line());
+            x.put("kind", rn.kind());
+            x.put("detail", rn.detail());
+            x.put("weakens", rn.weakens());
+        }
         return n;
     }
 
     private static void printHuman(PrintWriter out, HistoryFileCheck.Outcome o) {
         CheckResult r = o.result();
         boolean lin = DefaultChecker.LINEARIZABILITY.equals(r.checker());
+        boolean empty = r.weaknesses().stream().anyMatch(w -> w.kind().equals(WeaknessDetector.EMPTY_HISTORY));
         String verdict = switch (r.validity()) {
-            case VALID -> (lin ? "LINEARIZABLE" : "VALID") + (r.weaknesses().isEmpty() ? "" : " (history too weak to trust)");
+            case VALID -> empty ? "EMPTY HISTORY (nothing to check)"
+                    : (lin ? "LINEARIZABLE" : "VALID") + (r.weaknesses().isEmpty() ? "" : " (history too weak to trust)");
             case INVALID -> lin ? "NOT LINEARIZABLE" : "INVALID";
             case UNKNOWN -> "UNKNOWN";
         };
@@ -237,6 +249,9 @@ public final class CheckCommand implements Callable<Integer> {
         if (lin && r.validity() == Validity.UNKNOWN) out.println("  " + r.summary());
         if (r.counterexample() != null) {
             for (String line : r.counterexample().describe()) out.println("  " + line);
+        }
+        for (ReadNote n : o.notes()) {
+            if (!n.weakens()) out.println("  note: " + n.describe());
         }
         for (HistoryWeakness w : r.weaknesses()) {
             out.println("  weak history: " + w.kind() + ": " + w.detail() + (w.opIds().isEmpty() ? "" : " e.g. ops " + String.join(", ", w.opIds())));

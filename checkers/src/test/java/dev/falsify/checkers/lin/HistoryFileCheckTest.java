@@ -1,0 +1,81 @@
+package dev.falsify.checkers.lin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.falsify.checkers.api.CheckBudget;
+import dev.falsify.checkers.api.CheckResult;
+import dev.falsify.checkers.api.HistoryWeakness;
+import dev.falsify.checkers.api.Validity;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code falsify check}'s per-file check on histories in the shapes real recorders write, each with
+ * an answer worked out by hand: tolerant reading must not change the verdict, and what the reader
+ * found missing must keep a "valid" from passing silently.
+ */
+class HistoryFileCheckTest {
+
+    private static HistoryFileCheck.Outcome check(Path file) throws IOException {
+        return HistoryFileCheck.run(file, null, null, Map.of(), CheckBudget.of(Duration.ofSeconds(30)));
+    }
+
+    private static Path variant(String name) {
+        try {
+            return Path.of(HistoryFileCheckTest.class.getResource("/dev/falsify/checkers/history/variants/" + name).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void staleReadsAreFoundWhateverTheTimestampForm() throws IOException {
+        // each: write 1 completes, then a later read returns the old value (nil, or 0 never written)
+        for (String name : new String[] {"float-seconds-stale-read.jsonl", "iso-times-stale-read.jsonl",
+                "events.jsonl", "jepsen-log-stale-read.log"}) {
+            CheckResult r = check(variant(name)).result();
+            assertThat(r.validity()).as(name + ": " + r.summary()).isEqualTo(Validity.INVALID);
+        }
+    }
+
+    @Test
+    void aFailedWriteMarkedOnlyByTypeDoesNotExplainARead() throws IOException {
+        CheckResult r = check(variant("outcome-type-field.jsonl")).result();
+        assertThat(r.validity()).as(r.summary()).isEqualTo(Validity.INVALID);
+    }
+
+    @Test
+    void tolerantFormsOfAValidHistoryStayValidAndUnweakened() throws IOException {
+        for (String name : new String[] {"pretty-array.json", "crlf-bom-strings.jsonl"}) {
+            CheckResult r = check(variant(name)).result();
+            assertThat(r.validity()).as(name + ": " + r.summary()).isEqualTo(Validity.VALID);
+            assertThat(r.weaknesses()).as(name).isEmpty();
+        }
+    }
+
+    @Test
+    void aTruncatedHistoryIsCheckedButWeak() throws IOException {
+        HistoryFileCheck.Outcome o = check(variant("truncated.jsonl"));
+        assertThat(o.result().validity()).isEqualTo(Validity.VALID);
+        assertThat(o.result().evidence().opsTotal()).isEqualTo(2);
+        assertThat(o.result().weaknesses()).extracting(HistoryWeakness::kind).containsExactly("truncated-record");
+        assertThat(o.notes()).hasSize(1);
+    }
+
+    @Test
+    void anEmptyHistoryIsSaidToBeEmpty(@TempDir Path dir) throws IOException {
+        for (String content : new String[] {"", "\n\n", "; only a comment\n", "[]\n"}) {
+            Path f = dir.resolve("h.edn");
+            Files.writeString(f, content);
+            CheckResult r = check(f).result();
+            assertThat(r.validity()).isEqualTo(Validity.VALID);
+            assertThat(r.weaknesses()).as("'" + content + "'").extracting(HistoryWeakness::kind).containsExactly("empty-history");
+        }
+    }
+}
