@@ -106,6 +106,18 @@ class CheckCommandTest {
     }
 
     @Test
+    void anEmptyFinalStateFileIsBadInputNotAnEmptyState(@TempDir Path dir) throws IOException {
+        Path h = dir.resolve("h.jsonl");
+        Files.writeString(h, "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":1,\"complete_ts\":2,\"op_type\":\"write\",\"key\":\"k\",\"input\":1}\n");
+        Path state = dir.resolve("state.json");
+        Files.writeString(state, "");
+        Run r = run("check", "--checker", "no-lost-ack", "--final-state", state.toString(), h.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains(state + ":1:1: expected a JSON value, found an empty file");
+        assertThat(r.out()).doesNotContain("lost");
+    }
+
+    @Test
     void truncatedHistoryIsCheckedAndWeakWithTheReadersNotes(@TempDir Path dir) throws IOException {
         Path cut = dir.resolve("cut.jsonl");
         Files.writeString(cut, "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":\"5\",\"complete_ts\":9,\"op_type\":\"write\",\"input\":1}\n"

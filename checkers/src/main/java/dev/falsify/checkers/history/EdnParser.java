@@ -28,6 +28,8 @@ public final class EdnParser {
     private static final int EOF = -1;
     /** What errors say was found when the input ended inside a value (a truncated file). */
     public static final String END_OF_INPUT = "end of input";
+    /** Deepest nesting of collections read (as Jackson's default for JSON). */
+    static final int MAX_DEPTH = 1000;
 
     private final Reader in;
     private final String source;
@@ -39,6 +41,7 @@ public final class EdnParser {
     private int startLine = 1;
     private int startCol = 1;
     private int lastContentLine = 1;
+    private int depth;
 
     public EdnParser(Reader in, String source) {
         this.in = in;
@@ -192,6 +195,17 @@ public final class EdnParser {
 
     /** Reads the next complete value. */
     public JsonNode readValue() {
+        // collections recurse: bound the depth so a hostile or broken file is bad input, not a StackOverflowError
+        depth++;
+        try {
+            if (depth > MAX_DEPTH) throw errorAt(line, col, "values nested at most " + MAX_DEPTH + " deep", "deeper nesting");
+            return readValueAtDepth();
+        } finally {
+            depth--;
+        }
+    }
+
+    private JsonNode readValueAtDepth() {
         int c = skipToValue();
         int l = startLine;
         int cl = startCol;

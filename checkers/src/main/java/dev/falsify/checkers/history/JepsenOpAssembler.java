@@ -32,6 +32,8 @@ final class JepsenOpAssembler {
     /** Open ops by process; the anonymous process (no :process given) is the null key. */
     private final Map<String, Pending> open = new LinkedHashMap<>();
     private final ArrayDeque<Op> ready = new ArrayDeque<>();
+    /** Op ids given by the history (not positions), to reject a repeated one. */
+    private final SeenIds givenIds = new SeenIds();
     private long position;
 
     /** @param notes where to report ops never completed (null: not reported) */
@@ -47,6 +49,10 @@ final class JepsenOpAssembler {
 
     void invoke(String process, String opId, String f, String key, JsonNode input, String node, int line, int col) {
         long ts = position++;
+        if (opId != null && !givenIds.add(opId)) {
+            throw new HistoryFormatException(source, line, col,
+                    "a unique op id (:index / op_id; the same id on two invokes is a recorder bug)", "id " + opId + " again");
+        }
         if (open.containsKey(process)) {
             Pending p = open.get(process);
             throw new HistoryFormatException(source, line, col,

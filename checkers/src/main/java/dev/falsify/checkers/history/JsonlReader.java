@@ -251,10 +251,6 @@ final class JsonlReader implements OpStream {
         String node = id(f.get("node_seen"));
         String error = errorCode(f.get("error"), line);
         if (type.equals("invoke")) {
-            if (opId != null && !seenIds.add(opId)) {
-                throw new HistoryFormatException(source, line, f.get(f.containsKey("op_id") ? "op_id" : "index").column,
-                        "a unique op_id (the same op_id twice is a recorder bug)", "op_id " + opId + " again");
-            }
             events.invoke(process, opId, op, key, json(either(f, "input", "value")), node, line, col);
             return;
         }

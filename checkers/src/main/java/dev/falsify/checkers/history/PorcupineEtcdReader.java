@@ -37,6 +37,9 @@ final class PorcupineEtcdReader implements OpStream {
     private final ReadNotes notes = new ReadNotes();
     private int lineNo;
     private boolean finished;
+    private long opLines;
+    private String firstSkipped;
+    private int firstSkippedLine;
 
     PorcupineEtcdReader(BufferedReader reader, String source) {
         this.source = reader;
@@ -68,6 +71,11 @@ final class PorcupineEtcdReader implements OpStream {
             lineNo++;
             if (line == null) {
                 finished = true;
+                if (opLines == 0 && firstSkipped != null) {
+                    // not one op line: this is not a Jepsen log at all (e.g. a wrong --format)
+                    throw new HistoryFormatException(sourceName, firstSkippedLine, 1, "'INFO  jepsen.util - <process> :<type> :<f> <value>'"
+                            + " lines (no line of this file is an operation)", excerpt(firstSkipped));
+                }
                 ops.finish();
             } else if (!line.isBlank()) {
                 try {
@@ -97,8 +105,13 @@ final class PorcupineEtcdReader implements OpStream {
         if (!OP_START.matcher(line).region(p, line.length()).lookingAt()) {
             // not an op line: another logger's message, a stack trace, a banner
             notes.add(lineNo, "skipped-lines", "lines that are not operations (other loggers, stack traces) were skipped", false);
+            if (firstSkipped == null) {
+                firstSkipped = line;
+                firstSkippedLine = lineNo;
+            }
             return;
         }
+        opLines++;
         int[] cursor = {p};
         int procCol = skipBlank(line, cursor) + 1;
         String process = word(line, cursor);

@@ -94,6 +94,18 @@ class HistoryVariantsTest {
     }
 
     @Test
+    void aRepeatedOpIdOnInvokesIsBadInputInEveryFormat() {
+        assertThatThrownBy(() -> Histories.parse("{:index 1 :process 0 :type :invoke :f :read}\n"
+                + "{:index 2 :process 0 :type :ok :f :read :value nil}\n"
+                + "{:index 1 :process 1 :type :invoke :f :read}\n", "d.edn", null))
+                .hasMessage("d.edn:3:1: expected a unique op id (:index / op_id; the same id on two invokes is a recorder bug), found id 1 again");
+        assertThatThrownBy(() -> Histories.parse("{\"type\":\"invoke\",\"op_id\":\"a\",\"process\":0,\"f\":\"read\"}\n"
+                + "{\"type\":\"ok\",\"op_id\":\"a\",\"value\":null}\n"
+                + "{\"type\":\"invoke\",\"op_id\":\"a\",\"process\":1,\"f\":\"read\"}\n", "d.jsonl", null))
+                .hasMessageStartingWith("d.jsonl:3:1: expected a unique op id");
+    }
+
+    @Test
     void fractionalSecondsKeepTheirOrder() throws IOException {
         History h = read("float-seconds-stale-read.jsonl");
         Op write = h.ops().get(0);
@@ -132,6 +144,22 @@ class HistoryVariantsTest {
         assertThatThrownBy(() -> Histories.parse("INFO  jepsen.util - 1\t:invoke\t:cas\t[1 \nINFO  jepsen.util - 1\t:ok\t:cas\t[1 2]\n",
                 "t.log", null))
                 .hasMessageStartingWith("t.log:1:");
+    }
+
+    @Test
+    void deeplyNestedValuesAreBadInputNotAStackOverflow() {
+        String deep = "[{:process 0 :type :invoke :f :write :value " + "[".repeat(50_000) + "]".repeat(50_000) + "}]";
+        assertThatThrownBy(() -> Histories.parse(deep, "d.edn", null))
+                .isInstanceOf(HistoryFormatException.class)
+                .hasMessageStartingWith("d.edn:1:1044: expected values nested at most 1000 deep");
+    }
+
+    @Test
+    void aFileWithNoOpLineIsNotAJepsenLog() {
+        String jsonl = "{\"op_id\":1,\"invoke_ts\":1}\n{\"op_id\":2,\"invoke_ts\":2}\n";
+        assertThatThrownBy(() -> Histories.parse(jsonl, "j.jsonl", HistoryFormat.PORCUPINE_ETCD))
+                .hasMessageStartingWith("j.jsonl:1:1: expected 'INFO  jepsen.util - <process> :<type> :<f> <value>' lines"
+                        + " (no line of this file is an operation)");
     }
 
     @Test

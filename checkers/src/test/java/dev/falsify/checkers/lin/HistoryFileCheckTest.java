@@ -69,6 +69,16 @@ class HistoryFileCheckTest {
     }
 
     @Test
+    void aStringThatLooksLikeANumberIsShownQuotedInTheCounterexample(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("h.jsonl");
+        Files.writeString(f, "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":0,\"complete_ts\":1,\"op_type\":\"write\",\"input\":1}\n"
+                + "{\"op_id\":2,\"process_id\":1,\"invoke_ts\":2,\"complete_ts\":3,\"op_type\":\"read\",\"output\":\"1\"}\n");
+        CheckResult r = check(f).result();
+        assertThat(r.validity()).isEqualTo(Validity.INVALID); // the number 1 was written, the string "1" read
+        assertThat(String.join("\n", r.counterexample().describe())).contains("read → \"1\"").contains("impossible in state 1");
+    }
+
+    @Test
     void anEmptyHistoryIsSaidToBeEmpty(@TempDir Path dir) throws IOException {
         for (String content : new String[] {"", "\n\n", "; only a comment\n", "[]\n"}) {
             Path f = dir.resolve("h.edn");
