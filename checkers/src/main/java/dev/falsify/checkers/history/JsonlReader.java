@@ -191,8 +191,10 @@ final class JsonlReader implements OpStream {
 
     private void record(Map<String, Field> fields, int line, int col) {
         String type = lower(text(fields.get("type")));
-        boolean event = "invoke".equals(type)
-                || (type != null && List.of("ok", "fail", "info").contains(type) && !fields.containsKey("invoke_ts"));
+        // a completion is an event when it has no invoke_ts, or when the file is one of events (a
+        // recorder that writes a canonical row per event repeats invoke_ts on the completion)
+        boolean event = "invoke".equals(type) || (type != null && List.of("ok", "fail", "info").contains(type)
+                && (!fields.containsKey("invoke_ts") || Boolean.TRUE.equals(eventShaped)));
         if (eventShaped == null) {
             eventShaped = event;
             firstRecordLine = line;

@@ -106,6 +106,20 @@ class HistoryVariantsTest {
     }
 
     @Test
+    void canonicalRowsWrittenOncePerEventArePaired() {
+        History h = Histories.parse(
+                "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":5,\"complete_ts\":null,\"op_type\":\"write\",\"input\":3,\"type\":\"invoke\"}\n"
+                + "{\"op_id\":2,\"process_id\":1,\"invoke_ts\":6,\"complete_ts\":null,\"op_type\":\"read\",\"type\":\"invoke\"}\n"
+                + "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":5,\"complete_ts\":9,\"op_type\":\"write\",\"input\":3,\"type\":\"ok\"}\n"
+                + "{\"op_id\":2,\"process_id\":1,\"invoke_ts\":6,\"complete_ts\":11,\"op_type\":\"read\",\"output\":3,\"type\":\"ok\"}\n",
+                "r.jsonl", null);
+        assertThat(h.ops()).extracting(Op::opId).containsExactly("1", "2");
+        assertThat(h.ops().get(0).input().asInt()).isEqualTo(3);
+        assertThat(h.ops().get(1).output().asInt()).isEqualTo(3);
+        assertThat(h.ops().get(1).outcome()).isEqualTo(Outcome.OK);
+    }
+
+    @Test
     void fractionalSecondsKeepTheirOrder() throws IOException {
         History h = read("float-seconds-stale-read.jsonl");
         Op write = h.ops().get(0);
