@@ -52,6 +52,10 @@ final class JsonlReader implements OpStream {
             .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
             .build();
 
+    /** Words a row's {@code type}/{@code outcome} field uses for the outcome (as opposed to the operation). */
+    private static final java.util.Set<String> OUTCOME_WORDS = java.util.Set.of("ok", "success", "invoke", "fail", "failed",
+            "failure", "error", "info", "unknown", "timeout", "timed-out", "timed_out");
+
     /** A field's value and the column it started at (for error messages). */
     private record Field(JsonNode value, int column) {
     }
@@ -193,7 +197,9 @@ final class JsonlReader implements OpStream {
         String type = lower(text(fields.get("type")));
         // a completion is an event when it has no invoke_ts, or when the file is one of events (a
         // recorder that writes a canonical row per event repeats invoke_ts on the completion)
-        boolean event = "invoke".equals(type) || (type != null && List.of("ok", "fail", "info").contains(type)
+        Field completeTs = fields.get("complete_ts");
+        boolean completed = completeTs != null && !completeTs.value.isNull();
+        boolean event = ("invoke".equals(type) && !completed) || (type != null && List.of("ok", "fail", "info").contains(type)
                 && (!fields.containsKey("invoke_ts") || Boolean.TRUE.equals(eventShaped)));
         if (eventShaped == null) {
             eventShaped = event;
@@ -221,13 +227,19 @@ final class JsonlReader implements OpStream {
         String opId = id(f.get("op_id"));
         String error = errorCode(f.get("error"), line);
         boolean timeout = bool(f.get("timeout_marker"), line);
+        String opType = opType(f.get("op_type"));
         String outcome = lower(text(f.containsKey("type") ? f.get("type") : f.get("outcome")));
+        if (opType == null && outcome != null && !OUTCOME_WORDS.contains(outcome)) {
+            // "type": "read" on a row without op_type names the operation, not its outcome
+            notes.add(line, "op-type-from-type", "\"type\" naming the operation (no op_type) was read as op_type", false);
+            opType = outcome;
+            outcome = null;
+        }
         if (outcome != null) {
             switch (outcome) {
                 case "fail", "failed", "failure", "error" -> { if (error == null) error = outcome; }
                 case "info", "unknown", "timeout", "timed-out", "timed_out" -> timeout = true;
-                case "ok", "success", "invoke" -> { /* agrees with a completed row */ }
-                default -> notes.add(line, "unknown-outcome", "an outcome '" + outcome + "' that is not ok, fail or info was ignored", false);
+                default -> { /* ok, success, invoke: agrees with a completed row; other words: the op's own type */ }
             }
         }
         Field opIdField = f.get("op_id");
@@ -235,7 +247,7 @@ final class JsonlReader implements OpStream {
             throw new HistoryFormatException(source, line, opIdField.column,
                     "a unique op_id (the same op_id twice is a recorder bug)", "op_id " + opId + " again");
         }
-        return new Op(opId, id(f.get("process_id")), invokeTs, completeTs, opType(f.get("op_type")), id(f.get("key")),
+        return new Op(opId, id(f.get("process_id")), invokeTs, completeTs, opType, id(f.get("key")),
                 json(f.get("input")), json(f.get("output")), error, timeout, id(f.get("node_seen")),
                 id(f.get("fault_epoch")), line);
     }

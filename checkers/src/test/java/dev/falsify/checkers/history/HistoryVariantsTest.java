@@ -120,6 +120,16 @@ class HistoryVariantsTest {
     }
 
     @Test
+    void aTypeFieldNamingTheOperationIsTheOpType() {
+        History h = Histories.parse("{\"op_id\":1,\"process_id\":0,\"invoke_ts\":0,\"complete_ts\":1,\"type\":\"Write\",\"input\":1}\n"
+                + "{\"op_id\":2,\"process_id\":0,\"invoke_ts\":0,\"complete_ts\":1,\"op_type\":\"read\",\"type\":\"invoke\",\"output\":1}\n",
+                "t.jsonl", null);
+        assertThat(h.ops()).extracting(Op::opType).containsExactly("write", "read");
+        assertThat(h.ops()).extracting(Op::outcome).containsExactly(Outcome.OK, Outcome.OK); // a completed row, whatever "invoke" says
+        assertThat(kinds(h)).containsExactly("op-type-from-type");
+    }
+
+    @Test
     void fractionalSecondsKeepTheirOrder() throws IOException {
         History h = read("float-seconds-stale-read.jsonl");
         Op write = h.ops().get(0);

@@ -79,6 +79,19 @@ class HistoryFileCheckTest {
     }
 
     @Test
+    void registerSpellingsGetPutAndRwAreInferredAsARegister(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("h.jsonl");
+        Files.writeString(f, "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":0,\"complete_ts\":1,\"op_type\":\"put\",\"input\":1}\n"
+                + "{\"op_id\":2,\"process_id\":1,\"invoke_ts\":2,\"complete_ts\":3,\"op_type\":\"get\",\"output\":null}\n");
+        HistoryFileCheck.Outcome o = check(f);
+        assertThat(o.model()).isEqualTo("register");
+        assertThat(o.result().validity()).isEqualTo(Validity.INVALID); // a get after the put completed saw nil
+        Files.writeString(f, "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":0,\"complete_ts\":1,\"op_type\":\"w\",\"input\":1}\n"
+                + "{\"op_id\":2,\"process_id\":1,\"invoke_ts\":2,\"complete_ts\":3,\"op_type\":\"r\",\"output\":1}\n");
+        assertThat(check(f).result().validity()).isEqualTo(Validity.VALID);
+    }
+
+    @Test
     void anEmptyHistoryIsSaidToBeEmpty(@TempDir Path dir) throws IOException {
         for (String content : new String[] {"", "\n\n", "; only a comment\n", "[]\n"}) {
             Path f = dir.resolve("h.edn");
