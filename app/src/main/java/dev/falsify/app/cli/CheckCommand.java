@@ -61,7 +61,7 @@ public final class CheckCommand implements Callable<Integer> {
                     + "(default: the format's model, else inferred from the op types).")
     String model;
 
-    @Option(names = "--format", paramLabel = "F", description = "jsonl, jepsen-edn, porcupine-etcd, porcupine-kv (default: detected).")
+    @Option(names = "--format", paramLabel = "F", description = "jsonl, jepsen-edn, porcupine-etcd, porcupine-kv or auto (default: detected).")
     String format;
 
     @Option(names = "--json", description = "Print one JSON object per input file, one per line.")
@@ -166,7 +166,7 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     private HistoryFormat parseFormat() {
-        if (format == null) return null;
+        if (format == null || format.trim().equalsIgnoreCase("auto")) return null;
         try {
             return HistoryFormat.fromId(format);
         } catch (IllegalArgumentException e) {

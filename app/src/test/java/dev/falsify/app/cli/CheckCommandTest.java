@@ -106,6 +106,18 @@ class CheckCommandTest {
     }
 
     @Test
+    void formatNamesPeopleReachForAreAccepted() {
+        Path edn = corpus("knossos/cas-register/bad/cas-failure.edn");
+        for (String f : List.of("edn", "jepsen", "auto", "JEPSEN-EDN")) {
+            Run r = run("check", "--format", f, "--model", "cas-register", edn.toString());
+            assertThat(r.exit()).as(f + ": " + r.err()).isEqualTo(1);
+        }
+        Run wrong = run("check", "--format", "yaml", edn.toString());
+        assertThat(wrong.exit()).isEqualTo(2);
+        assertThat(wrong.err()).contains("unknown history format 'yaml'");
+    }
+
+    @Test
     void anEmptyFinalStateFileIsBadInputNotAnEmptyState(@TempDir Path dir) throws IOException {
         Path h = dir.resolve("h.jsonl");
         Files.writeString(h, "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":1,\"complete_ts\":2,\"op_type\":\"write\",\"key\":\"k\",\"input\":1}\n");
