@@ -87,9 +87,11 @@ public final class HistoryFileCheck {
                 }
                 chosen = sample.isEmpty() ? "register" : Models.infer(types, keyed);
                 if (chosen == null) {
-                    throw new HistoryFormatException(file.toString(), sample.get(0).sourceLine(), 1,
+                    java.util.TreeSet<String> named = new java.util.TreeSet<>();
+                    for (String t : types) if (t != null) named.add(t); // ops may lack op_type altogether
+                    throw new HistoryFormatException(file.toString(), Math.max(1, sample.get(0).sourceLine()), 1,
                             "op types of a linearizability model; pass --model (" + String.join(", ", Models.NAMES) + ")",
-                            "op types " + new java.util.TreeSet<>(types));
+                            named.isEmpty() ? "ops without op_type" : "op types " + named);
                 }
                 source = concat(sample.iterator(), ops);
             }

@@ -1,11 +1,13 @@
 package dev.falsify.checkers.lin;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.HistoryWeakness;
 import dev.falsify.checkers.api.Validity;
+import dev.falsify.checkers.history.HistoryFormatException;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -89,6 +91,15 @@ class HistoryFileCheckTest {
         Files.writeString(f, "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":0,\"complete_ts\":1,\"op_type\":\"w\",\"input\":1}\n"
                 + "{\"op_id\":2,\"process_id\":1,\"invoke_ts\":2,\"complete_ts\":3,\"op_type\":\"r\",\"output\":1}\n");
         assertThat(check(f).result().validity()).isEqualTo(Validity.VALID);
+    }
+
+    @Test
+    void opsWithoutAnyOpTypeAskForAModelInsteadOfCrashing(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("h.edn");
+        Files.writeString(f, "{:process 0 :type :invoke :value 1}\n{:process 0 :type :ok :value 1}\n");
+        assertThatThrownBy(() -> check(f))
+                .isInstanceOf(HistoryFormatException.class)
+                .hasMessageEndingWith("pass --model (" + String.join(", ", Models.NAMES) + "), found ops without op_type");
     }
 
     @Test
