@@ -161,8 +161,9 @@ public final class CheckCommand implements Callable<Integer> {
             return HistoryFileCheck.run(file, fmt, model, options, CheckBudget.of(timeout));
         }
         History h = Histories.readAll(file, fmt);
-        CheckResult r = CheckerRegistry.standard().get(name).check(oracle.input(h.ops(), model), CheckBudget.of(timeout));
-        return HistoryFileCheck.Outcome.of(file, h, model, r);
+        Checker c = CheckerRegistry.standard().get(name);
+        CheckResult r = c.check(oracle.input(h.ops(), model), CheckBudget.of(timeout));
+        return HistoryFileCheck.Outcome.of(file, h, model, r, c.judgesHistory());
     }
 
     private HistoryFormat parseFormat() {

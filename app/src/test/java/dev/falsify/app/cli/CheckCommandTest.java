@@ -130,6 +130,18 @@ class CheckCommandTest {
     }
 
     @Test
+    void anEmptyHistoryDoesNotWeakenACheckerThatJudgesOnlyTheFinalState(@TempDir Path dir) throws IOException {
+        Path empty = dir.resolve("empty.jsonl");
+        Files.writeString(empty, "");
+        Path state = dir.resolve("state.json");
+        Files.writeString(state, "{\"accounts\":[{\"balance\":1},{\"balance\":-1}]}");
+        Run r = run("check", "--checker", "final-state-invariant", "--final-state", state.toString(),
+                "--invariant", "sum($.accounts[*].balance) == 0", empty.toString());
+        assertThat(r.exit()).as(r.out()).isZero();
+        assertThat(r.out()).contains("VALID").doesNotContain("empty-history");
+    }
+
+    @Test
     void truncatedHistoryIsCheckedAndWeakWithTheReadersNotes(@TempDir Path dir) throws IOException {
         Path cut = dir.resolve("cut.jsonl");
         Files.writeString(cut, "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":\"5\",\"complete_ts\":9,\"op_type\":\"write\",\"input\":1}\n"

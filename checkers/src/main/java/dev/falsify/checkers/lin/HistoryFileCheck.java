@@ -42,11 +42,12 @@ public final class HistoryFileCheck {
 
         /**
          * The outcome of any checker on a history read whole: the reader's weakening notes, and an
-         * empty history, join the result's weaknesses, so neither can pass as plain "valid".
+         * empty history (for a checker that judges the history), join the result's weaknesses, so
+         * neither can pass as plain "valid".
          */
-        public static Outcome of(Path file, History history, String model, CheckResult result) {
+        public static Outcome of(Path file, History history, String model, CheckResult result, boolean judgesHistory) {
             return new Outcome(file, history.format(), model,
-                    withReadFindings(result, history.notes(), history.ops().isEmpty()), history.notes());
+                    withReadFindings(result, history.notes(), judgesHistory && history.ops().isEmpty()), history.notes());
         }
     }
 
