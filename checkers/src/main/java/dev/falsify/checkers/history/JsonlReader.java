@@ -56,6 +56,10 @@ final class JsonlReader implements OpStream {
     private static final java.util.Set<String> OUTCOME_WORDS = java.util.Set.of("ok", "success", "invoke", "fail", "failed",
             "failure", "error", "info", "unknown", "timeout", "timed-out", "timed_out");
 
+    /** Jackson's reference to where a construct started, to be rewritten without its "[Source: …]". */
+    private static final java.util.regex.Pattern SOURCE_REF = java.util.regex.Pattern.compile(
+            "\\s*\\(for (\\w+) starting at \\[Source:.*?line: (\\d+), column: (\\d+)\\]\\)");
+
     /** A field's value and the column it started at (for error messages). */
     private record Field(JsonNode value, int column) {
     }
@@ -153,21 +157,23 @@ final class JsonlReader implements OpStream {
                 throw error(parser.currentTokenLocation(), "a field name or '}'", parser.getText());
             }
             record(fields, recordLine, col(at));
-        } catch (JsonEOFException e) {
-            truncated(recordLine > 0 ? recordLine : Math.max(1, e.getLocation() == null ? 1 : e.getLocation().getLineNr()),
-                    "the input ends inside a record (the recorder stopped mid-write); the ops before it were read");
-            end();
         } catch (JsonProcessingException e) {
-            JsonLocation loc = e.getLocation();
-            throw new HistoryFormatException(source, loc == null ? Math.max(1, recordLine) : Math.max(1, loc.getLineNr()),
-                    loc == null ? 1 : col(loc), "valid JSON", jacksonProblem(e.getOriginalMessage()));
+            if (!endOfInput(e)) {
+                JsonLocation loc = e.getLocation();
+                throw new HistoryFormatException(source, loc == null ? Math.max(1, recordLine) : Math.max(1, loc.getLineNr()),
+                        loc == null ? 1 : col(loc), "valid JSON", jacksonProblem(e.getOriginalMessage()));
+            }
+            if (recordLine > 0) {
+                truncated(recordLine, "the input ends inside a record (the recorder stopped mid-write); the ops before it were read");
+            } else {
+                truncated(Math.max(1, e.getLocation() == null ? 1 : e.getLocation().getLineNr()),
+                        "the input ends before the ']' that closes the history (the recorder stopped mid-write)");
+            }
+            end();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
-
-    private static final java.util.regex.Pattern SOURCE_REF = java.util.regex.Pattern.compile(
-            "\\s*\\(for (\\w+) starting at \\[Source:.*?line: (\\d+), column: (\\d+)\\]\\)");
 
     /** Jackson's message without its source references ("[Source: REDACTED …]"), positions kept readable. */
     static String jacksonProblem(String message) {
@@ -177,6 +183,12 @@ final class JsonlReader implements OpStream {
         int src = m.indexOf("[Source:");
         if (src >= 0) m = m.substring(0, src).strip();
         return m.replace('\n', ' ');
+    }
+
+    /** Whether the parser failed because the input ended (some such failures are not JsonEOFExceptions). */
+    private static boolean endOfInput(JsonProcessingException e) {
+        String m = e.getOriginalMessage();
+        return e instanceof JsonEOFException || (m != null && m.startsWith("Unexpected end-of-input"));
     }
 
     private void skipByteOrderMark() throws IOException {

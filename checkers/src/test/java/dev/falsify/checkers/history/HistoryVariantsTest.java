@@ -130,6 +130,16 @@ class HistoryVariantsTest {
     }
 
     @Test
+    void aJsonArrayNeverClosedIsTruncatedAfterItsLastCompleteOp() {
+        History h = Histories.parse("[\n{\"op_id\":1,\"process_id\":0,\"invoke_ts\":1,\"complete_ts\":2,\"op_type\":\"read\"},\n", "a.json", null);
+        assertThat(h.ops()).hasSize(1);
+        assertThat(h.notes()).singleElement().satisfies(n -> {
+            assertThat(n.kind()).isEqualTo("truncated-record");
+            assertThat(n.detail()).startsWith("the input ends before the ']' that closes the history");
+        });
+    }
+
+    @Test
     void fractionalSecondsKeepTheirOrder() throws IOException {
         History h = read("float-seconds-stale-read.jsonl");
         Op write = h.ops().get(0);
