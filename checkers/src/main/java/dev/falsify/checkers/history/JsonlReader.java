@@ -207,12 +207,19 @@ final class JsonlReader implements OpStream {
 
     private void record(Map<String, Field> fields, int line, int col) {
         String type = lower(text(fields.get("type")));
-        // a completion is an event when it has no invoke_ts, or when the file is one of events (a
-        // recorder that writes a canonical row per event repeats invoke_ts on the completion)
         Field completeTs = fields.get("complete_ts");
         boolean completed = completeTs != null && !completeTs.value.isNull();
-        boolean event = ("invoke".equals(type) && !completed) || (type != null && List.of("ok", "fail", "info").contains(type)
-                && (!fields.containsKey("invoke_ts") || Boolean.TRUE.equals(eventShaped)));
+        boolean hasInvokeTs = fields.containsKey("invoke_ts");
+        boolean eventWord = type != null && List.of("invoke", "ok", "fail", "info").contains(type);
+        boolean event;
+        if (eventShaped == null) {
+            // the first record decides: an invoke not yet completed, or a completion without invoke_ts
+            event = ("invoke".equals(type) && !completed) || (eventWord && !type.equals("invoke") && !hasInvokeTs);
+        } else if (eventShaped) {
+            event = eventWord; // a recorder writing a canonical row per event repeats invoke_ts on completions
+        } else {
+            event = eventWord && !hasInvokeTs; // in a file of rows, a row marked "invoke" is a row never completed
+        }
         if (eventShaped == null) {
             eventShaped = event;
             firstRecordLine = line;

@@ -140,6 +140,16 @@ class HistoryVariantsTest {
     }
 
     @Test
+    void inAFileOfRowsARowMarkedInvokeIsARowNeverCompleted() {
+        History h = Histories.parse("{\"op_id\":1,\"process_id\":0,\"invoke_ts\":0,\"complete_ts\":1,\"op_type\":\"write\",\"input\":1,\"type\":\"ok\"}\n"
+                + "{\"op_id\":2,\"process_id\":1,\"invoke_ts\":2,\"complete_ts\":null,\"op_type\":\"read\",\"type\":\"invoke\"}\n",
+                "r.jsonl", null);
+        assertThat(h.ops()).extracting(Op::opId).containsExactly("1", "2");
+        assertThat(h.ops().get(1).completeTs()).isNull();
+        assertThat(h.ops().get(1).timeoutMarker()).isFalse(); // left for weakness detection: missing-completion
+    }
+
+    @Test
     void fractionalSecondsKeepTheirOrder() throws IOException {
         History h = read("float-seconds-stale-read.jsonl");
         Op write = h.ops().get(0);
