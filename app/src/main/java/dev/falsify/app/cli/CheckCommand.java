@@ -9,6 +9,8 @@ import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.api.CheckerRegistry;
 import dev.falsify.checkers.history.History;
 import dev.falsify.checkers.history.OpStream;
+import dev.falsify.checkers.history.ReadNote;
+import dev.falsify.checkers.history.WeaknessDetector;
 import dev.falsify.checkers.oracles.DefaultChecker;
 import dev.falsify.checkers.oracles.InvariantSyntaxException;
 import dev.falsify.checkers.txn.TransactionalChecker;
@@ -59,7 +61,7 @@ public final class CheckCommand implements Callable<Integer> {
                     + "(default: the format's model, else inferred from the op types).")
     String model;
 
-    @Option(names = "--format", paramLabel = "F", description = "jsonl, jepsen-edn, porcupine-etcd, porcupine-kv (default: detected).")
+    @Option(names = "--format", paramLabel = "F", description = "jsonl, jepsen-edn, porcupine-etcd, porcupine-kv or auto (default: detected).")
     String format;
 
     @Option(names = "--json", description = "Print one JSON object per input file, one per line.")
@@ -159,12 +161,13 @@ public final class CheckCommand implements Callable<Integer> {
             return HistoryFileCheck.run(file, fmt, model, options, CheckBudget.of(timeout));
         }
         History h = Histories.readAll(file, fmt);
-        CheckResult r = CheckerRegistry.standard().get(name).check(oracle.input(h.ops(), model), CheckBudget.of(timeout));
-        return new HistoryFileCheck.Outcome(file, h.format(), model, r);
+        Checker c = CheckerRegistry.standard().get(name);
+        CheckResult r = c.check(oracle.input(h.ops(), model), CheckBudget.of(timeout));
+        return HistoryFileCheck.Outcome.of(file, h, model, r, c.judgesHistory());
     }
 
     private HistoryFormat parseFormat() {
-        if (format == null) return null;
+        if (format == null || format.trim().equalsIgnoreCase("auto")) return null;
         try {
             return HistoryFormat.fromId(format);
         } catch (IllegalArgumentException e) {
@@ -215,14 +218,24 @@ public final class CheckCommand implements Callable<Integer> {
         n.put("format", o.format().id());
         n.setAll(CheckResultJson.toJson(o.result()));
         TransactionalChecker.addJsonFields(o.result(), n);
+        var notes = n.putArray("notes");
+        for (ReadNote rn : o.notes()) {
+            ObjectNode x = notes.addObject();
+            x.put("line", rn.line());
+            x.put("kind", rn.kind());
+            x.put("detail", rn.detail());
+            x.put("weakens", rn.weakens());
+        }
         return n;
     }
 
     private static void printHuman(PrintWriter out, HistoryFileCheck.Outcome o) {
         CheckResult r = o.result();
         boolean lin = DefaultChecker.LINEARIZABILITY.equals(r.checker());
+        boolean empty = r.weaknesses().stream().anyMatch(w -> w.kind().equals(WeaknessDetector.EMPTY_HISTORY));
         String verdict = switch (r.validity()) {
-            case VALID -> (lin ? "LINEARIZABLE" : "VALID") + (r.weaknesses().isEmpty() ? "" : " (history too weak to trust)");
+            case VALID -> empty ? "EMPTY HISTORY (nothing to check)"
+                    : (lin ? "LINEARIZABLE" : "VALID") + (r.weaknesses().isEmpty() ? "" : " (history too weak to trust)");
             case INVALID -> lin ? "NOT LINEARIZABLE" : "INVALID";
             case UNKNOWN -> "UNKNOWN";
         };
@@ -237,6 +250,9 @@ public final class CheckCommand implements Callable<Integer> {
         if (lin && r.validity() == Validity.UNKNOWN) out.println("  " + r.summary());
         if (r.counterexample() != null) {
             for (String line : r.counterexample().describe()) out.println("  " + line);
+        }
+        for (ReadNote n : o.notes()) {
+            if (!n.weakens()) out.println("  note: " + n.describe());
         }
         for (HistoryWeakness w : r.weaknesses()) {
             out.println("  weak history: " + w.kind() + ": " + w.detail() + (w.opIds().isEmpty() ? "" : " e.g. ops " + String.join(", ", w.opIds())));

@@ -63,7 +63,7 @@ public final class OracleInputs {
     static JsonNode readJson(Path file) {
         try {
             JsonNode n = JSON.readTree(Files.readString(file));
-            if (n == null) throw new UserError(file + ":1:1: expected a JSON value, found an empty file");
+            if (n == null || n.isMissingNode()) throw new UserError(file + ":1:1: expected a JSON value, found an empty file");
             return n;
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();

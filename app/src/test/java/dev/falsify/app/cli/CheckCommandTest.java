@@ -76,17 +76,86 @@ class CheckCommandTest {
         assertThat(lines.get(0).get("file").asText()).endsWith("c01-bad.txt");
         assertThat(lines.get(0).get("valid").asBoolean()).isFalse();
         assertThat(lines.get(1).get("valid").asBoolean()).isTrue();
-        assertThat(lines.get(6).get("error").asText()).isEqualTo(bad + ":1:39: expected invoke_ts as an integer (ns), found \"x\"");
+        assertThat(lines.get(6).get("error").asText())
+                .isEqualTo(bad + ":1:39: expected invoke_ts as an integer timestamp (ns), a number or an ISO-8601 instant, found \"x\"");
         assertThat(r.err()).contains(bad + ":1:39: expected invoke_ts").doesNotContain("Exception");
     }
 
     @Test
-    void emptyHistoryIsValid() throws IOException {
+    void emptyHistoryIsReportedAsEmptyNotAsAPass() throws IOException {
         Run r = run("check", "--json", corpus("porcupine/etcd/etcd_095.log").toString());
-        assertThat(r.exit()).isZero();
+        assertThat(r.exit()).isEqualTo(3);
         JsonNode line = r.jsonLines().get(0);
         assertThat(line.get("valid").asBoolean()).isTrue();
         assertThat(line.get("evidence").get("ops").asLong()).isZero();
+        assertThat(line.get("weaknesses").get(0).get("kind").asText()).isEqualTo("empty-history");
+        Run human = run("check", corpus("porcupine/etcd/etcd_095.log").toString());
+        assertThat(human.exit()).isEqualTo(3);
+        assertThat(human.out()).contains("etcd_095.log: EMPTY HISTORY (nothing to check)").doesNotContain("LINEARIZABLE");
+    }
+
+    @Test
+    void emptyHistoryIsWeakForEveryChecker(@TempDir Path dir) throws IOException {
+        Path empty = dir.resolve("empty.jsonl");
+        Files.writeString(empty, "\n");
+        for (String checker : List.of("session", "list-append", "monotonic-read")) {
+            Run r = run("check", "--json", "--checker", checker, empty.toString());
+            assertThat(r.exit()).as(checker + ": " + r.out() + r.err()).isEqualTo(3);
+            assertThat(r.jsonLines().get(0).get("weaknesses").toString()).as(checker).contains("empty-history");
+        }
+    }
+
+    @Test
+    void formatNamesPeopleReachForAreAccepted() {
+        Path edn = corpus("knossos/cas-register/bad/cas-failure.edn");
+        for (String f : List.of("edn", "jepsen", "auto", "JEPSEN-EDN")) {
+            Run r = run("check", "--format", f, "--model", "cas-register", edn.toString());
+            assertThat(r.exit()).as(f + ": " + r.err()).isEqualTo(1);
+        }
+        Run wrong = run("check", "--format", "yaml", edn.toString());
+        assertThat(wrong.exit()).isEqualTo(2);
+        assertThat(wrong.err()).contains("unknown history format 'yaml'");
+    }
+
+    @Test
+    void anEmptyFinalStateFileIsBadInputNotAnEmptyState(@TempDir Path dir) throws IOException {
+        Path h = dir.resolve("h.jsonl");
+        Files.writeString(h, "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":1,\"complete_ts\":2,\"op_type\":\"write\",\"key\":\"k\",\"input\":1}\n");
+        Path state = dir.resolve("state.json");
+        Files.writeString(state, "");
+        Run r = run("check", "--checker", "no-lost-ack", "--final-state", state.toString(), h.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains(state + ":1:1: expected a JSON value, found an empty file");
+        assertThat(r.out()).doesNotContain("lost");
+    }
+
+    @Test
+    void anEmptyHistoryDoesNotWeakenACheckerThatJudgesOnlyTheFinalState(@TempDir Path dir) throws IOException {
+        Path empty = dir.resolve("empty.jsonl");
+        Files.writeString(empty, "");
+        Path state = dir.resolve("state.json");
+        Files.writeString(state, "{\"accounts\":[{\"balance\":1},{\"balance\":-1}]}");
+        Run r = run("check", "--checker", "final-state-invariant", "--final-state", state.toString(),
+                "--invariant", "sum($.accounts[*].balance) == 0", empty.toString());
+        assertThat(r.exit()).as(r.out()).isZero();
+        assertThat(r.out()).contains("VALID").doesNotContain("empty-history");
+    }
+
+    @Test
+    void truncatedHistoryIsCheckedAndWeakWithTheReadersNotes(@TempDir Path dir) throws IOException {
+        Path cut = dir.resolve("cut.jsonl");
+        Files.writeString(cut, "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":\"5\",\"complete_ts\":9,\"op_type\":\"write\",\"input\":1}\n"
+                + "{\"op_id\":2,\"process_id\":1,\"invoke_ts\":12,\"comp");
+        Run r = run("check", "--json", cut.toString());
+        assertThat(r.exit()).isEqualTo(3);
+        JsonNode line = r.jsonLines().get(0);
+        assertThat(line.get("evidence").get("opsTotal").asLong()).isEqualTo(1);
+        assertThat(line.get("weaknesses").get(0).get("kind").asText()).isEqualTo("truncated-record");
+        assertThat(line.get("notes").get(0).get("kind").asText()).isEqualTo("timestamps-as-text");
+        assertThat(line.get("notes").get(1).get("line").asInt()).isEqualTo(2);
+        Run human = run("check", cut.toString());
+        assertThat(human.out()).contains("note: line 1: timestamps written as strings")
+                .contains("weak history: truncated-record: the input ends inside a record");
     }
 
     @Test

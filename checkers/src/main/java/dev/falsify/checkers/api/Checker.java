@@ -14,4 +14,13 @@ public interface Checker {
     List<String> needs();
 
     CheckResult check(CheckInput input, CheckBudget budget);
+
+    /**
+     * Whether the verdict is about the operation history. Checkers that judge only side inputs
+     * (a final-state dump, replica dumps, group metrics) return false: an empty history says
+     * nothing against their verdict, so it is not reported as a weakness for them.
+     */
+    default boolean judgesHistory() {
+        return true;
+    }
 }

@@ -26,6 +26,10 @@ import java.math.BigInteger;
 public final class EdnParser {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final int EOF = -1;
+    /** What errors say was found when the input ended inside a value (a truncated file). */
+    public static final String END_OF_INPUT = "end of input";
+    /** Deepest nesting of collections read (as Jackson's default for JSON). */
+    static final int MAX_DEPTH = 1000;
 
     private final Reader in;
     private final String source;
@@ -36,6 +40,8 @@ public final class EdnParser {
     private int col = 1;
     private int startLine = 1;
     private int startCol = 1;
+    private int lastContentLine = 1;
+    private int depth;
 
     public EdnParser(Reader in, String source) {
         this.in = in;
@@ -55,6 +61,11 @@ public final class EdnParser {
     /** Column of the last value (or token) started by this parser, 1-based. */
     public int valueColumn() {
         return startCol;
+    }
+
+    /** Line of the last non-blank character read (where a file cut off mid-write ends). */
+    public int lastContentLine() {
+        return lastContentLine;
     }
 
     /** Current line (of the next unread character). */
@@ -91,6 +102,7 @@ public final class EdnParser {
             line++;
             col = 1;
         } else {
+            if (c > ' ') lastContentLine = line;
             col++;
         }
         return c;
@@ -173,7 +185,7 @@ public final class EdnParser {
     /** Skips to the next value; if it is {@code close}, consumes it and returns true. */
     public boolean atCollectionEnd(char close) {
         int c = skipToValue();
-        if (c == EOF) throw error("'" + close + "' to close the history", "end of input");
+        if (c == EOF) throw error("'" + close + "' to close the history", END_OF_INPUT);
         if (c == close) {
             next();
             return true;
@@ -183,10 +195,21 @@ public final class EdnParser {
 
     /** Reads the next complete value. */
     public JsonNode readValue() {
+        // collections recurse: bound the depth so a hostile or broken file is bad input, not a StackOverflowError
+        depth++;
+        try {
+            if (depth > MAX_DEPTH) throw errorAt(line, col, "values nested at most " + MAX_DEPTH + " deep", "deeper nesting");
+            return readValueAtDepth();
+        } finally {
+            depth--;
+        }
+    }
+
+    private JsonNode readValueAtDepth() {
         int c = skipToValue();
         int l = startLine;
         int cl = startCol;
-        if (c == EOF) throw error("a value", "end of input");
+        if (c == EOF) throw error("a value", END_OF_INPUT);
         switch (c) {
             case '{':
                 next();
@@ -228,7 +251,7 @@ public final class EdnParser {
         ObjectNode obj = NODES.objectNode();
         while (true) {
             int c = skipToValue();
-            if (c == EOF) throw errorAt(l, cl, "'}' to close the map opened here", "end of input");
+            if (c == EOF) throw errorAt(l, cl, "'}' to close the map opened here", END_OF_INPUT);
             if (c == '}') {
                 next();
                 return obj;
@@ -237,7 +260,8 @@ public final class EdnParser {
             int kl = startLine;
             int kc = startCol;
             c = skipToValue();
-            if (c == '}' || c == EOF) throw errorAt(kl, kc, "a value for map key " + keyText(k), c == EOF ? "end of input" : "'}'");
+            if (c == EOF) throw errorAt(l, cl, "'}' to close the map opened here", END_OF_INPUT);
+            if (c == '}') throw errorAt(kl, kc, "a value for map key " + keyText(k), "'}'");
             JsonNode v = readValue();
             obj.set(keyText(k), v);
         }
@@ -251,7 +275,7 @@ public final class EdnParser {
         ArrayNode arr = NODES.arrayNode();
         while (true) {
             int c = skipToValue();
-            if (c == EOF) throw errorAt(l, cl, "'" + close + "' to close the collection opened here", "end of input");
+            if (c == EOF) throw errorAt(l, cl, "'" + close + "' to close the collection opened here", END_OF_INPUT);
             if (c == close) {
                 next();
                 return arr;
@@ -265,7 +289,7 @@ public final class EdnParser {
         StringBuilder sb = new StringBuilder();
         while (true) {
             int c = next();
-            if (c == EOF) throw errorAt(l, cl, "a closing '\"' for the string opened here", "end of input");
+            if (c == EOF) throw errorAt(l, cl, "a closing '\"' for the string opened here", END_OF_INPUT);
             if (c == '"') return sb.toString();
             if (c == '\\') {
                 int e = next();
@@ -286,7 +310,7 @@ public final class EdnParser {
                             throw error("four hex digits after \\u", hex.toString());
                         }
                     }
-                    case EOF -> throw errorAt(l, cl, "a closing '\"' for the string opened here", "end of input");
+                    case EOF -> throw errorAt(l, cl, "a closing '\"' for the string opened here", END_OF_INPUT);
                     default -> sb.append((char) e);
                 }
             } else {
@@ -297,7 +321,7 @@ public final class EdnParser {
 
     private String readChar() {
         int first = next();
-        if (first == EOF) throw error("a character after '\\'", "end of input");
+        if (first == EOF) throw error("a character after '\\'", END_OF_INPUT);
         String rest = readToken();
         String name = (char) first + rest;
         if (rest.isEmpty()) return String.valueOf((char) first);
@@ -327,7 +351,7 @@ public final class EdnParser {
             ArrayNode set = NODES.arrayNode();
             while (true) {
                 int d = skipToValue();
-                if (d == EOF) throw errorAt(l, cl, "'}' to close the set opened here", "end of input");
+                if (d == EOF) throw errorAt(l, cl, "'}' to close the set opened here", END_OF_INPUT);
                 if (d == '}') {
                     next();
                     return set;
@@ -346,7 +370,7 @@ public final class EdnParser {
             };
         }
         String tag = readToken();
-        if (tag.isEmpty()) throw errorAt(l, cl, "a tag, set or discard after '#'", c == EOF ? "end of input" : "'" + (char) c + "'");
+        if (tag.isEmpty()) throw errorAt(l, cl, "a tag, set or discard after '#'", c == EOF ? END_OF_INPUT : "'" + (char) c + "'");
         // a tagged element (#inst "…", #uuid "…", #jepsen.history.Op{…}): keep the value
         return readValue();
     }

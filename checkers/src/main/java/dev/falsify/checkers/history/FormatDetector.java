@@ -6,9 +6,19 @@ import java.util.regex.Pattern;
 /**
  * Recognises a history's format from its first meaningful line (comments and blank lines skipped),
  * falling back to the file extension only for files with no content at all.
+ *
+ * <p>What counts as meaningful is deliberately forgiving about the shapes tools and agents write:
+ * a JSON array of op objects and pretty-printed JSON objects are {@code jsonl} (the bracket alone
+ * does not decide: the first character inside it does); {@code //} and {@code # } comment lines are
+ * skipped like EDN's {@code ;}; log lines of other loggers before the first op line of a Jepsen log
+ * are skipped.
  */
 public final class FormatDetector {
-    private static final Pattern ETCD_LINE = Pattern.compile("^(\\S.*?\\s-\\s+)?\\d+\\s+:(invoke|ok|fail|info)\\s+:\\S+.*");
+    private static final Pattern ETCD_LINE = Pattern.compile(
+            "^(\\S.*?(\\s-\\s+|jepsen\\.util:\\s+))?(\\d+|:?nemesis)\\s+:(invoke|ok|fail|info)\\s+:\\S+.*");
+    /** A log line of some logger (level word or a date first): not a history line, but a log may have ops later. */
+    private static final Pattern LOG_LINE = Pattern.compile(
+            "^(\\d{4}-\\d\\d-\\d\\d[ T]\\S+\\s+)?\\S*\\b(INFO|WARN|WARNING|DEBUG|ERROR|TRACE|FATAL)\\b.*");
     private static final Pattern KV_OP = Pattern.compile(":f\\s+:(get|put|append)\\b");
 
     private FormatDetector() {
@@ -22,28 +32,76 @@ public final class FormatDetector {
      */
     public static HistoryFormat detect(String head, String fileName) {
         String[] lines = head.split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
+        int offset = 0;
+        int firstLogLine = -1;
+        for (int i = 0; i < lines.length; offset += lines[i].length() + 1, i++) {
             String line = lines[i].strip();
             if (line.startsWith("\uFEFF")) line = line.substring(1).strip();
-            if (line.isEmpty() || line.startsWith(";")) continue;
+            if (line.isEmpty() || isComment(line)) continue;
             char c = line.charAt(0);
-            if (c == '[' || c == '(') return HistoryFormat.JEPSEN_EDN;
-            if (c == '{') {
-                String rest = line.substring(1).strip();
-                if (rest.startsWith("\"") || rest.startsWith("}")) return HistoryFormat.JSONL;
-                if (rest.startsWith(":")) {
-                    return line.contains(":key") && KV_OP.matcher(line).find() ? HistoryFormat.PORCUPINE_KV
-                            : HistoryFormat.JEPSEN_EDN;
-                }
-                if (rest.isEmpty()) return HistoryFormat.JEPSEN_EDN; // a pretty-printed EDN map
+            if (c == '(') return HistoryFormat.JEPSEN_EDN;
+            if (c == '[' || c == '{') {
+                HistoryFormat f = structured(head, offset + lines[i].indexOf(c), line);
+                if (f != null) return f;
             }
             if (ETCD_LINE.matcher(line).matches()) return HistoryFormat.PORCUPINE_ETCD;
-            throw new HistoryFormatException(fileName, i + 1, 1,
-                    "a history in one of the formats " + HistoryFormat.ids()
-                            + " (a JSON object per line, an EDN vector or map, or 'INFO  jepsen.util - …' lines)",
-                    "'" + (line.length() > 40 ? line.substring(0, 37) + "..." : line) + "'");
+            if (LOG_LINE.matcher(line).matches()) {
+                if (firstLogLine < 0) firstLogLine = i;
+                continue;
+            }
+            throw unknown(fileName, i + 1, line);
+        }
+        if (firstLogLine >= 0) throw unknown(fileName, firstLogLine + 1, lines[firstLogLine].strip());
+        return null;
+    }
+
+    private static boolean isComment(String line) {
+        return line.startsWith(";") || line.startsWith("//") || line.startsWith("# ") || line.equals("#")
+                || line.startsWith("#!");
+    }
+
+    /**
+     * A bracketed history: JSON when the first thing inside the first object is a string key (or the
+     * object is empty), EDN when it is a keyword (or the collection holds something else).
+     */
+    private static HistoryFormat structured(String head, int bracket, String line) {
+        int i = bracket;
+        if (head.charAt(i) == '[') {
+            i = nextSignificant(head, i + 1);
+            if (i < 0 || head.charAt(i) != '{') return HistoryFormat.JEPSEN_EDN;
+        }
+        int inside = nextSignificant(head, i + 1);
+        if (inside < 0) return HistoryFormat.JEPSEN_EDN; // a pretty-printed EDN map cut by the head's end
+        char k = head.charAt(inside);
+        if (k == '}') return HistoryFormat.JSONL;
+        if (k == '"') return jsonKey(head, inside) ? HistoryFormat.JSONL : HistoryFormat.JEPSEN_EDN; // EDN maps may have string keys
+        if (k == ':') {
+            return line.contains(":key") && KV_OP.matcher(line).find() ? HistoryFormat.PORCUPINE_KV : HistoryFormat.JEPSEN_EDN;
         }
         return null;
+    }
+
+    /** Whether the string starting at {@code quote} is followed by ':' (JSON) rather than a value (EDN). */
+    private static boolean jsonKey(String s, int quote) {
+        int i = quote + 1;
+        while (i < s.length() && s.charAt(i) != '"') i += s.charAt(i) == '\\' ? 2 : 1;
+        int next = nextSignificant(s, i + 1);
+        return next < 0 || s.charAt(next) == ':';
+    }
+
+    private static int nextSignificant(String s, int from) {
+        for (int i = from; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!Character.isWhitespace(c) && c != ',') return i;
+        }
+        return -1;
+    }
+
+    private static HistoryFormatException unknown(String fileName, int line, String text) {
+        return new HistoryFormatException(fileName, line, 1,
+                "a history in one of the formats " + HistoryFormat.ids()
+                        + " (a JSON object per line, an EDN vector or map, or 'INFO  jepsen.util - …' lines)",
+                "'" + (text.length() > 40 ? text.substring(0, 37) + "..." : text) + "'");
     }
 
     /** The format an empty file would have been written in, judging by its extension (jsonl otherwise). */

@@ -110,6 +110,6 @@ public final class Histories {
     private static History drain(OpStream s) {
         List<Op> ops = new ArrayList<>();
         while (s.hasNext()) ops.add(s.next());
-        return new History(s.source(), s.format(), ops);
+        return new History(s.source(), s.format(), ops, s.notes());
     }
 }

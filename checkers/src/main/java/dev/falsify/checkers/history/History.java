@@ -9,9 +9,15 @@ import java.util.List;
  * @param source the file (or label) it came from
  * @param format the format it was read as
  * @param ops    the operations in {@link OpStream} order
+ * @param notes  what the reader tolerated or found missing ({@link OpStream#notes()})
  */
-public record History(String source, HistoryFormat format, List<Op> ops) {
+public record History(String source, HistoryFormat format, List<Op> ops, List<ReadNote> notes) {
     public History {
         ops = List.copyOf(ops);
+        notes = List.copyOf(notes);
+    }
+
+    public History(String source, HistoryFormat format, List<Op> ops) {
+        this(source, format, ops, List.of());
     }
 }

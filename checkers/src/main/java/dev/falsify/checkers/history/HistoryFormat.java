@@ -41,6 +41,14 @@ public enum HistoryFormat {
         for (HistoryFormat f : values()) {
             if (f.id.equals(wanted)) return f;
         }
+        // the names people reach for first
+        switch (wanted) {
+            case "json", "ndjson", "json-lines", "jsonlines" -> { return JSONL; }
+            case "edn", "jepsen", "knossos", "elle" -> { return JEPSEN_EDN; }
+            case "etcd", "porcupine", "jepsen-log" -> { return PORCUPINE_ETCD; }
+            case "kv" -> { return PORCUPINE_KV; }
+            default -> { }
+        }
         throw new IllegalArgumentException("unknown history format '" + id + "'; known: " + ids());
     }
 

@@ -21,6 +21,7 @@ final class JepsenEdnReader implements OpStream {
     private final EdnParser edn;
     private final HistoryFormat format;
     private final JepsenOpAssembler ops;
+    private final ReadNotes notes = new ReadNotes();
     private char close;
     private boolean started;
     private boolean finished;
@@ -29,7 +30,7 @@ final class JepsenEdnReader implements OpStream {
         this.reader = reader;
         this.edn = new EdnParser(reader, source);
         this.format = format;
-        this.ops = new JepsenOpAssembler(source);
+        this.ops = new JepsenOpAssembler(source, notes);
     }
 
     @Override
@@ -58,6 +59,30 @@ final class JepsenEdnReader implements OpStream {
     }
 
     private void readEvent() {
+        try {
+            readEventOrFail();
+        } catch (HistoryFormatException e) {
+            boolean historyUnclosed = e.expected().contains("close the history");
+            // a construct opened on the last line with content and never closed is a record cut off
+            // mid-write; one opened earlier (a map missing its '}' that swallowed the lines after it,
+            // a string never closed) is malformed
+            if (!EdnParser.END_OF_INPUT.equals(e.found()) || !(historyUnclosed || e.line() == edn.lastContentLine())) throw e;
+            // the input ends inside an op map or before the history's closing bracket: the recorder
+            // stopped mid-write; what was complete is kept, the history is weak
+            notes.add(e.line(), "truncated-record", "the input ends inside "
+                    + (historyUnclosed ? "the history (no closing bracket)" : "a record")
+                    + " (the recorder stopped mid-write); the ops before it were read", true);
+            finished = true;
+            ops.finish();
+        }
+    }
+
+    @Override
+    public java.util.List<ReadNote> notes() {
+        return notes.list();
+    }
+
+    private void readEventOrFail() {
         if (!started) {
             started = true;
             close = edn.enterCollection();

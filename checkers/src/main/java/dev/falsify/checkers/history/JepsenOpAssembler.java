@@ -28,13 +28,18 @@ final class JepsenOpAssembler {
     }
 
     private final String source;
+    private final ReadNotes notes;
     /** Open ops by process; the anonymous process (no :process given) is the null key. */
     private final Map<String, Pending> open = new LinkedHashMap<>();
     private final ArrayDeque<Op> ready = new ArrayDeque<>();
+    /** Op ids given by the history (not positions), to reject a repeated one. */
+    private final SeenIds givenIds = new SeenIds();
     private long position;
 
-    JepsenOpAssembler(String source) {
+    /** @param notes where to report ops never completed (null: not reported) */
+    JepsenOpAssembler(String source, ReadNotes notes) {
         this.source = source;
+        this.notes = notes;
     }
 
     /** Position the next event gets (events are numbered from 0 in history order). */
@@ -44,6 +49,10 @@ final class JepsenOpAssembler {
 
     void invoke(String process, String opId, String f, String key, JsonNode input, String node, int line, int col) {
         long ts = position++;
+        if (opId != null && !givenIds.add(opId)) {
+            throw new HistoryFormatException(source, line, col,
+                    "a unique op id (:index / op_id; the same id on two invokes is a recorder bug)", "id " + opId + " again");
+        }
         if (open.containsKey(process)) {
             Pending p = open.get(process);
             throw new HistoryFormatException(source, line, col,
@@ -52,6 +61,18 @@ final class JepsenOpAssembler {
         }
         open.put(process, new Pending(opId != null ? opId : Long.toString(ts), process, ts, f, key,
                 input == null ? NullNode.getInstance() : input, node, line));
+    }
+
+    /**
+     * The process whose open op has this op id, for completions that name the op instead of (or as
+     * well as) the process; {@code fallback} when no open op has it.
+     */
+    String processOfOpenOp(String opId, String fallback) {
+        if (opId == null) return fallback;
+        for (Pending p : open.values()) {
+            if (opId.equals(p.opId)) return p.process;
+        }
+        return fallback;
     }
 
     void complete(String process, Completion kind, String f, JsonNode value, String error, String node, int line, int col) {
@@ -97,6 +118,12 @@ final class JepsenOpAssembler {
 
     /** At the end of the history: every op still open becomes unknown, in invoke order. */
     void finish() {
+        if (notes != null) {
+            for (Pending p : open.values()) {
+                notes.add(p.line, "never-completed", "an :invoke with no completion (:ok, :fail or :info) before the end of"
+                        + " the history was read as unknown (may or may not have taken effect)", false);
+            }
+        }
         Iterator<Pending> it = open.values().iterator();
         while (it.hasNext()) {
             Pending p = it.next();

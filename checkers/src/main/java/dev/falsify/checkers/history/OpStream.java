@@ -18,6 +18,14 @@ public interface OpStream extends Iterator<Op>, AutoCloseable {
     /** Name of the input, as used in error messages. */
     String source();
 
+    /**
+     * What the reader tolerated or found missing so far (complete once {@link #hasNext()} returned
+     * false): divergent forms it accepted, lines it skipped, a record cut off at the end of the input.
+     */
+    default java.util.List<ReadNote> notes() {
+        return java.util.List.of();
+    }
+
     @Override
     void close();
 }

@@ -8,25 +8,44 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads Porcupine's etcd test data: lines {@code INFO  jepsen.util - <proc>\t:<type>\t:<f>\t<value>}
- * (tabs or spaces). Semantics as in Porcupine: a {@code :fail} on {@code :cas} is a completed CAS that
- * returned false (output {@code false}); an {@code :ok} CAS has output {@code true}; {@code :info} and
- * {@code :timed-out} failures are unknown. Other lines (e.g. other loggers) are bad input.
+ * (tabs or spaces), and the same op lines as Jepsen's own {@code jepsen.log} prints them
+ * ({@code 2017-03-16 10:13:42,115{GMT}\tINFO\t[jepsen worker 0] jepsen.util: 0\t:invoke\t:read\tnil}).
+ * Semantics as in Porcupine: a {@code :fail} on {@code :cas} is a completed CAS that returned false
+ * (output {@code false}); an {@code :ok} CAS has output {@code true}; {@code :info} and
+ * {@code :timed-out} failures are unknown. Lines of the {@code :nemesis} process are faults, not
+ * client operations, and are skipped. Lines that are not op lines at all (other loggers, stack
+ * traces of a Jepsen log) are skipped and reported as a note; a final line cut off mid-write is a
+ * truncated history (weakening note); an op line that does not parse is bad input.
  */
 final class PorcupineEtcdReader implements OpStream {
-    private final BufferedReader reader;
-    private final String source;
+    /** Where the op part of a line starts: after the logger ("jepsen.util - ", "jepsen.util: ", " - "). */
+    private static final Pattern LOGGER = Pattern.compile("jepsen\\.util\\s*(?:-|:)\\s+|\\s-\\s+");
+    /** An op part: a process then one of the four :type keywords. */
+    private static final Pattern OP_START = Pattern.compile("\\s*\\S+\\s+:(invoke|ok|fail|info)(\\s|$)");
+
+    private final LineReader reader;
+    private final BufferedReader source;
+    private final String sourceName;
     private final JepsenOpAssembler ops;
+    private final ReadNotes notes = new ReadNotes();
     private int lineNo;
     private boolean finished;
+    private long opLines;
+    private String firstSkipped;
+    private int firstSkippedLine;
 
     PorcupineEtcdReader(BufferedReader reader, String source) {
-        this.reader = reader;
-        this.source = source;
-        this.ops = new JepsenOpAssembler(source);
+        this.source = reader;
+        this.reader = new LineReader(reader);
+        this.sourceName = source;
+        this.ops = new JepsenOpAssembler(source, notes);
     }
 
     @Override
@@ -36,25 +55,39 @@ final class PorcupineEtcdReader implements OpStream {
 
     @Override
     public String source() {
-        return source;
+        return sourceName;
+    }
+
+    @Override
+    public List<ReadNote> notes() {
+        return notes.list();
     }
 
     @Override
     public boolean hasNext() {
         while (!ops.hasReady()) {
             if (finished) return false;
-            String line;
-            try {
-                line = reader.readLine();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            String line = reader.readLine();
             lineNo++;
             if (line == null) {
                 finished = true;
+                if (opLines == 0 && firstSkipped != null) {
+                    // not one op line: this is not a Jepsen log at all (e.g. a wrong --format)
+                    throw new HistoryFormatException(sourceName, firstSkippedLine, 1, "'INFO  jepsen.util - <process> :<type> :<f> <value>'"
+                            + " lines (no line of this file is an operation)", excerpt(firstSkipped));
+                }
                 ops.finish();
             } else if (!line.isBlank()) {
-                parseLine(line);
+                try {
+                    parseLine(line);
+                } catch (HistoryFormatException e) {
+                    if (reader.lastLineTerminated()) throw e;
+                    // the last line, without a line break, that does not parse: the log stopped mid-write
+                    notes.add(lineNo, "truncated-record", "the last line is cut off (the log stopped mid-write): "
+                            + e.expected() + " at column " + e.column() + "; the ops before it were read", true);
+                    finished = true;
+                    ops.finish();
+                }
             }
         }
         return true;
@@ -67,24 +100,34 @@ final class PorcupineEtcdReader implements OpStream {
     }
 
     private void parseLine(String line) {
-        int dash = line.indexOf(" - ");
-        int p = dash >= 0 ? dash + 3 : 0;
-        if (dash < 0 && !Character.isDigit(firstNonBlank(line))) {
-            throw new HistoryFormatException(source, lineNo, 1, "'INFO  jepsen.util - <process> :<type> :<f> <value>'",
-                    excerpt(line));
+        Matcher logger = LOGGER.matcher(line);
+        int p = logger.find() ? logger.end() : 0;
+        if (!OP_START.matcher(line).region(p, line.length()).lookingAt()) {
+            // not an op line: another logger's message, a stack trace, a banner
+            notes.add(lineNo, "skipped-lines", "lines that are not operations (other loggers, stack traces) were skipped", false);
+            if (firstSkipped == null) {
+                firstSkipped = line;
+                firstSkippedLine = lineNo;
+            }
+            return;
         }
+        opLines++;
         int[] cursor = {p};
         int procCol = skipBlank(line, cursor) + 1;
         String process = word(line, cursor);
-        if (process.isEmpty() || !process.chars().allMatch(Character::isDigit)) {
-            throw new HistoryFormatException(source, lineNo, procCol, "a process number", excerpt(process));
+        if (process.equals(":nemesis") || process.equals("nemesis")) {
+            ops.skipEvent(); // a fault event, not a client operation
+            return;
+        }
+        if (!process.chars().allMatch(Character::isDigit)) {
+            throw new HistoryFormatException(sourceName, lineNo, procCol, "a process number", excerpt(process));
         }
         int typeCol = skipBlank(line, cursor) + 1;
         String type = word(line, cursor);
         int fCol = skipBlank(line, cursor) + 1;
         String f = word(line, cursor);
-        if (!type.startsWith(":")) throw new HistoryFormatException(source, lineNo, typeCol, ":invoke, :ok, :fail or :info", excerpt(type));
-        if (!f.startsWith(":") || f.length() < 2) throw new HistoryFormatException(source, lineNo, fCol, "an operation such as :read, :write or :cas", excerpt(f));
+        if (!type.startsWith(":")) throw new HistoryFormatException(sourceName, lineNo, typeCol, ":invoke, :ok, :fail or :info", excerpt(type));
+        if (!f.startsWith(":") || f.length() < 2) throw new HistoryFormatException(sourceName, lineNo, fCol, "an operation such as :read, :write or :cas", excerpt(f));
         f = f.substring(1);
         int valueCol = skipBlank(line, cursor) + 1;
         String rest = line.substring(cursor[0]).strip();
@@ -92,11 +135,11 @@ final class PorcupineEtcdReader implements OpStream {
         if (rest.isEmpty()) {
             value = NullNode.getInstance();
         } else {
-            EdnParser edn = new EdnParser(new StringReader(rest), source);
+            EdnParser edn = new EdnParser(new StringReader(rest), sourceName);
             try {
                 value = edn.readValue();
             } catch (HistoryFormatException e) {
-                throw new HistoryFormatException(source, lineNo, valueCol + e.column() - 1, e.expected(), e.found());
+                throw new HistoryFormatException(sourceName, lineNo, valueCol + e.column() - 1, e.expected(), e.found());
             }
         }
         int col = procCol;
@@ -115,19 +158,12 @@ final class PorcupineEtcdReader implements OpStream {
             }
             case ":info" -> ops.complete(process, JepsenOpAssembler.Completion.INFO, f, value,
                     isTimeout(value) ? "timed-out" : null, null, lineNo, col);
-            default -> throw new HistoryFormatException(source, lineNo, typeCol, ":invoke, :ok, :fail or :info", excerpt(type));
+            default -> throw new HistoryFormatException(sourceName, lineNo, typeCol, ":invoke, :ok, :fail or :info", excerpt(type));
         }
     }
 
     private static boolean isTimeout(JsonNode value) {
         return value.isTextual() && value.textValue().equals("timed-out");
-    }
-
-    private static char firstNonBlank(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            if (!Character.isWhitespace(s.charAt(i))) return s.charAt(i);
-        }
-        return ' ';
     }
 
     private static int skipBlank(String s, int[] cursor) {
@@ -154,7 +190,7 @@ final class PorcupineEtcdReader implements OpStream {
     @Override
     public void close() {
         try {
-            reader.close();
+            source.close();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -29,7 +29,7 @@ public final class WeaknessDetector {
     private final String model;
     private final Map<String, Finding> findings = new LinkedHashMap<>();
     private final Map<String, LastOp> lastByProcess = new HashMap<>();
-    private final JsonlReader.SeenIds seen = new JsonlReader.SeenIds();
+    private final SeenIds seen = new SeenIds();
     private long index;
 
     /** @param model the model the history will be checked against (may be null: core fields only) */
@@ -86,8 +86,20 @@ public final class WeaknessDetector {
         if (f.opIds.size() < MAX_OPS_LISTED) f.opIds.add(opId);
     }
 
+    /** Kind of the weakness of a history with no operations at all. */
+    public static final String EMPTY_HISTORY = "empty-history";
+
+    /**
+     * A history with no operations: every checker finds it "valid", which says nothing, so it is
+     * reported as too weak to support a verdict rather than passed silently.
+     */
+    public static HistoryWeakness emptyHistory() {
+        return new HistoryWeakness(EMPTY_HISTORY, "the history holds no operations: nothing was checked", List.of());
+    }
+
     public List<HistoryWeakness> weaknesses() {
         List<HistoryWeakness> out = new ArrayList<>();
+        if (index == 0) out.add(emptyHistory());
         for (Finding f : findings.values()) {
             String detail = f.detail + " (" + f.count[0] + (f.count[0] == 1 ? " op)" : " ops)");
             out.add(new HistoryWeakness(f.kind, detail, List.copyOf(f.opIds)));

@@ -2,7 +2,11 @@ package dev.falsify.checkers.lin;
 
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckResult;
+import dev.falsify.checkers.api.HistoryWeakness;
+import dev.falsify.checkers.history.History;
 import dev.falsify.checkers.history.HistoryFormat;
+import dev.falsify.checkers.history.ReadNote;
+import dev.falsify.checkers.history.WeaknessDetector;
 import dev.falsify.checkers.history.HistoryFormatException;
 import dev.falsify.checkers.history.Histories;
 import dev.falsify.checkers.history.OpStream;
@@ -26,8 +30,36 @@ public final class HistoryFileCheck {
     /** Ops looked at to infer a model when none is given. */
     static final int INFERENCE_SAMPLE = 1000;
 
-    /** @param model the model the file was checked against */
-    public record Outcome(Path file, HistoryFormat format, String model, CheckResult result) {
+    /**
+     * @param model the model the file was checked against
+     * @param notes what the reader tolerated or found missing; the weakening ones are also in the
+     *              result's weaknesses
+     */
+    public record Outcome(Path file, HistoryFormat format, String model, CheckResult result, List<ReadNote> notes) {
+        public Outcome {
+            notes = List.copyOf(notes);
+        }
+
+        /**
+         * The outcome of any checker on a history read whole: the reader's weakening notes, and an
+         * empty history (for a checker that judges the history), join the result's weaknesses, so
+         * neither can pass as plain "valid".
+         */
+        public static Outcome of(Path file, History history, String model, CheckResult result, boolean judgesHistory) {
+            return new Outcome(file, history.format(), model,
+                    withReadFindings(result, history.notes(), judgesHistory && history.ops().isEmpty()), history.notes());
+        }
+    }
+
+    /** {@code r} with the reader's weakening notes and, for an empty history, {@code empty-history} added. */
+    public static CheckResult withReadFindings(CheckResult r, List<ReadNote> notes, boolean empty) {
+        List<HistoryWeakness> extra = new ArrayList<>(ReadNote.weaknesses(notes));
+        boolean flagged = r.weaknesses().stream().anyMatch(w -> w.kind().equals(WeaknessDetector.EMPTY_HISTORY));
+        if (empty && !flagged) extra.add(0, WeaknessDetector.emptyHistory());
+        if (extra.isEmpty()) return r;
+        List<HistoryWeakness> all = new ArrayList<>(r.weaknesses());
+        all.addAll(extra);
+        return new CheckResult(r.checker(), r.model(), r.validity(), r.evidence(), r.counterexample(), all, r.summary());
     }
 
     private HistoryFileCheck() {
@@ -56,9 +88,11 @@ public final class HistoryFileCheck {
                 }
                 chosen = sample.isEmpty() ? "register" : Models.infer(types, keyed);
                 if (chosen == null) {
-                    throw new HistoryFormatException(file.toString(), sample.get(0).sourceLine(), 1,
+                    java.util.TreeSet<String> named = new java.util.TreeSet<>();
+                    for (String t : types) if (t != null) named.add(t); // ops may lack op_type altogether
+                    throw new HistoryFormatException(file.toString(), Math.max(1, sample.get(0).sourceLine()), 1,
                             "op types of a linearizability model; pass --model (" + String.join(", ", Models.NAMES) + ")",
-                            "op types " + new java.util.TreeSet<>(types));
+                            named.isEmpty() ? "ops without op_type" : "op types " + named);
                 }
                 source = concat(sample.iterator(), ops);
             }
@@ -67,7 +101,8 @@ public final class HistoryFileCheck {
             }
             try {
                 CheckResult r = new LinearizabilityChecker().check(source, chosen, options, budget);
-                return new Outcome(file, ops.format(), r.model(), r);
+                List<ReadNote> notes = ops.notes();
+                return new Outcome(file, ops.format(), r.model(), withReadFindings(r, notes, r.evidence().opsTotal() == 0), notes);
             } catch (ModelException e) {
                 throw new HistoryFormatException(file.toString(), Math.max(1, e.op().sourceLine()), 1,
                         "an operation of model " + Models.canonicalName(chosen) + " (" + e.getMessage() + ")");

@@ -78,8 +78,9 @@ public final class Models {
         if (t.equals(java.util.Set.of("txn"))) return "multi-register";
         if (oneOf(t, "acquire", "release", "lock", "unlock")) return "mutex";
         if (oneOf(t, "enqueue", "dequeue")) return "queue";
-        if (allKeyed && oneOf(t, "get", "put", "append", "read", "write", "cas")) return "kv";
-        if (oneOf(t, "read", "write", "cas")) return t.contains("cas") ? "cas-register" : "register";
+        if (allKeyed && oneOf(t, "get", "put", "append", "read", "write", "cas", "r", "w")) return "kv";
+        // the register models take Porcupine's and Elle's spellings too (get/put, r/w)
+        if (oneOf(t, "read", "write", "cas", "get", "put", "r", "w")) return t.contains("cas") ? "cas-register" : "register";
         if (oneOf(t, "inc", "dec", "read")) return "counter";
         if (oneOf(t, "append", "read")) return "log";
         if (oneOf(t, "add", "remove", "read", "contains")) return "set";

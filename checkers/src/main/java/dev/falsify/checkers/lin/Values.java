@@ -49,11 +49,24 @@ final class Values {
         return n;
     }
 
-    /** EDN-ish short rendering for people: strings bare, null as nil. */
+    /**
+     * EDN-ish short rendering for people: strings bare, null as nil — except strings that would read
+     * as another value ("1", "nil", "true", ""), which keep their quotes, so that a read of the string
+     * "1" against a state holding the number 1 does not print as "read 1 impossible in state 1".
+     */
     static String show(JsonNode n) {
         if (n == null || n.isNull() || n.isMissingNode()) return "nil";
-        if (n.isTextual()) return n.textValue();
+        if (n.isTextual()) return looksLikeAnotherValue(n.textValue()) ? n.toString() : n.textValue();
         return n.toString();
+    }
+
+    private static boolean looksLikeAnotherValue(String s) {
+        if (s.isEmpty() || s.equals("nil") || s.equals("null") || s.equals("true") || s.equals("false")) return true;
+        if (!s.equals(s.strip())) return true;
+        char c = s.charAt(0);
+        if (c == '[' || c == '{' || c == '"') return true;
+        return (Character.isDigit(c) || ((c == '-' || c == '+' || c == '.') && s.length() > 1))
+                && s.chars().allMatch(ch -> Character.isDigit(ch) || ".eE+-".indexOf(ch) >= 0);
     }
 
     /** A key as text: strings as they are, anything else as JSON. */

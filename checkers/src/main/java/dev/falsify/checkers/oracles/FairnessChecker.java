@@ -26,6 +26,12 @@ import java.util.Map;
  * a declared formula make the input weak.
  */
 public final class FairnessChecker implements Checker {
+    /** Judges side inputs only (see {@link Checker#judgesHistory()}). */
+    @Override
+    public boolean judgesHistory() {
+        return false;
+    }
+
     @Override
     public String name() {
         return "fairness";

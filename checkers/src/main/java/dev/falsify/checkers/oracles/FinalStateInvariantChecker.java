@@ -15,6 +15,12 @@ import java.util.List;
 public final class FinalStateInvariantChecker implements Checker {
     public static final String OPTION = "invariant";
 
+    /** Judges side inputs only (see {@link Checker#judgesHistory()}). */
+    @Override
+    public boolean judgesHistory() {
+        return false;
+    }
+
     @Override
     public String name() {
         return "final-state-invariant";

@@ -21,6 +21,12 @@ import java.util.TreeSet;
 public final class ReplicaReconciliationChecker implements Checker {
     private static final int MAX_DIFFS_PER_PAIR = 20;
 
+    /** Judges side inputs only (see {@link Checker#judgesHistory()}). */
+    @Override
+    public boolean judgesHistory() {
+        return false;
+    }
+
     @Override
     public String name() {
         return "replica-reconciliation";

@@ -74,12 +74,14 @@ class HistoryReadersTest {
                  {:process 1 :type :invoke :f :read}]""", "b.edn", null))
                 .isInstanceOf(HistoryFormatException.class)
                 .hasMessageStartingWith("b.edn:2:2: expected a completion");
-        assertThatThrownBy(() -> Histories.parse("[{:process 1 :type :invoke :f :read}\n  {:process 2 :type", "c.edn", null))
+        // a map never closed that swallowed the lines after it is malformed, at the map's position
+        assertThatThrownBy(() -> Histories.parse("[{:process 1 :type :invoke :f :read\n  {:process 2 :type :invoke :f :read}\n", "c.edn", null))
                 .isInstanceOf(HistoryFormatException.class)
                 .satisfies(e -> {
                     HistoryFormatException h = (HistoryFormatException) e;
                     assertThat(h.file()).isEqualTo("c.edn");
-                    assertThat(h.line()).isEqualTo(2);
+                    assertThat(h.line()).isEqualTo(1);
+                    assertThat(h.column()).isEqualTo(2);
                 });
         assertThatThrownBy(() -> Histories.parse("[{:process 1 :type :invoke :f :read} 42]", "d.edn", null))
                 .hasMessageStartingWith("d.edn:1:38: expected an operation map");
@@ -163,12 +165,12 @@ class HistoryReadersTest {
     @Test
     void jsonlBadInputNamesLineAndColumn() {
         assertThatThrownBy(() -> Histories.parse("{\"op_id\":1,\"invoke_ts\":\"soon\"}\n", "h.jsonl", null))
-                .hasMessage("h.jsonl:1:24: expected invoke_ts as an integer (ns), found \"soon\"");
+                .hasMessage("h.jsonl:1:24: expected invoke_ts as an integer timestamp (ns), a number or an ISO-8601 instant, found \"soon\"");
         assertThatThrownBy(() -> Histories.parse("{\"op_id\":1,\"invoke_ts\":1}\n\n{\"op_id\":1,\"invoke_ts\":2}\n", "h.jsonl", null))
                 .hasMessage("h.jsonl:3:10: expected a unique op_id (the same op_id twice is a recorder bug), found op_id 1 again");
-        assertThatThrownBy(() -> Histories.parse("{\"op_id\":1,\"invoke_ts\":1}\n{\"op_id\":2,\n", "h.jsonl", null))
+        assertThatThrownBy(() -> Histories.parse("{\"op_id\":1,\"invoke_ts\":1}\n{\"op_id\":2,\n{\"op_id\":3,\"invoke_ts\":3}\n", "h.jsonl", null))
                 .isInstanceOf(HistoryFormatException.class)
-                .hasMessageStartingWith("h.jsonl:2:");
+                .hasMessageStartingWith("h.jsonl:3:1: expected valid JSON");
         assertThatThrownBy(() -> Histories.parse("{\"op_id\":1}\n", "h.jsonl", null))
                 .hasMessage("h.jsonl:1:1: expected an \"invoke_ts\" field (integer nanoseconds), found none");
     }

@@ -49,6 +49,8 @@ class LinearizabilityCorpusTest {
         assertThat(r.validity()).isEqualTo(Validity.VALID);
         assertThat(r.evidence().ops()).isZero();
         assertThat(r.evidence().opsTotal()).isZero();
+        // "valid" on nothing is no evidence: the empty history is said to be empty (corpora/README.md)
+        assertThat(r.weaknesses()).extracting(w -> w.kind()).containsExactly("empty-history");
     }
 
     @Test
