@@ -5,14 +5,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.falsify.model.history.Op;
+import dev.falsify.model.session.AtomicFiles;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Writes ops in the canonical jsonl schema: the 11 fields in the spec's order, every field present
@@ -74,25 +70,17 @@ public final class JsonlHistoryWriter implements AutoCloseable {
         out.close();
     }
 
-    /** Writes a whole history to {@code file} atomically (temp file in the same folder + rename). */
+    /**
+     * Writes a whole history to {@code file} atomically (temp file in the same folder, fsync, rename):
+     * a reader never sees half a history.
+     */
     public static void writeAtomically(Path file, Iterable<Op> ops) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
-        try {
-            try (OutputStream os = Files.newOutputStream(tmp);
-                 JsonlHistoryWriter w = new JsonlHistoryWriter(
-                         new java.io.BufferedWriter(new java.io.OutputStreamWriter(os, StandardCharsets.UTF_8)))) {
-                for (Op op : ops) w.write(op);
+        AtomicFiles.write(file, out -> {
+            JsonlHistoryWriter w = new JsonlHistoryWriter(out);   // not closed: AtomicFiles flushes and closes
+            for (Op op : ops) {
+                w.write(op);
             }
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        });
     }
 
     /** Lets each op's generator close without closing the underlying writer. */
