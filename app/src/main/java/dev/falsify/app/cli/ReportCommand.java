@@ -42,6 +42,9 @@ public final class ReportCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         SessionFolder session = SessionDirs.read(sessionDir);
+        // what could not be read is in the report too; stderr says it where a script or a person sees it
+        session.problems().forEach(p -> err.println("falsify: warning: " + sessionDir.resolve(p.replaceFirst(":.*", ""))
+                + p.substring(p.indexOf(':') < 0 ? p.length() : p.indexOf(':'))));
         PlanFacts facts = planFacts(session, err);
         String report = ReportWriter.render(session, facts);
         if ("-".equals(out)) {
@@ -49,7 +52,7 @@ public final class ReportCommand implements Callable<Integer> {
             stdout.flush();
             return 0;
         }
-        Path target = out != null ? Path.of(out) : sessionDir.resolve(SessionReader.FINDINGS).resolve(SessionReader.REPORT);
+        Path target = out != null ? Path.of(out) : SessionReader.reportPath(sessionDir);
         try {
             AtomicFiles.write(target, report);
         } catch (IOException e) {

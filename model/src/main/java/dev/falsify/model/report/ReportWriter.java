@@ -99,15 +99,28 @@ public final class ReportWriter {
         byVerdict.forEach((v, ids) -> b.append("- ").append(v.label()).append(": ").append(String.join(", ", ids))
                 .append('\n'));
         for (ArmVerdict a : arms) {
-            if (a.computed().isPresent() && a.written().isPresent() && a.written().get() != a.computed().get().verdict()) {
+            if (a.computed().isEmpty() || a.written().isEmpty() || a.written().get() == a.computed().get().verdict()) {
+                continue;
+            }
+            if (a.finding().flatMap(FindingFile::evidence).isPresent()) {
                 b.append("- Recomputed: ").append(a.armId()).append(" is written as ").append(a.written().get().label())
                         .append(" but its evidence gives ").append(a.computed().get().display())
                         .append(" (the computed verdict is used)\n");
+            } else {
+                // a hand-written claim the folder's own record does not carry (ClaimCheck)
+                b.append("- Downgraded: ").append(a.armId()).append(" \u2192 ").append(a.computed().get().display())
+                        .append(": ").append(a.computed().get().reason()).append('\n');
             }
         }
         long overridden = arms.stream().filter(a -> a.override().isPresent()).count();
         if (overridden > 0) {
             b.append("- Reviewer overrides: ").append(overridden).append(" arm(s); computed and overriding verdicts are shown side by side\n");
+            // each arm's effective override in full: a label-only override (blame, TaxDC) and its reason appear nowhere else
+            for (ArmVerdict a : arms) {
+                a.override().ifPresent(o -> b.append("  - ").append(a.armId()).append(" by ").append(orDash(o.author()))
+                        .append(" at ").append(o.time()).append(": ").append(overrideLabels(o)).append(" \u2014 ")
+                        .append(o.reason().replace("\n", " ")).append('\n'));
+            }
         }
         if (!plan.present()) {
             b.append("- Plan not available (").append(plan.problem()).append("): coverage, adequacy and confidence sections are limited\n");
@@ -117,6 +130,10 @@ public final class ReportWriter {
             b.append("- Missing from the session folder: ").append(String.join(", ", missing)).append('\n');
         }
         session.problems().forEach(p -> b.append("- Unreadable: ").append(p).append('\n'));
+        if (!session.otherFiles().isEmpty()) {
+            b.append("- Not part of the session layout (kept, not read): ").append(String.join(", ", session.otherFiles()))
+                    .append('\n');
+        }
         b.append('\n');
     }
 
@@ -544,6 +561,23 @@ public final class ReportWriter {
         b.append("- **").append(label).append(":** ").append(value.replace("\n", " ")).append('\n');
     }
 
+
+    private static String overrideLabels(VerdictOverride o) {
+        List<String> parts = new ArrayList<>();
+        if (o.verdict() != null) {
+            parts.add("verdict " + o.verdict().label());
+        }
+        if (o.blame() != null) {
+            parts.add("blame " + o.blame().label());
+        }
+        if (o.bugType() != null) {
+            parts.add("TaxDC " + o.bugType().display());
+        }
+        if (o.severity() != null) {
+            parts.add("severity " + o.severity().name());
+        }
+        return parts.isEmpty() ? "note" : String.join(", ", parts);
+    }
 
     private static String orDash(String s) {
         return s == null || s.isBlank() ? "\u2014" : s;

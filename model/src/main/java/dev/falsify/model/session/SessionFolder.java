@@ -28,16 +28,23 @@ import java.util.Optional;
  * @param missing     parts of the layout that are absent (files, sections, header lines)
  * @param problems    things present but unreadable, with file:line where known
  * @param interrupted no end marker and no report: the session was cut short (or is still running)
+ * @param otherFiles  files and folders that are not part of the layout (notes, a README in findings/, a
+ *                    core dump), relative to the folder: kept and listed, never read as results
  */
 public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings, List<VerdictOverride> overrides,
                             Optional<String> reportText, List<VerdictRow> reportRows, List<String> logFiles, List<String> artifactFiles,
-                            List<String> missing, List<String> problems, boolean interrupted) {
+                            List<String> missing, List<String> problems, boolean interrupted, List<String> otherFiles) {
+
+    public SessionFolder {
+        otherFiles = otherFiles == null ? List.of() : List.copyOf(otherFiles);
+    }
 
     /**
      * One arm's verdict as the folder states it.
      *
      * @param armId    {@code S5/api} or {@code S1}
-     * @param computed the decision computed from an evidence block, if the findings file has one
+     * @param computed the decision computed from an evidence block, if the findings file has one; else, for a
+     *                 hand-written verdict, the decision tree applied to what the folder shows ({@link ClaimCheck})
      * @param written  the verdict written in the findings file or the verdict table
      * @param budget   budget tier as written
      * @param override the latest reviewer override, if any
@@ -102,9 +109,15 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
             Optional<Verdict> written = f.flatMap(FindingFile::written).or(() -> Optional.ofNullable(row)
                     .flatMap(VerdictRow::verdict));
             String budget = row != null && !row.budget().isBlank() ? row.budget()
-                    : f.flatMap(FindingFile::evidence).map(e -> e.budgetMet().label()).orElse("");
-            out.add(new ArmVerdict(id, f.flatMap(FindingFile::computed), written, budget,
-                    Optional.ofNullable(latest.get(key)), f));
+                    : f.flatMap(FindingFile::evidence).map(e -> e.budgetMet().label())
+                    .or(() -> f.flatMap(x -> new MarkdownDoc(x.text()).label("budget tier met", "budget tier", "budget")))
+                    .orElse("");
+            Optional<Decision> computed = f.flatMap(FindingFile::computed).or(() -> written.flatMap(w -> ClaimCheck.vet(
+                    new ClaimCheck.Claim(id, w, f.map(FindingFile::writtenText).filter(t -> !t.isBlank())
+                            .orElse(row == null ? "" : row.written()), budget, row == null ? "" : row.notes()),
+                    f, log.timeline().stream().filter(t -> ArmId.key(SessionLogFormat.armCell(t.scenario())).equals(key))
+                            .toList())));
+            out.add(new ArmVerdict(id, computed, written, budget, Optional.ofNullable(latest.get(key)), f));
         });
         return out;
     }

@@ -119,10 +119,15 @@ public final class SessionLogFormat {
         }), () -> missing.add("section " + PRECONDITIONS));
 
         List<TimelineEvent> timeline = new ArrayList<>();
-        MarkdownTable tl = doc.section("timeline").map(doc::table).orElse(null);
-        if (tl == null) {
+        Optional<MarkdownDoc.Section> tlSec = doc.section("timeline");
+        MarkdownTable tl = tlSec.map(doc::table).orElse(null);
+        if (tl == null && tlSec.isPresent()) {
+            // "- 2026-12-02T21:00:00-08:00 S1/api oracle result: 200/200 clean": a timeline kept as bullets
+            doc.body(tlSec.get()).forEach(l -> TimelineBullet.parse(l).ifPresent(timeline::add));
+        }
+        if (tl == null && timeline.isEmpty()) {
             missing.add("section " + TIMELINE);
-        } else {
+        } else if (tl != null) {
             int time = tl.column("time (utc)", "time", "when", "timestamp");
             int sc = tl.column("scenario", "scenario / arm", "arm");
             int ev = tl.column("event", "what");
@@ -132,10 +137,15 @@ public final class SessionLogFormat {
         }
 
         List<VerdictRow> verdicts = new ArrayList<>();
-        MarkdownTable vt = doc.section("verdict").map(doc::table).orElse(null);
-        if (vt == null) {
+        Optional<MarkdownDoc.Section> vSec = doc.section("verdict", "results", "result");
+        MarkdownTable vt = vSec.map(doc::table).orElse(null);
+        if (vt == null && vSec.isPresent()) {
+            // "- **S1/api** — PASS-smoke (budget: smoke). oracle: …": verdicts kept as bullets
+            doc.body(vSec.get()).forEach(l -> verdictBullet(l).ifPresent(verdicts::add));
+        }
+        if (vt == null && verdicts.isEmpty()) {
             missing.add("section " + VERDICTS);
-        } else {
+        } else if (vt != null) {
             int sc = vt.column("scenario / arm", "scenario", "arm", "id");
             int budget = vt.column("budget tier met", "budget tier", "budget", "tier");
             int verdict = vt.column("verdict", "result");
@@ -149,6 +159,29 @@ public final class SessionLogFormat {
                 .filter(l -> l.startsWith("-") || l.startsWith("*"))
                 .forEach(l -> artifacts.add(l.substring(1).strip())), () -> missing.add("section " + ARTIFACTS));
         return new SessionLog(header, toolbox, caps, pre, timeline, verdicts, artifacts, missing);
+    }
+
+    private static final java.util.regex.Pattern BULLET = java.util.regex.Pattern.compile("^\\s*(?:[-*+]|\\d+[.)])\\s+(.+)$");
+    private static final java.util.regex.Pattern BUDGET_IN_TEXT = java.util.regex.Pattern.compile(
+            "(?i)budget(?:\\s+tier)?(?:\\s+met)?\\s*[:=]?\\s*(release|hardening|smoke|none)");
+
+    /** A verdict bullet: an arm id and a verdict on one list line; the rest of the line is its notes. */
+    static Optional<VerdictRow> verdictBullet(String line) {
+        java.util.regex.Matcher m = BULLET.matcher(line);
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        String text = m.group(1).strip();
+        String arm = FindingsFormat.armIn(text);
+        if (arm.isEmpty()) {
+            return Optional.empty();
+        }
+        java.util.regex.Matcher b = BUDGET_IN_TEXT.matcher(text);
+        String budget = b.find() ? b.group(1).toLowerCase(java.util.Locale.ROOT) : "";
+        // the verdict cell is the line after the id; VerdictRow finds the verdict spelled inside it
+        String rest = text.replace("*", "").replace("`", "");
+        rest = rest.substring(Math.max(0, rest.indexOf(arm.substring(1)) + arm.length() - 1)).strip();
+        return Optional.of(new VerdictRow(arm, budget, rest.replaceFirst("^[:\u2014\u2013-]+", "").strip(), text));
     }
 
     /** Rows of a report's "Scenario results" table: ID (or Scenario) and Verdict columns. */

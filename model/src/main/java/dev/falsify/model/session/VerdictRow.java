@@ -15,6 +15,7 @@ public record VerdictRow(String armId, String budget, String written, String not
 
     /** The verdict spelled in the cell, if any of the ten is. */
     public Optional<Verdict> verdict() {
-        return Verdict.parse(written.replace("*", "").replace("`", ""));
+        String cell = written.replace("*", "").replace("`", "");
+        return Verdict.parse(cell).or(() -> Verdict.findBare(cell));
     }
 }
