@@ -77,8 +77,9 @@ public final class ReportCommand implements Callable<Integer> {
         }
         String line = session.log().header().plan();
         if (line.isBlank()) {
-            err.println("falsify: warning: " + sessionDir.resolve(SessionReader.LOG)
-                    + ": no Plan: line; the report's plan sections are limited (give --plan)");
+            boolean noLog = session.missing().contains(SessionReader.LOG);
+            err.println("falsify: warning: " + (noLog ? sessionDir + ": no " + SessionReader.LOG
+                    : sessionDir.resolve(SessionReader.LOG) + ": no Plan: line") + "; the report's plan sections are limited (give --plan)");
             return PlanFacts.missing("the session log names no plan");
         }
         return PlanLocator.locate(session, Path.of("").toAbsolutePath()).map(PlanFactsAdapter::read).orElseGet(() -> {

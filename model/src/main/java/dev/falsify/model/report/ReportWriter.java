@@ -412,7 +412,11 @@ public final class ReportWriter {
                             if (!t.isEmpty()) {
                                 return " (" + t + ")";
                             }
-                            return a.written().isEmpty() ? " (no verdict written" + (session.interrupted()
+                            // a verdict found only in report.md (this writer's own output, read back) is not
+                            // one the session wrote: the reason must not change when the report is regenerated
+                            boolean writtenInSession = a.finding().flatMap(FindingFile::written).isPresent()
+                                    || session.log().verdicts().stream().anyMatch(r -> IdMatch.same(r.armId(), a.armId()));
+                            return !writtenInSession ? " (no verdict written" + (session.interrupted()
                                     ? "; the session was interrupted)" : ")") : "";
                         }))
                 .orElse("");

@@ -16,6 +16,8 @@ import java.time.Instant;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import dev.falsify.model.session.AtomicFiles;
 
 /**
  * Session folders written by other agents and people, each in its own style (see
@@ -47,6 +49,29 @@ class ForeignSessionsTest {
             at = i;
         }
         ReportWriterTest.assertGolden(r, "foreign/" + name + ".md");
+    }
+
+    /** report.md is read back on the next run (a folder with a report is not interrupted): the output must not change. */
+    @ParameterizedTest
+    @ValueSource(strings = {"2026-12-01T031500Z", "2026-12-02-nightly", "2026-12-03T101500Z", "2026-12-04T080000Z",
+            "2026-12-05T000000Z", "2026-12-06T120000Z"})
+    void regeneratingTheReportFromItsOwnOutputChangesNothing(String name, @TempDir Path tmp) throws IOException {
+        Path copy = tmp.resolve("test-sessions/ledger/" + name);
+        try (var files = Files.walk(ROOT.resolve(name))) {
+            for (Path p : files.toList()) {
+                Path to = copy.resolve(ROOT.resolve(name).relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(p, to);
+                }
+            }
+        }
+        Files.createDirectories(tmp.resolve("plans"));
+        Files.copy(ROOT.resolve("../../plans/ledger.md"), tmp.resolve("plans/ledger.md"));
+        String first = report(SessionReader.read(copy));
+        AtomicFiles.write(SessionReader.reportPath(copy), first);
+        assertThat(report(SessionReader.read(copy))).isEqualTo(first);
     }
 
     /** CRLF, Session-Log.md and Findings/ in other cases, verdicts as "PASS (hardening)", "pass-hardening", "FAIL — reproducible". */

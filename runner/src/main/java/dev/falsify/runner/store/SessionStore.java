@@ -287,7 +287,7 @@ public final class SessionStore implements AutoCloseable {
                 }
             }
             for (VerdictOverride o : s.overrides()) {
-                if (!o.armId().equals(a.armId())) {
+                if (!ArmId.key(o.armId()).equals(ArmId.key(a.armId()))) { // S2 and S02 are one arm, as in SessionFolder
                     continue;
                 }
                 try (PreparedStatement p = c.prepareStatement("INSERT INTO overrides (arm, verdict, blame, taxdc_top,"

@@ -133,6 +133,21 @@ class SessionStoreTest {
     }
 
     @Test
+    void anOverrideNamingTheArmInAnotherSpellingIsStoredWithIt() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("other/test-sessions/kv/2026-12-03T101500Z/findings"));
+        Files.writeString(dir.resolveSibling("session-log.md"), "# Log\n\n**Plan:** p.md\n\n## Scenario verdicts\n\n"
+                + "| Scenario / arm | Verdict |\n|---|---|\n| S02 | INCONCLUSIVE-env |\n");
+        Files.writeString(dir.resolve("overrides.md"), "| Arm | Verdict | Blame | Reviewer | When | Reason |\n|---|---|---|---|---|---|\n"
+                + "| s2 | | environment | J. Ortiz | 2026-12-03 11:00 UTC | host lacks faketime |\n");
+        try (SessionStore store = SessionStore.open(db, CLOCK, m -> { })) {
+            store.importFolder(dir.getParent());
+            List<StoredArm> arms = store.arms(dir.getParent());
+            // "s2" in overrides.md is the folder's S02: the override belongs to that arm in the index as in the report
+            assertThat(arms).singleElement().satisfies(a -> assertThat(a.overrideReason()).isEqualTo("host lacks faketime"));
+        }
+    }
+
+    @Test
     void importIsIdempotentAndNoticesChanges() throws IOException {
         try (SessionStore store = SessionStore.open(db, CLOCK, m -> { })) {
             store.importAll(List.of(sessions));
