@@ -45,6 +45,16 @@ public final class ReportWriter {
         this.scenarios = session.scenarioVerdicts();
     }
 
+    /** The results table header this writer emits; an agent's report rarely matches it to the character. */
+    private static final String RESULTS_HEADER = "| ID | Scenario | Verdict | Oracle | Oracle execution evidence |"
+            + " Nemesis landing evidence | Artifact link |";
+
+    /** Whether {@code reportText} is a report this writer produced (read back on the next run), not an author's. */
+    static boolean isOwnOutput(String reportText) {
+        return reportText.startsWith("# Findings: ") && reportText.contains("\n" + RESULTS_HEADER + "\n")
+                && reportText.contains("\n## Green-but-broken check\n");
+    }
+
     public static String render(SessionFolder session, PlanFacts plan) {
         return new ReportWriter(session, plan).render();
     }
@@ -159,7 +169,7 @@ public final class ReportWriter {
             b.append("No scenario reached a verdict in this session.\n\n");
             return;
         }
-        b.append("| ID | Scenario | Verdict | Oracle | Oracle execution evidence | Nemesis landing evidence | Artifact link |\n");
+        b.append(RESULTS_HEADER).append('\n');
         b.append("|---|---|---|---|---|---|---|\n");
         for (ArmVerdict a : arms) {
             Optional<ArmEvidence> ev = a.finding().flatMap(FindingFile::evidence);
@@ -225,17 +235,11 @@ public final class ReportWriter {
         List<String> notes = new ArrayList<>();
         for (TimelineEvent e : session.log().timeline()) {
             String ev = e.event().toLowerCase(Locale.ROOT);
-            if (sameArm(e.scenario(), armId) && List.of(keywords).stream().anyMatch(ev::contains)) {
+            if (IdMatch.same(e.armId(), armId) && List.of(keywords).stream().anyMatch(ev::contains)) {
                 notes.add(e.notes().isBlank() ? e.event() : e.notes());
             }
         }
         return String.join("; ", notes);
-    }
-
-    private static boolean sameArm(String cell, String armId) {
-        String c = cell.replace("*", "").replace("`", "").strip();
-        int space = c.indexOf(' ');
-        return IdMatch.same(space < 0 ? c : c.substring(0, space), armId);
     }
 
     private String artifacts(ArmVerdict a) {
@@ -271,8 +275,9 @@ public final class ReportWriter {
             field(b, "Scenario", a.armId() + plan.scenario(a.scenario()).map(s -> " " + s.name()).orElse(""));
             field(b, "Verdict", verdictCell(a));
             field(b, "Hypothesis addressed", orNotRecorded(hyp));
-            field(b, "What happened", orNotRecorded(f == null ? "" : f.detail().whatHappened().isBlank()
-                    ? a.computed().map(Decision::reason).orElse("") : f.detail().whatHappened()));
+            String happened = f == null || f.detail().whatHappened().isBlank()
+                    ? a.computed().map(Decision::reason).orElse("") : f.detail().whatHappened();
+            field(b, "What happened", orNotRecorded(happened.isBlank() ? verdictNotes(a) : happened));
             field(b, "Reproducer", orNotRecorded(f == null ? "" : f.detail().reproducer()));
             field(b, "Reduction classification", orNotRecorded(f == null ? "" : f.detail().reduction()));
             Blame computedBlame = f == null ? null : f.blame().orElse(null);
@@ -294,9 +299,22 @@ public final class ReportWriter {
         }
     }
 
+    /** What the session log's verdict table says of the arm (every row: one per seed is common), or empty. */
+    private String verdictNotes(ArmVerdict a) {
+        return session.log().verdicts().stream().filter(r -> IdMatch.same(r.armId(), a.armId()))
+                .map(r -> r.notes().startsWith("rows: ") ? r.notes().substring(6) : r.written().strip()
+                        + (r.notes().isBlank() ? "" : " (" + r.notes().strip() + ")"))
+                .collect(Collectors.joining("; "));
+    }
+
     private String evidence(ArmVerdict a, FindingFile f) {
         List<String> parts = new ArrayList<>();
         a.computed().ifPresent(d -> parts.add(d.reason()));
+        String rows = verdictNotes(a);
+        // with an evidence block the runner wrote the verdict row from the same record: nothing new to cite
+        if (!rows.isBlank() && a.finding().flatMap(FindingFile::evidence).isEmpty()) {
+            parts.add("verdict table: " + rows);
+        }
         String t = timeline(a.armId(), "oracle", "re-run", "rerun");
         if (!t.isEmpty()) {
             parts.add("timeline: " + t);
@@ -415,7 +433,8 @@ public final class ReportWriter {
                             // a verdict found only in report.md (this writer's own output, read back) is not
                             // one the session wrote: the reason must not change when the report is regenerated
                             boolean writtenInSession = a.finding().flatMap(FindingFile::written).isPresent()
-                                    || session.log().verdicts().stream().anyMatch(r -> IdMatch.same(r.armId(), a.armId()));
+                                    || session.log().verdicts().stream().anyMatch(r -> IdMatch.same(r.armId(), a.armId()))
+                                    || a.written().isPresent() && !session.reportText().map(ReportWriter::isOwnOutput).orElse(false);
                             return !writtenInSession ? " (no verdict written" + (session.interrupted()
                                     ? "; the session was interrupted)" : ")") : "";
                         }))

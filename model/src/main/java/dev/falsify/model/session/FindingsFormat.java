@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
 public final class FindingsFormat {
     /** Info string of the fenced block carrying the evidence record as JSON. */
     public static final String EVIDENCE_INFO = "falsify-evidence";
-    private static final Pattern ARM_IN_TITLE = Pattern.compile("\\b([Ss]\\d+[A-Za-z]?(?:/[A-Za-z0-9_.-]+)?)\\b");
+    /** {@code S5/api}, {@code s05 / api}, {@code S1}: an arm part after a slash starts with a letter. */
+    private static final Pattern ARM_IN_TITLE = Pattern.compile("\\b([Ss]\\d+[A-Za-z]?(?:\\s*/\\s*[A-Za-z][A-Za-z0-9_.-]*)?)\\b");
 
     /** {@code S3 name — PASS-hardening}: the verdict at the end of a title is not part of the finding's title. */
     private static final Pattern TITLE_VERDICT = Pattern.compile("\\s*[\u2014\u2013:-]+\\s*[*`]*[A-Za-z]+[-_ ][A-Za-z-]+[*`]*\\s*$"
@@ -238,6 +239,6 @@ public final class FindingsFormat {
     /** The first scenario/arm id in {@code text}: {@code S5/api}, {@code S01}, or empty. */
     static String armIn(String text) {
         Matcher m = ARM_IN_TITLE.matcher(text.replace("*", "").replace("`", ""));
-        return m.find() ? "S" + m.group(1).substring(1) : "";
+        return m.find() ? "S" + m.group(1).substring(1).replaceAll("\\s+", "") : "";
     }
 }

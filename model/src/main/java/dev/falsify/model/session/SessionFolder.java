@@ -78,7 +78,8 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
         Map<String, VerdictRow> rows = new LinkedHashMap<>();
         for (VerdictRow r : log.verdicts()) {
             display.putIfAbsent(ArmId.key(r.armId()), r.armId());
-            rows.putIfAbsent(ArmId.key(r.armId()), r);
+            // one row per seed (or a re-run row) for the same arm: combined, never the first taken and the rest dropped
+            rows.merge(ArmId.key(r.armId()), r, VerdictRow::combine);
         }
         Map<String, FindingFile> files = new LinkedHashMap<>();
         for (FindingFile f : findings) {
@@ -97,7 +98,7 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
             rows.putIfAbsent(key, r);
         }
         // an arm the timeline shows starting but that never got a verdict (interrupted, or still running)
-        log.timeline().stream().map(t -> SessionLogFormat.armCell(t.scenario()))
+        log.timeline().stream().map(TimelineEvent::armId)
                 .filter(k -> !k.isBlank() && !FindingsFormat.armIn(k).isEmpty())
                 .forEach(k -> display.putIfAbsent(ArmId.key(k), k));
         Map<String, VerdictOverride> latest = new LinkedHashMap<>();
@@ -115,7 +116,7 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
             Optional<Decision> computed = f.flatMap(FindingFile::computed).or(() -> written.flatMap(w -> ClaimCheck.vet(
                     new ClaimCheck.Claim(id, w, f.map(FindingFile::writtenText).filter(t -> !t.isBlank())
                             .orElse(row == null ? "" : row.written()), budget, row == null ? "" : row.notes()),
-                    f, log.timeline().stream().filter(t -> ArmId.key(SessionLogFormat.armCell(t.scenario())).equals(key))
+                    f, log.timeline().stream().filter(t -> ArmId.key(t.armId()).equals(key))
                             .toList())));
             out.add(new ArmVerdict(id, computed, written, budget, Optional.ofNullable(latest.get(key)), f));
         });

@@ -146,12 +146,17 @@ public final class SessionLogFormat {
         if (vt == null && verdicts.isEmpty()) {
             missing.add("section " + VERDICTS);
         } else if (vt != null) {
-            int sc = vt.column("scenario / arm", "scenario", "arm", "id");
+            int sc = vt.column("scenario / arm", "scenario", "arm", "id", "test", "name");
             int budget = vt.column("budget tier met", "budget tier", "budget", "tier");
-            int verdict = vt.column("verdict", "result");
-            int notes = vt.column("notes", "evidence", "details");
-            vt.rows().forEach(r -> verdicts.add(new VerdictRow(armCell(vt.cell(r, sc)), vt.cell(r, budget),
-                    vt.cell(r, verdict), vt.cell(r, notes))));
+            int verdict = vt.column("verdict", "result", "outcome", "status");
+            int notes = vt.column("notes", "evidence", "details", "comment", "reason");
+            vt.rows().forEach(r -> {
+                // a table whose columns have other names still names an arm and spells a verdict somewhere in the row
+                String whole = String.join(" | ", r);
+                String arm = sc >= 0 ? armCell(vt.cell(r, sc)) : armCell(whole);
+                verdicts.add(new VerdictRow(arm, vt.cell(r, budget), verdict >= 0 ? vt.cell(r, verdict) : whole,
+                        vt.cell(r, notes)));
+            });
         }
 
         List<String> artifacts = new ArrayList<>();
