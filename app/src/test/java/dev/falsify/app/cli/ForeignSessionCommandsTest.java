@@ -72,9 +72,9 @@ class ForeignSessionCommandsTest {
     void importAndSessionsListEveryStyleOnceAndAgainUnchanged() {
         CliRun i = CliRun.run("import", tmp.resolve("test-sessions").toString(), "--db", db);
         assertThat(i.exit()).isZero();
-        assertThat(i.out()).contains("6 session folders: 6 added, 0 updated, 0 unchanged");
+        assertThat(i.out()).contains("7 session folders: 7 added, 0 updated, 0 unchanged");
         CliRun again = CliRun.run("import", tmp.resolve("test-sessions").toString(), "--db", db);
-        assertThat(again.out()).contains("6 session folders: 0 added, 0 updated, 6 unchanged");
+        assertThat(again.out()).contains("7 session folders: 0 added, 0 updated, 7 unchanged");
         CliRun s = CliRun.run("sessions", "--db", db);
         assertThat(s.exit()).isZero();
         assertThat(s.out()).containsPattern("2026-12-01T031500Z +FAIL +77f0c1a +S1 INCONCLUSIVE-fault-not-proven, S2 FAIL-reproducible")
