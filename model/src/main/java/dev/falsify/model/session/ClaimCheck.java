@@ -33,8 +33,10 @@ import java.util.stream.Collectors;
 final class ClaimCheck {
     /** {@code INVALID} in capitals (checker output); "violation(s)/violated" unless negated. */
     private static final Pattern VIOLATION = Pattern.compile("\\bINVALID\\b|(?i:\\bviolat(?:ion|ions|ed|es|ing)\\b)");
+    /** "no linearizability violation", "0 violations", "violations: none", "without any violation". */
     private static final Pattern NEGATED_VIOLATION = Pattern.compile(
-            "(?i)\\b(?:no|0|zero|without|nor|not|never|free of)\\s+(?:\\w+\\s+)?violat");
+            "(?i)\\b(?:no|0|zero|without|nor|not|never|free of)\\s+(?:[\\w-]+\\s+){0,3}?violat"
+                    + "|violat\\w*\\s*(?:found\\s*)?[:=]\\s*(?:0|none|no)\\b");
     private static final Pattern RERUN = Pattern.compile("(?i)\\bre-?run\\b|\\bagain\\b|\\breproduc");
     private static final Pattern NOT_REPRODUCED = Pattern.compile("(?i)\\b(?:not|n't|never|no longer)\\b|\\bclean\\b");
     private static final Pattern ORACLE = Pattern.compile("(?i)\\boracle\\b|\\bchecker\\b|\\bchecked\\b|linearizab|"
