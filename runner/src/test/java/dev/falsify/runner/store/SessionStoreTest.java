@@ -148,6 +148,31 @@ class SessionStoreTest {
     }
 
     @Test
+    void foldersNamedByPeopleAreOrderedByTheirSessionTimeSoFlipsAreRight() throws IOException {
+        Path root = tmp.resolve("named/test-sessions/kv");
+        // "run-a" ran last (Started line), "run-b" first: by name the history would read fail, pass, fail
+        writeSession(root.resolve("run-b"), "**Started:** 2026-12-01T10:00:00+01:00\n", "PASS-smoke");
+        writeSession(root.resolve("run-a"), "**Started:** 2026-12-05 08:00 UTC\n", "FAIL-reproducible");
+        writeSession(root.resolve("2026-12-03T000000Z"), "", "FAIL-reproducible");
+        try (SessionStore store = SessionStore.open(db, CLOCK, m -> { })) {
+            store.importAll(List.of(root));
+            assertThat(store.sessions(Optional.of("kv"))).extracting(StoredSession::name)
+                    .containsExactly("run-b", "2026-12-03T000000Z", "run-a");
+            assertThat(store.history("S1", Optional.of("kv"))).extracting(HistoryEntry::session, HistoryEntry::flip)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("run-b", false),
+                            org.assertj.core.groups.Tuple.tuple("2026-12-03T000000Z", true),
+                            org.assertj.core.groups.Tuple.tuple("run-a", false));
+        }
+    }
+
+    private static void writeSession(Path dir, String header, String verdict) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("session-log.md"), "# Log\n\n**Plan:** kv.md\n" + header
+                + "\n## Scenario verdicts\n\n| Scenario / arm | Verdict | Notes |\n|---|---|---|\n| S1 | " + verdict
+                + " | linearizability checker: 900 ops |\n");
+    }
+
+    @Test
     void importIsIdempotentAndNoticesChanges() throws IOException {
         try (SessionStore store = SessionStore.open(db, CLOCK, m -> { })) {
             store.importAll(List.of(sessions));
