@@ -45,16 +45,6 @@ public final class ReportWriter {
         this.scenarios = session.scenarioVerdicts();
     }
 
-    /** The results table header this writer emits; an agent's report rarely matches it to the character. */
-    private static final String RESULTS_HEADER = "| ID | Scenario | Verdict | Oracle | Oracle execution evidence |"
-            + " Nemesis landing evidence | Artifact link |";
-
-    /** Whether {@code reportText} is a report this writer produced (read back on the next run), not an author's. */
-    static boolean isOwnOutput(String reportText) {
-        return reportText.startsWith("# Findings: ") && reportText.contains("\n" + RESULTS_HEADER + "\n")
-                && reportText.contains("\n## Green-but-broken check\n");
-    }
-
     public static String render(SessionFolder session, PlanFacts plan) {
         return new ReportWriter(session, plan).render();
     }
@@ -169,7 +159,7 @@ public final class ReportWriter {
             b.append("No scenario reached a verdict in this session.\n\n");
             return;
         }
-        b.append(RESULTS_HEADER).append('\n');
+        b.append(SessionReader.RESULTS_HEADER).append('\n');
         b.append("|---|---|---|---|---|---|---|\n");
         for (ArmVerdict a : arms) {
             Optional<ArmEvidence> ev = a.finding().flatMap(FindingFile::evidence);
@@ -430,12 +420,7 @@ public final class ReportWriter {
                             if (!t.isEmpty()) {
                                 return " (" + t + ")";
                             }
-                            // a verdict found only in report.md (this writer's own output, read back) is not
-                            // one the session wrote: the reason must not change when the report is regenerated
-                            boolean writtenInSession = a.finding().flatMap(FindingFile::written).isPresent()
-                                    || session.log().verdicts().stream().anyMatch(r -> IdMatch.same(r.armId(), a.armId()))
-                                    || a.written().isPresent() && !session.reportText().map(ReportWriter::isOwnOutput).orElse(false);
-                            return !writtenInSession ? " (no verdict written" + (session.interrupted()
+                            return a.written().isEmpty() ? " (no verdict written" + (session.interrupted()
                                     ? "; the session was interrupted)" : ")") : "";
                         }))
                 .orElse("");

@@ -21,7 +21,8 @@ import java.util.Optional;
  * @param findings    findings/&lt;scenario&gt;.md files, in file-name order
  * @param overrides   reviewer overrides from findings/overrides.md
  * @param reportText  findings/report.md, if present
- * @param reportRows  rows of report.md's "Scenario results" table (ID and Verdict columns), for folders whose
+ * @param reportRows  rows of a results summary in findings/ (a results.md table or list), then of report.md's
+ *                    "Scenario results" table (ID and Verdict columns), for folders whose
  *                    only verdicts are in a report an agent wrote
  * @param logFiles    files under logs/, relative to the folder
  * @param artifactFiles files under artifacts/ and metrics/, relative to the folder
@@ -92,11 +93,12 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
             display.putIfAbsent(key, f.armId());
             files.putIfAbsent(key, f);
         }
-        for (VerdictRow r : reportRows) {
-            String key = ArmId.key(r.armId());
+        Map<String, VerdictRow> summaryRows = new LinkedHashMap<>();
+        reportRows.forEach(r -> summaryRows.merge(ArmId.key(r.armId()), r, VerdictRow::combine));
+        summaryRows.forEach((key, r) -> {
             display.putIfAbsent(key, r.armId());
             rows.putIfAbsent(key, r);
-        }
+        });
         // an arm the timeline shows starting but that never got a verdict (interrupted, or still running)
         log.timeline().stream().map(TimelineEvent::armId)
                 .filter(k -> !k.isBlank() && !FindingsFormat.armIn(k).isEmpty())

@@ -189,6 +189,45 @@ public final class SessionLogFormat {
         return Optional.of(new VerdictRow(arm, budget, rest.replaceFirst("^[:\u2014\u2013-]+", "").strip(), text));
     }
 
+    /**
+     * Per-arm results anywhere in a findings file that is not one arm's file ({@code findings/results.md}
+     * with a table {@code | Arm | Verdict | Notes |}, or bullets {@code - S1/api: PASS-smoke}): every table
+     * row and list line that names an arm and spells a verdict.
+     */
+    static List<VerdictRow> resultRows(String text) {
+        MarkdownDoc doc = new MarkdownDoc(text);
+        List<VerdictRow> out = new ArrayList<>();
+        for (int i = 0; i + 1 < doc.lines.size(); i++) {
+            if (doc.inFence[i] || !MarkdownTable.isRow(doc.lines.get(i)) || !MarkdownTable.isSeparator(doc.lines.get(i + 1))) {
+                continue;
+            }
+            MarkdownTable t = MarkdownTable.first(doc.lines, i, doc.lines.size(), 1);
+            if (t == null || t.rows().isEmpty()) {
+                continue;
+            }
+            int id = t.column("scenario / arm", "scenario", "arm", "id", "test", "name");
+            int verdict = t.column("verdict", "result", "outcome", "status");
+            int budget = t.column("budget tier met", "budget tier", "budget", "tier");
+            int notes = t.column("notes", "evidence", "details", "comment", "reason");
+            for (List<String> r : t.rows()) {
+                String whole = String.join(" | ", r);
+                String arm = FindingsFormat.armIn(id >= 0 ? t.cell(r, id) : whole);
+                String cell = verdict >= 0 ? t.cell(r, verdict) : whole;
+                VerdictRow row = new VerdictRow(arm, t.cell(r, budget), cell, t.cell(r, notes));
+                if (!arm.isEmpty() && row.verdict().isPresent()) {
+                    out.add(row);
+                }
+            }
+            i = t.lines().get(t.lines().size() - 1) - 1; // the last row's index; the loop moves past it
+        }
+        for (int k = 0; k < doc.lines.size(); k++) {
+            if (!doc.inFence[k]) {
+                verdictBullet(doc.lines.get(k)).filter(r -> r.verdict().isPresent()).ifPresent(out::add);
+            }
+        }
+        return out;
+    }
+
     /** Rows of a report's "Scenario results" table: ID (or Scenario) and Verdict columns. */
     public static List<VerdictRow> reportRows(String reportText) {
         MarkdownDoc doc = new MarkdownDoc(reportText);

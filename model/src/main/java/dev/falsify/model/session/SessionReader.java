@@ -25,7 +25,21 @@ public final class SessionReader {
     /** The line {@code ReportWriter} puts in the report of an interrupted session. */
     public static final String INTERRUPTED_MARK = "**Session state:** interrupted";
 
+    /** The results table header {@code ReportWriter} emits; an author's report rarely matches it to the character. */
+    public static final String RESULTS_HEADER = "| ID | Scenario | Verdict | Oracle | Oracle execution evidence |"
+            + " Nemesis landing evidence | Artifact link |";
+
     private SessionReader() {
+    }
+
+    /**
+     * Whether {@code reportText} is a report Falsify wrote (read back on the next run) rather than an
+     * author's: its rows restate verdicts computed from this folder and must not count as written ones,
+     * or regenerating the report would change its own reasons.
+     */
+    public static boolean isFalsifyReport(String reportText) {
+        return reportText.startsWith("# Findings: ") && reportText.contains("\n" + RESULTS_HEADER + "\n")
+                && reportText.contains("\n## Green-but-broken check\n");
     }
 
     /**
@@ -56,6 +70,7 @@ public final class SessionReader {
         }
         List<FindingFile> findings = new ArrayList<>();
         List<VerdictOverride> overrides = new ArrayList<>();
+        List<VerdictRow> resultRows = new ArrayList<>();
         Optional<String> report = Optional.empty();
         List<String> other = new ArrayList<>(layout.otherFiles());
         Optional<Path> fdirFound = layout.subdir(FINDINGS);
@@ -84,8 +99,12 @@ public final class SessionReader {
                     if (!ff.problem().isEmpty()) {
                         problems.add(prefix + name + ":" + ff.problem());
                     }
+                    List<VerdictRow> rows = ff.isAboutAnArm() ? List.of() : SessionLogFormat.resultRows(text.get());
                     if (ff.isAboutAnArm()) {
                         findings.add(ff);
+                    } else if (!rows.isEmpty()) {
+                        // a summary of every arm (findings/results.md): its rows count like the verdict table's
+                        resultRows.addAll(rows);
                     } else {
                         // notes, READMEs: kept in the folder and listed, never read as a verdict
                         other.add(prefix + name);
@@ -98,7 +117,8 @@ public final class SessionReader {
         }
         // a report regenerated for an interrupted session says so; it does not make the session complete
         boolean interrupted = !log.ended() && (report.isEmpty() || report.get().contains(INTERRUPTED_MARK));
-        List<VerdictRow> reportRows = report.map(SessionLogFormat::reportRows).orElse(List.of());
+        List<VerdictRow> reportRows = new ArrayList<>(resultRows);
+        report.filter(r -> !isFalsifyReport(r)).map(SessionLogFormat::reportRows).ifPresent(reportRows::addAll);
         return new SessionFolder(dir, log, findings, overrides, report, reportRows, files(dir, layout, List.of("logs"), problems),
                 files(dir, layout, List.of("artifacts", "metrics"), problems), missing, problems, interrupted, other);
     }

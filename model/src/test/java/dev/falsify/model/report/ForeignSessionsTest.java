@@ -39,7 +39,7 @@ class ForeignSessionsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"2026-12-01T031500Z", "2026-12-02-nightly", "2026-12-03T101500Z", "2026-12-04T080000Z",
-            "2026-12-05T000000Z", "2026-12-06T120000Z", "2026-12-07T220000Z"})
+            "2026-12-05T000000Z", "2026-12-06T120000Z", "2026-12-07T220000Z", "2026-12-08T060000Z"})
     void goldenReportWithEverySectionInSpecOrder(String name) throws IOException {
         String r = report(read(name));
         int at = -1;
@@ -54,7 +54,7 @@ class ForeignSessionsTest {
     /** report.md is read back on the next run (a folder with a report is not interrupted): the output must not change. */
     @ParameterizedTest
     @ValueSource(strings = {"2026-12-01T031500Z", "2026-12-02-nightly", "2026-12-03T101500Z", "2026-12-04T080000Z",
-            "2026-12-05T000000Z", "2026-12-06T120000Z", "2026-12-07T220000Z"})
+            "2026-12-05T000000Z", "2026-12-06T120000Z", "2026-12-07T220000Z", "2026-12-08T060000Z"})
     void regeneratingTheReportFromItsOwnOutputChangesNothing(String name, @TempDir Path tmp) throws IOException {
         Path copy = tmp.resolve("test-sessions/ledger/" + name);
         try (var files = Files.walk(ROOT.resolve(name))) {
@@ -187,6 +187,17 @@ class ForeignSessionsTest {
         assertThat(f.log().timeline()).extracting(t -> t.armId()).containsExactly("S1/api", "S1/api", "S4", "S4");
         assertThat(f.headline()).isEqualTo(SessionHeadline.FAIL);
         assertThat(report(f)).contains("checker INVALID at op 77");
+    }
+
+    /** No verdict section in the log; every arm's verdict in one findings/results.md, as a table and a list. */
+    @Test
+    void aResultsSummaryInFindingsIsReadNotListedAsANote() throws IOException {
+        SessionFolder f = read("2026-12-08T060000Z");
+        assertThat(f.otherFiles()).isEmpty();
+        assertThat(f.arms()).extracting(ArmVerdict::armId, ArmVerdict::budget, ArmVerdict::effective).containsExactly(
+                tuple("S2", "hardening", Verdict.FAIL_NONDETERMINISTIC), tuple("S3", "smoke", Verdict.PASS_SMOKE),
+                tuple("S4", "", Verdict.NOT_RUN));
+        assertThat(f.headline()).isEqualTo(SessionHeadline.FAIL);
     }
 
     @Test
