@@ -54,6 +54,11 @@ public final class ReportCommand implements Callable<Integer> {
         }
         Path target = out != null ? Path.of(out) : SessionReader.reportPath(sessionDir);
         try {
+            if (out == null) {
+                // an author's report.md is their record: keep it beside ours, never overwrite it
+                SessionReader.setAsideAuthorReport(target).ifPresent(p -> stdout.println("kept the existing report.md"
+                        + " (not written by Falsify) as " + p));
+            }
             AtomicFiles.write(target, report);
         } catch (IOException e) {
             throw new UserError(target + ": cannot write: " + e.getMessage(), 2);

@@ -72,15 +72,42 @@ class ForeignSessionCommandsTest {
     void importAndSessionsListEveryStyleOnceAndAgainUnchanged() {
         CliRun i = CliRun.run("import", tmp.resolve("test-sessions").toString(), "--db", db);
         assertThat(i.exit()).isZero();
-        assertThat(i.out()).contains("7 session folders: 7 added, 0 updated, 0 unchanged");
+        assertThat(i.out()).contains("8 session folders: 8 added, 0 updated, 0 unchanged");
         CliRun again = CliRun.run("import", tmp.resolve("test-sessions").toString(), "--db", db);
-        assertThat(again.out()).contains("7 session folders: 0 added, 0 updated, 7 unchanged");
+        assertThat(again.out()).contains("8 session folders: 0 added, 0 updated, 8 unchanged");
         CliRun s = CliRun.run("sessions", "--db", db);
         assertThat(s.exit()).isZero();
         assertThat(s.out()).containsPattern("2026-12-01T031500Z +FAIL +77f0c1a +S1 INCONCLUSIVE-fault-not-proven, S2 FAIL-reproducible")
                 .containsPattern("2026-12-04T080000Z +INCONCLUSIVE\\* ")
                 .containsPattern("2026-12-05T000000Z +FAIL +9f9f9f9 +S4 FAIL-nondeterministic, S3 FAIL-nondeterministic")
                 .contains("* interrupted (no end marker)");
+    }
+
+    @Test
+    void anAuthorsReportIsKeptBesideOursAndItsVerdictsStillCount(@TempDir Path other) throws IOException {
+        Path src = Path.of("../model/src/test/resources/other-style");
+        try (Stream<Path> s = Files.walk(src)) {
+            for (Path p : s.toList()) {
+                Path t = other.resolve(src.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(t);
+                } else {
+                    Files.copy(p, t);
+                }
+            }
+        }
+        Path dir = other.resolve("sessions/2026-10-01-nightly");
+        String authors = Files.readString(dir.resolve("findings/report.md"), StandardCharsets.UTF_8);
+        CliRun r = CliRun.run("report", dir.toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("kept the existing report.md (not written by Falsify) as");
+        assertThat(Files.readString(dir.resolve("findings/report.original.md"), StandardCharsets.UTF_8)).isEqualTo(authors);
+        String first = Files.readString(dir.resolve("findings/report.md"), StandardCharsets.UTF_8);
+        // S3 is NOT-RUN only in the author's report: it stays in ours after a second run
+        assertThat(first).contains("| S3 | compaction_does_not_block_reads | NOT-RUN |");
+        CliRun again = CliRun.run("report", dir.toString());
+        assertThat(again.out()).doesNotContain("kept the existing");
+        assertThat(Files.readString(dir.resolve("findings/report.md"), StandardCharsets.UTF_8)).isEqualTo(first);
     }
 
     @Test

@@ -153,7 +153,8 @@ public final class SessionLogFormat {
             vt.rows().forEach(r -> {
                 // a table whose columns have other names still names an arm and spells a verdict somewhere in the row
                 String whole = String.join(" | ", r);
-                String arm = sc >= 0 ? armCell(vt.cell(r, sc)) : armCell(whole);
+                String arm = sc >= 0 && !FindingsFormat.armIn(vt.cell(r, sc)).isEmpty() ? armCell(vt.cell(r, sc))
+                        : !FindingsFormat.armIn(whole).isEmpty() ? armCell(whole) : armCell(vt.cell(r, sc));
                 verdicts.add(new VerdictRow(arm, vt.cell(r, budget), verdict >= 0 ? vt.cell(r, verdict) : whole,
                         vt.cell(r, notes)));
             });
@@ -205,13 +206,14 @@ public final class SessionLogFormat {
             if (t == null || t.rows().isEmpty()) {
                 continue;
             }
-            int id = t.column("scenario / arm", "scenario", "arm", "id", "test", "name");
+            int id = t.column("scenario / arm", "id", "arm", "scenario", "test", "name");
             int verdict = t.column("verdict", "result", "outcome", "status");
             int budget = t.column("budget tier met", "budget tier", "budget", "tier");
             int notes = t.column("notes", "evidence", "details", "comment", "reason");
             for (List<String> r : t.rows()) {
                 String whole = String.join(" | ", r);
-                String arm = FindingsFormat.armIn(id >= 0 ? t.cell(r, id) : whole);
+                String arm = FindingsFormat.armIn(t.cell(r, id));
+                arm = arm.isEmpty() ? FindingsFormat.armIn(whole) : arm; // an ID column of row numbers
                 String cell = verdict >= 0 ? t.cell(r, verdict) : whole;
                 VerdictRow row = new VerdictRow(arm, t.cell(r, budget), cell, t.cell(r, notes));
                 if (!arm.isEmpty() && row.verdict().isPresent()) {

@@ -200,6 +200,15 @@ class ForeignSessionsTest {
         assertThat(f.headline()).isEqualTo(SessionHeadline.FAIL);
     }
 
+    /** An ID column of row numbers beside a Scenario column: the arm is the id the row names, not "1". */
+    @Test
+    void rowNumbersAreNotArmIds(@TempDir Path tmp) throws IOException {
+        Files.writeString(tmp.resolve("session-log.md"), "# Log\n\n## Scenario verdicts\n\n| ID | Scenario | Verdict | Notes |\n"
+                + "|---|---|---|---|\n| 1 | S01 put_get | NOT-RUN | |\n| 2 | S02 heal | FAIL-reproducible | re-run INVALID again |\n");
+        assertThat(SessionReader.read(tmp).arms()).extracting(ArmVerdict::armId, ArmVerdict::effective)
+                .containsExactly(tuple("S01", Verdict.NOT_RUN), tuple("S02", Verdict.FAIL_REPRODUCIBLE));
+    }
+
     @Test
     void goldenFilesExist() {
         assertThat(Files.isDirectory(Path.of("src/test/resources/golden/foreign"))).isTrue();
