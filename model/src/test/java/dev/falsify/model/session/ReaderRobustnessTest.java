@@ -72,10 +72,15 @@ class ReaderRobustnessTest {
         String log = Files.readString(DONE.resolve("session-log.md"));
         String finding = Files.readString(DONE.resolve("findings/S01.md"));
         String evidenceFinding = Files.readString(writtenFinding());
+        // other styles: bullet header, timeline and verdicts; a results summary in findings/
+        Path foreign = Path.of("src/test/resources/foreign/test-sessions/ledger");
+        String bulletLog = Files.readString(foreign.resolve("2026-12-02-nightly/session-log.md"));
+        String results = Files.readString(foreign.resolve("2026-12-08T060000Z/findings/results.md"));
         Random r = new Random(20261130L);
         Files.createDirectories(tmp.resolve("s/findings"));
         for (int i = 0; i < 150; i++) {
-            Files.writeString(tmp.resolve("s/session-log.md"), mutate(log, r));
+            Files.writeString(tmp.resolve("s/session-log.md"), mutate(i % 2 == 0 ? log : bulletLog, r));
+            Files.writeString(tmp.resolve("s/findings/results.md"), mutate(results, r));
             Files.writeString(tmp.resolve("s/findings/S01.md"), mutate(finding, r));
             Files.writeString(tmp.resolve("s/findings/S02.md"), mutate(evidenceFinding, r));
             assertThatCode(() -> {
