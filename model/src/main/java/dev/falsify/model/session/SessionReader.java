@@ -186,13 +186,31 @@ public final class SessionReader {
             try {
                 return Optional.of(StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString());
             } catch (CharacterCodingException e) {
-                problems.add(name + ": not valid UTF-8; read as ISO-8859-1");
+                problems.add(name + ":" + firstBadByte(bytes) + ": not valid UTF-8; read as ISO-8859-1");
                 return Optional.of(new String(bytes, StandardCharsets.ISO_8859_1));
             }
         } catch (IOException e) {
             problems.add(name + ": unreadable: " + e.getMessage());
             return Optional.empty();
         }
+    }
+
+    /** {@code line:column} (1-based, column in bytes) of the first byte that is not valid UTF-8. */
+    static String firstBadByte(byte[] bytes) {
+        java.nio.charset.CharsetDecoder d = StandardCharsets.UTF_8.newDecoder();
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(Math.max(16, bytes.length));
+        java.nio.charset.CoderResult r = d.decode(in, out, true);
+        int at = r.isError() ? in.position() : bytes.length;
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < at; i++) {
+            if (bytes[i] == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        return line + ":" + (at - lineStart + 1);
     }
 
     private static List<Path> list(Path dir, List<String> problems) {
