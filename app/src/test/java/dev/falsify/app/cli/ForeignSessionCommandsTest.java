@@ -22,11 +22,11 @@ class ForeignSessionCommandsTest {
     Path ledger;
     String db;
 
-    @BeforeEach
-    void copy() throws IOException {
-        try (Stream<Path> s = Files.walk(FOREIGN)) {
+    /** Copies a fixture tree: the commands write into the folders they are given. */
+    static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> s = Files.walk(from)) {
             for (Path p : s.toList()) {
-                Path t = tmp.resolve(FOREIGN.relativize(p).toString());
+                Path t = to.resolve(from.relativize(p).toString());
                 if (Files.isDirectory(p)) {
                     Files.createDirectories(t);
                 } else {
@@ -34,6 +34,11 @@ class ForeignSessionCommandsTest {
                 }
             }
         }
+    }
+
+    @BeforeEach
+    void copy() throws IOException {
+        copyTree(FOREIGN, tmp);
         ledger = tmp.resolve("test-sessions/ledger");
         db = tmp.resolve("store/falsify.db").toString();
     }
@@ -85,17 +90,7 @@ class ForeignSessionCommandsTest {
 
     @Test
     void anAuthorsReportIsKeptBesideOursAndItsVerdictsStillCount(@TempDir Path other) throws IOException {
-        Path src = Path.of("../model/src/test/resources/other-style");
-        try (Stream<Path> s = Files.walk(src)) {
-            for (Path p : s.toList()) {
-                Path t = other.resolve(src.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t);
-                }
-            }
-        }
+        copyTree(Path.of("../model/src/test/resources/other-style"), other);
         Path dir = other.resolve("sessions/2026-10-01-nightly");
         String authors = Files.readString(dir.resolve("findings/report.md"), StandardCharsets.UTF_8);
         CliRun r = CliRun.run("report", dir.toString());
