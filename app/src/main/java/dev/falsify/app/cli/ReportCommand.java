@@ -42,6 +42,9 @@ public final class ReportCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         SessionFolder session = SessionDirs.read(sessionDir);
+        // what could not be read is in the report too; stderr says it where a script or a person sees it
+        session.problems().forEach(p -> err.println("falsify: warning: " + sessionDir.resolve(p.replaceFirst(":.*", ""))
+                + p.substring(p.indexOf(':') < 0 ? p.length() : p.indexOf(':'))));
         PlanFacts facts = planFacts(session, err);
         String report = ReportWriter.render(session, facts);
         if ("-".equals(out)) {
@@ -49,8 +52,13 @@ public final class ReportCommand implements Callable<Integer> {
             stdout.flush();
             return 0;
         }
-        Path target = out != null ? Path.of(out) : sessionDir.resolve(SessionReader.FINDINGS).resolve(SessionReader.REPORT);
+        Path target = out != null ? Path.of(out) : SessionReader.reportPath(sessionDir);
         try {
+            if (out == null) {
+                // an author's report.md is their record: keep it beside ours, never overwrite it
+                SessionReader.setAsideAuthorReport(target).ifPresent(p -> stdout.println("kept the existing report.md"
+                        + " (not written by Falsify) as " + p));
+            }
             AtomicFiles.write(target, report);
         } catch (IOException e) {
             throw new UserError(target + ": cannot write: " + e.getMessage(), 2);
@@ -74,8 +82,9 @@ public final class ReportCommand implements Callable<Integer> {
         }
         String line = session.log().header().plan();
         if (line.isBlank()) {
-            err.println("falsify: warning: " + sessionDir.resolve(SessionReader.LOG)
-                    + ": no Plan: line; the report's plan sections are limited (give --plan)");
+            boolean noLog = session.missing().contains(SessionReader.LOG);
+            err.println("falsify: warning: " + (noLog ? sessionDir + ": no " + SessionReader.LOG
+                    : sessionDir.resolve(SessionReader.LOG) + ": no Plan: line") + "; the report's plan sections are limited (give --plan)");
             return PlanFacts.missing("the session log names no plan");
         }
         return PlanLocator.locate(session, Path.of("").toAbsolutePath()).map(PlanFactsAdapter::read).orElseGet(() -> {

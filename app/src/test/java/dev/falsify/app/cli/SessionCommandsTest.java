@@ -7,8 +7,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,16 +39,7 @@ class SessionCommandsTest {
     @BeforeEach
     void copyRepo() throws IOException {
         repo = tmp.resolve("repo");
-        try (Stream<Path> s = Files.walk(AGENT_REPO)) {
-            for (Path p : s.toList()) {
-                Path t = repo.resolve(AGENT_REPO.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
+        ForeignSessionCommandsTest.copyTree(AGENT_REPO, repo);
         done = repo.resolve("test-sessions/replicated-kv/2026-11-28T101500Z");
         db = tmp.resolve("home/falsify.db");
     }

@@ -99,15 +99,28 @@ public final class ReportWriter {
         byVerdict.forEach((v, ids) -> b.append("- ").append(v.label()).append(": ").append(String.join(", ", ids))
                 .append('\n'));
         for (ArmVerdict a : arms) {
-            if (a.computed().isPresent() && a.written().isPresent() && a.written().get() != a.computed().get().verdict()) {
+            if (a.computed().isEmpty() || a.written().isEmpty() || a.written().get() == a.computed().get().verdict()) {
+                continue;
+            }
+            if (a.finding().flatMap(FindingFile::evidence).isPresent()) {
                 b.append("- Recomputed: ").append(a.armId()).append(" is written as ").append(a.written().get().label())
                         .append(" but its evidence gives ").append(a.computed().get().display())
                         .append(" (the computed verdict is used)\n");
+            } else {
+                // a hand-written claim the folder's own record does not carry (ClaimCheck)
+                b.append("- Downgraded: ").append(a.armId()).append(" \u2192 ").append(a.computed().get().display())
+                        .append(": ").append(a.computed().get().reason()).append('\n');
             }
         }
         long overridden = arms.stream().filter(a -> a.override().isPresent()).count();
         if (overridden > 0) {
             b.append("- Reviewer overrides: ").append(overridden).append(" arm(s); computed and overriding verdicts are shown side by side\n");
+            // each arm's effective override in full: a label-only override (blame, TaxDC) and its reason appear nowhere else
+            for (ArmVerdict a : arms) {
+                a.override().ifPresent(o -> b.append("  - ").append(a.armId()).append(" by ").append(orDash(o.author()))
+                        .append(" at ").append(o.time()).append(": ").append(overrideLabels(o)).append(" \u2014 ")
+                        .append(o.reason().replace("\n", " ")).append('\n'));
+            }
         }
         if (!plan.present()) {
             b.append("- Plan not available (").append(plan.problem()).append("): coverage, adequacy and confidence sections are limited\n");
@@ -117,6 +130,10 @@ public final class ReportWriter {
             b.append("- Missing from the session folder: ").append(String.join(", ", missing)).append('\n');
         }
         session.problems().forEach(p -> b.append("- Unreadable: ").append(p).append('\n'));
+        if (!session.otherFiles().isEmpty()) {
+            b.append("- Not part of the session layout (kept, not read): ").append(String.join(", ", session.otherFiles()))
+                    .append('\n');
+        }
         b.append('\n');
     }
 
@@ -142,7 +159,7 @@ public final class ReportWriter {
             b.append("No scenario reached a verdict in this session.\n\n");
             return;
         }
-        b.append("| ID | Scenario | Verdict | Oracle | Oracle execution evidence | Nemesis landing evidence | Artifact link |\n");
+        b.append(SessionReader.RESULTS_HEADER).append('\n');
         b.append("|---|---|---|---|---|---|---|\n");
         for (ArmVerdict a : arms) {
             Optional<ArmEvidence> ev = a.finding().flatMap(FindingFile::evidence);
@@ -208,17 +225,11 @@ public final class ReportWriter {
         List<String> notes = new ArrayList<>();
         for (TimelineEvent e : session.log().timeline()) {
             String ev = e.event().toLowerCase(Locale.ROOT);
-            if (sameArm(e.scenario(), armId) && List.of(keywords).stream().anyMatch(ev::contains)) {
+            if (IdMatch.same(e.armId(), armId) && List.of(keywords).stream().anyMatch(ev::contains)) {
                 notes.add(e.notes().isBlank() ? e.event() : e.notes());
             }
         }
         return String.join("; ", notes);
-    }
-
-    private static boolean sameArm(String cell, String armId) {
-        String c = cell.replace("*", "").replace("`", "").strip();
-        int space = c.indexOf(' ');
-        return IdMatch.same(space < 0 ? c : c.substring(0, space), armId);
     }
 
     private String artifacts(ArmVerdict a) {
@@ -254,8 +265,9 @@ public final class ReportWriter {
             field(b, "Scenario", a.armId() + plan.scenario(a.scenario()).map(s -> " " + s.name()).orElse(""));
             field(b, "Verdict", verdictCell(a));
             field(b, "Hypothesis addressed", orNotRecorded(hyp));
-            field(b, "What happened", orNotRecorded(f == null ? "" : f.detail().whatHappened().isBlank()
-                    ? a.computed().map(Decision::reason).orElse("") : f.detail().whatHappened()));
+            String happened = f == null || f.detail().whatHappened().isBlank()
+                    ? a.computed().map(Decision::reason).orElse("") : f.detail().whatHappened();
+            field(b, "What happened", orNotRecorded(happened.isBlank() ? verdictNotes(a) : happened));
             field(b, "Reproducer", orNotRecorded(f == null ? "" : f.detail().reproducer()));
             field(b, "Reduction classification", orNotRecorded(f == null ? "" : f.detail().reduction()));
             Blame computedBlame = f == null ? null : f.blame().orElse(null);
@@ -277,9 +289,22 @@ public final class ReportWriter {
         }
     }
 
+    /** What the session log's verdict table says of the arm (every row: one per seed is common), or empty. */
+    private String verdictNotes(ArmVerdict a) {
+        return session.log().verdicts().stream().filter(r -> IdMatch.same(r.armId(), a.armId()))
+                .map(r -> r.notes().startsWith("rows: ") ? r.notes().substring(6) : r.written().strip()
+                        + (r.notes().isBlank() ? "" : " (" + r.notes().strip() + ")"))
+                .collect(Collectors.joining("; "));
+    }
+
     private String evidence(ArmVerdict a, FindingFile f) {
         List<String> parts = new ArrayList<>();
         a.computed().ifPresent(d -> parts.add(d.reason()));
+        String rows = verdictNotes(a);
+        // with an evidence block the runner wrote the verdict row from the same record: nothing new to cite
+        if (!rows.isBlank() && a.finding().flatMap(FindingFile::evidence).isEmpty()) {
+            parts.add("verdict table: " + rows);
+        }
         String t = timeline(a.armId(), "oracle", "re-run", "rerun");
         if (!t.isEmpty()) {
             parts.add("timeline: " + t);
@@ -544,6 +569,23 @@ public final class ReportWriter {
         b.append("- **").append(label).append(":** ").append(value.replace("\n", " ")).append('\n');
     }
 
+
+    private static String overrideLabels(VerdictOverride o) {
+        List<String> parts = new ArrayList<>();
+        if (o.verdict() != null) {
+            parts.add("verdict " + o.verdict().label());
+        }
+        if (o.blame() != null) {
+            parts.add("blame " + o.blame().label());
+        }
+        if (o.bugType() != null) {
+            parts.add("TaxDC " + o.bugType().display());
+        }
+        if (o.severity() != null) {
+            parts.add("severity " + o.severity().name());
+        }
+        return parts.isEmpty() ? "note" : String.join(", ", parts);
+    }
 
     private static String orDash(String s) {
         return s == null || s.isBlank() ? "\u2014" : s;

@@ -26,14 +26,46 @@ public final class EvidenceJson {
         }
     }
 
-    /** Parses evidence; a malformed block is reported as an {@link IllegalArgumentException} with Jackson's location. */
+    /** Parses evidence; a malformed block is reported with its line and column inside the JSON. */
     public static ArmEvidence read(String json) {
         try {
             return MAPPER.readValue(json, ArmEvidence.class);
         } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : "line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ": ";
-            throw new IllegalArgumentException(where + e.getOriginalMessage(), e);
+            int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
+            int col = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getColumnNr());
+            // Jackson appends "(for Object starting at [Source: REDACTED …])": noise for a person
+            String reason = String.valueOf(e.getOriginalMessage()).replaceAll("\\s*\\(for [^\\[]*\\[Source:.*$", "")
+                    .replaceAll("\\s+", " ").strip();
+            throw new Unreadable(line, col, reason, e);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            // a record constructor refusing a value (a null scenario) is unreadable evidence, not a crash
+            throw new Unreadable(1, 1, String.valueOf(e.getMessage()), e);
+        }
+    }
+
+    /** An evidence block that is not a readable record, with the 1-based line and column inside the JSON. */
+    public static final class Unreadable extends IllegalArgumentException {
+        private final int line;
+        private final int column;
+        private final String reason;
+
+        Unreadable(int line, int column, String reason, Throwable cause) {
+            super("line " + line + ", column " + column + ": " + reason, cause);
+            this.line = line;
+            this.column = column;
+            this.reason = reason;
+        }
+
+        public int line() {
+            return line;
+        }
+
+        public int column() {
+            return column;
+        }
+
+        public String reason() {
+            return reason;
         }
     }
 }

@@ -26,15 +26,27 @@ import java.util.Optional;
  * @param problem  why an evidence block present in the file could not be read, or empty
  * @param checklist checkbox lines of the file's "Green-but-broken check" section
  * @param audit    checkbox lines of the file's "Weak-oracle audit" section
+ * @param identified whether a scenario id was found (label, title or file name); a file without one is
+ *                 a note, not an arm's findings
+ * @param writtenText the verdict label's value as written ({@code PASS}, {@code PASS (hardening)}), or empty
+ * @param text     the whole file, for the evidence a hand-written verdict rests on
  */
 public record FindingFile(String armId, String fileName, String title, Optional<Verdict> written, Optional<Blame> blame,
                           Optional<BugType> bugType, Optional<Severity> severity, FindingDetail detail,
                           Optional<ArmEvidence> evidence, String problem,
-                          List<AuditItem> checklist, List<AuditItem> audit) {
+                          List<AuditItem> checklist, List<AuditItem> audit, boolean identified, String writtenText,
+                          String text) {
 
     public FindingFile {
         checklist = List.copyOf(checklist);
         audit = List.copyOf(audit);
+        writtenText = writtenText == null ? "" : writtenText;
+        text = text == null ? "" : text;
+    }
+
+    /** Names a scenario or arm, or states a verdict: it is an arm's findings file, not a note. */
+    public boolean isAboutAnArm() {
+        return identified || written.isPresent() || evidence.isPresent();
     }
 
     /** Green-but-broken items: from the evidence record when there is one, else as ticked in the file. */

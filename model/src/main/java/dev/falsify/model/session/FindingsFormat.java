@@ -23,7 +23,12 @@ import java.util.stream.Collectors;
 public final class FindingsFormat {
     /** Info string of the fenced block carrying the evidence record as JSON. */
     public static final String EVIDENCE_INFO = "falsify-evidence";
-    private static final Pattern ARM_IN_TITLE = Pattern.compile("\\b(S\\d+[A-Za-z]?(?:/[A-Za-z0-9_.-]+)?)\\b");
+    /** {@code S5/api}, {@code s05 / api}, {@code S1}: an arm part after a slash starts with a letter. */
+    private static final Pattern ARM_IN_TITLE = Pattern.compile("\\b([Ss]\\d+[A-Za-z]?(?:\\s*/\\s*[A-Za-z][A-Za-z0-9_.-]*)?)\\b");
+
+    /** {@code S3 name — PASS-hardening}: the verdict at the end of a title is not part of the finding's title. */
+    private static final Pattern TITLE_VERDICT = Pattern.compile("\\s*[\u2014\u2013:-]+\\s*[*`]*[A-Za-z]+[-_ ][A-Za-z-]+[*`]*\\s*$"
+            + "(?<=(?i:smoke|hardening|reproducible|deterministic|env|weak|proven|surface|model|run)[*`]*\\s*)");
 
     private static final Pattern FINDING_HEADING = Pattern.compile("(?im)^#{2,4}\\s*Finding(?:\\s+F\\d+)?\\s*[:\u2014-]\\s*(.+)$");
 
@@ -129,24 +134,30 @@ public final class FindingsFormat {
     /** Reads a findings file written by Falsify, by an agent or by hand. Never throws on content. */
     public static FindingFile parse(String fileName, String text) {
         MarkdownDoc doc = new MarkdownDoc(text);
-        String stem = fileName.endsWith(".md") ? fileName.substring(0, fileName.length() - 3) : fileName;
-        String armId = doc.label("scenario / arm", "scenario", "arm")
-                .map(FindingsFormat::armIn).filter(s -> !s.isEmpty())
-                .orElseGet(() -> Optional.of(armIn(doc.title)).filter(s -> !s.isEmpty())
-                        .orElseGet(() -> armIn(stem.replaceFirst("-", "/")).isEmpty() ? stem : armIn(stem.replaceFirst("-", "/"))));
-        Optional<Verdict> written = doc.label("verdict", "computed verdict", "result").flatMap(Verdict::find)
+        String stem = fileName.replaceFirst("(?i)\\.(md|markdown)$", "");
+        // S5_api.md and S5-api.md both name arm S5/api; a bare S5.md names the scenario
+        String fromName = armIn(stem.replaceFirst("^([Ss]\\d+[A-Za-z]?)[-_]", "$1/"));
+        String labelled = doc.label("scenario / arm", "scenario", "arm").map(FindingsFormat::armIn).orElse("");
+        String armId = !labelled.isEmpty() ? labelled : !armIn(doc.title).isEmpty() ? armIn(doc.title)
+                : !fromName.isEmpty() ? fromName : stem;
+        boolean identified = !labelled.isEmpty() || !armIn(doc.title).isEmpty() || !fromName.isEmpty();
+        Optional<String> writtenLabel = doc.label("verdict", "computed verdict", "result", "outcome", "status");
+        Optional<Verdict> written = writtenLabel.flatMap(Verdict::find)
                 .or(() -> Verdict.find(doc.title))
-                .or(() -> Verdict.find(text));
+                // prose elsewhere in a file that names no arm (a README) is not a verdict
+                .or(() -> identified ? Verdict.find(text) : Optional.empty())
+                .or(() -> writtenLabel.flatMap(Verdict::findBare));
         Optional<Blame> blame = doc.label("blame", "blame (after reduction)").flatMap(Blame::find);
         Optional<BugType> bug = doc.label("classification (taxdc)", "taxdc", "bug type", "classification")
                 .flatMap(BugType::find);
         Optional<Severity> severity = doc.label("severity").flatMap(Severity::find)
                 .or(() -> doc.label("classification (taxdc)", "taxdc", "bug type").flatMap(Severity::find));
         Matcher fm = FINDING_HEADING.matcher(text);
-        String findingTitle = fm.find() ? fm.group(1).strip() : doc.label("title", "finding").orElse(doc.title);
+        String findingTitle = fm.find() ? fm.group(1).strip() : doc.label("title", "finding")
+                .orElse(TITLE_VERDICT.matcher(doc.title).replaceFirst(""));
         FindingDetail detail = new FindingDetail(findingTitle,
                 doc.label("hypothesis addressed", "hypothesis").orElse(""),
-                doc.label("what happened").orElse(""),
+                doc.label("what happened").orElse(firstParagraph(doc)),
                 doc.label("reproducer").orElse(""),
                 doc.label("reduction classification", "reduction").orElse(""),
                 doc.label("hypothesised root cause", "hypothesized root cause", "root cause").orElse(""),
@@ -154,21 +165,43 @@ public final class FindingsFormat {
         Optional<dev.falsify.model.verdict.ArmEvidence> evidence = Optional.empty();
         String problem = "";
         Optional<String> json = doc.fenced(EVIDENCE_INFO);
+        int fenceLine = doc.fenceLine(EVIDENCE_INFO);
         if (json.isPresent()) {
             try {
                 evidence = Optional.of(EvidenceJson.read(json.get()));
-            } catch (IllegalArgumentException ex) {
-                problem = "evidence block unreadable: " + ex.getMessage();
+            } catch (EvidenceJson.Unreadable ex) {
+                // the JSON starts on the line after the fence: report the position in the findings file
+                problem = (fenceLine + ex.line()) + ":" + ex.column() + ": evidence block unreadable: " + ex.reason();
             }
-        } else if (text.contains("```" + EVIDENCE_INFO)) {
-            problem = "evidence block is not terminated";
+        } else if (fenceLine > 0) {
+            problem = fenceLine + ":1: evidence block is not terminated";
         }
         List<AuditItem> checklist = doc.section("green-but-broken", "green but broken")
                 .map(sec -> checkboxes(doc.body(sec))).orElse(List.of());
         List<AuditItem> audit = doc.section("weak-oracle", "weak oracle")
                 .map(sec -> checkboxes(doc.body(sec))).orElse(List.of());
         return new FindingFile(armId, fileName, doc.title, written, blame, bug, severity, detail, evidence, problem,
-                checklist, audit);
+                checklist, audit, identified, writtenLabel.orElse(""), text);
+    }
+
+    /**
+     * The author's first prose paragraph (not a heading, label, list, table or fence): what a hand-written
+     * file says happened when it has no "What happened" label, so the report does not drop it.
+     */
+    static String firstParagraph(MarkdownDoc doc) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < doc.lines.size(); i++) {
+            String l = doc.lines.get(i).strip();
+            boolean prose = !doc.inFence[i] && !l.isEmpty() && !l.startsWith("#") && !l.startsWith("|")
+                    && !l.startsWith("-") && !l.startsWith("*") && !l.startsWith(">") && !l.matches("[A-Za-z /()-]{1,40}:\\s.*")
+                    && !l.startsWith("```") && !l.startsWith("~~~");
+            if (prose) {
+                b.append(b.length() == 0 ? "" : " ").append(l);
+            } else if (b.length() > 0) {
+                break;
+            }
+        }
+        return b.toString();
     }
 
     /**
@@ -206,6 +239,6 @@ public final class FindingsFormat {
     /** The first scenario/arm id in {@code text}: {@code S5/api}, {@code S01}, or empty. */
     static String armIn(String text) {
         Matcher m = ARM_IN_TITLE.matcher(text.replace("*", "").replace("`", ""));
-        return m.find() ? m.group(1) : "";
+        return m.find() ? "S" + m.group(1).substring(1).replaceAll("\\s+", "") : "";
     }
 }

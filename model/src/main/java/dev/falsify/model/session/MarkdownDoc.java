@@ -17,6 +17,12 @@ import java.util.regex.Pattern;
 final class MarkdownDoc {
     private static final Pattern LABEL = Pattern.compile(
             "^\\s*(?:[-*]\\s+)?\\*\\*([^*]+?)\\s*:?\\s*\\*\\*\\s*:?\\s*(.*)$");
+    /**
+     * {@code - SUT: kv 2.3} or {@code Verdict: PASS-smoke} without bold, as agents also write header
+     * lines; only read before the first level-2 heading, where prose with a colon is rare.
+     */
+    private static final Pattern PLAIN_LABEL = Pattern.compile(
+            "^\\s*(?:[-*]\\s+)?([A-Za-z][A-Za-z /()-]{0,40}?)\\s*:\\s+(\\S.*)$");
 
     /** A level-2 section: heading text and its body lines {@code [start, end)}. */
     record Section(String title, int start, int end) {
@@ -58,6 +64,9 @@ final class MarkdownDoc {
                 currentStart = i + 1;
             } else {
                 Matcher m = LABEL.matcher(line);
+                if (!m.matches() && currentTitle == null) {
+                    m = PLAIN_LABEL.matcher(line);
+                }
                 if (m.matches()) {
                     String key = m.group(1).strip().toLowerCase(Locale.ROOT).replaceAll(":$", "");
                     String value = m.group(2).strip();
@@ -115,6 +124,17 @@ final class MarkdownDoc {
     /** Raw text of a section (fences included), trimmed. */
     String text(Section s) {
         return String.join("\n", lines.subList(s.start, s.end)).strip();
+    }
+
+    /** 1-based line of the first fence whose info string contains {@code info}, or 0. */
+    int fenceLine(String info) {
+        for (int i = 0; i < lines.size(); i++) {
+            String s = lines.get(i).strip();
+            if ((s.startsWith("```") || s.startsWith("~~~")) && s.substring(3).contains(info)) {
+                return i + 1;
+            }
+        }
+        return 0;
     }
 
     /** Contents of the first fenced block whose info string contains {@code info}, or empty. */

@@ -21,23 +21,31 @@ import java.util.Optional;
  * @param findings    findings/&lt;scenario&gt;.md files, in file-name order
  * @param overrides   reviewer overrides from findings/overrides.md
  * @param reportText  findings/report.md, if present
- * @param reportRows  rows of report.md's "Scenario results" table (ID and Verdict columns), for folders whose
+ * @param reportRows  rows of a results summary in findings/ (a results.md table or list), then of report.md's
+ *                    "Scenario results" table (ID and Verdict columns), for folders whose
  *                    only verdicts are in a report an agent wrote
  * @param logFiles    files under logs/, relative to the folder
  * @param artifactFiles files under artifacts/ and metrics/, relative to the folder
  * @param missing     parts of the layout that are absent (files, sections, header lines)
  * @param problems    things present but unreadable, with file:line where known
  * @param interrupted no end marker and no report: the session was cut short (or is still running)
+ * @param otherFiles  files and folders that are not part of the layout (notes, a README in findings/, a
+ *                    core dump), relative to the folder: kept and listed, never read as results
  */
 public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings, List<VerdictOverride> overrides,
                             Optional<String> reportText, List<VerdictRow> reportRows, List<String> logFiles, List<String> artifactFiles,
-                            List<String> missing, List<String> problems, boolean interrupted) {
+                            List<String> missing, List<String> problems, boolean interrupted, List<String> otherFiles) {
+
+    public SessionFolder {
+        otherFiles = otherFiles == null ? List.of() : List.copyOf(otherFiles);
+    }
 
     /**
      * One arm's verdict as the folder states it.
      *
      * @param armId    {@code S5/api} or {@code S1}
-     * @param computed the decision computed from an evidence block, if the findings file has one
+     * @param computed the decision computed from an evidence block, if the findings file has one; else, for a
+     *                 hand-written verdict, the decision tree applied to what the folder shows ({@link ClaimCheck})
      * @param written  the verdict written in the findings file or the verdict table
      * @param budget   budget tier as written
      * @param override the latest reviewer override, if any
@@ -71,7 +79,8 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
         Map<String, VerdictRow> rows = new LinkedHashMap<>();
         for (VerdictRow r : log.verdicts()) {
             display.putIfAbsent(ArmId.key(r.armId()), r.armId());
-            rows.putIfAbsent(ArmId.key(r.armId()), r);
+            // one row per seed (or a re-run row) for the same arm: combined, never the first taken and the rest dropped
+            rows.merge(ArmId.key(r.armId()), r, VerdictRow::combine);
         }
         Map<String, FindingFile> files = new LinkedHashMap<>();
         for (FindingFile f : findings) {
@@ -84,13 +93,14 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
             display.putIfAbsent(key, f.armId());
             files.putIfAbsent(key, f);
         }
-        for (VerdictRow r : reportRows) {
-            String key = ArmId.key(r.armId());
+        Map<String, VerdictRow> summaryRows = new LinkedHashMap<>();
+        reportRows.forEach(r -> summaryRows.merge(ArmId.key(r.armId()), r, VerdictRow::combine));
+        summaryRows.forEach((key, r) -> {
             display.putIfAbsent(key, r.armId());
             rows.putIfAbsent(key, r);
-        }
+        });
         // an arm the timeline shows starting but that never got a verdict (interrupted, or still running)
-        log.timeline().stream().map(t -> SessionLogFormat.armCell(t.scenario()))
+        log.timeline().stream().map(TimelineEvent::armId)
                 .filter(k -> !k.isBlank() && !FindingsFormat.armIn(k).isEmpty())
                 .forEach(k -> display.putIfAbsent(ArmId.key(k), k));
         Map<String, VerdictOverride> latest = new LinkedHashMap<>();
@@ -102,9 +112,15 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
             Optional<Verdict> written = f.flatMap(FindingFile::written).or(() -> Optional.ofNullable(row)
                     .flatMap(VerdictRow::verdict));
             String budget = row != null && !row.budget().isBlank() ? row.budget()
-                    : f.flatMap(FindingFile::evidence).map(e -> e.budgetMet().label()).orElse("");
-            out.add(new ArmVerdict(id, f.flatMap(FindingFile::computed), written, budget,
-                    Optional.ofNullable(latest.get(key)), f));
+                    : f.flatMap(FindingFile::evidence).map(e -> e.budgetMet().label())
+                    .or(() -> f.flatMap(x -> new MarkdownDoc(x.text()).label("budget tier met", "budget tier", "budget")))
+                    .orElse("");
+            Optional<Decision> computed = f.flatMap(FindingFile::computed).or(() -> written.flatMap(w -> ClaimCheck.vet(
+                    new ClaimCheck.Claim(id, w, f.map(FindingFile::writtenText).filter(t -> !t.isBlank())
+                            .orElse(row == null ? "" : row.written()), budget, row == null ? "" : row.notes()),
+                    f, log.timeline().stream().filter(t -> ArmId.key(t.armId()).equals(key))
+                            .toList())));
+            out.add(new ArmVerdict(id, computed, written, budget, Optional.ofNullable(latest.get(key)), f));
         });
         return out;
     }

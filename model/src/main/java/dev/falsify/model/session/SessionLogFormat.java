@@ -119,10 +119,15 @@ public final class SessionLogFormat {
         }), () -> missing.add("section " + PRECONDITIONS));
 
         List<TimelineEvent> timeline = new ArrayList<>();
-        MarkdownTable tl = doc.section("timeline").map(doc::table).orElse(null);
-        if (tl == null) {
+        Optional<MarkdownDoc.Section> tlSec = doc.section("timeline");
+        MarkdownTable tl = tlSec.map(doc::table).orElse(null);
+        if (tl == null && tlSec.isPresent()) {
+            // "- 2026-12-02T21:00:00-08:00 S1/api oracle result: 200/200 clean": a timeline kept as bullets
+            doc.body(tlSec.get()).forEach(l -> TimelineBullet.parse(l).ifPresent(timeline::add));
+        }
+        if (tl == null && timeline.isEmpty()) {
             missing.add("section " + TIMELINE);
-        } else {
+        } else if (tl != null) {
             int time = tl.column("time (utc)", "time", "when", "timestamp");
             int sc = tl.column("scenario", "scenario / arm", "arm");
             int ev = tl.column("event", "what");
@@ -132,16 +137,27 @@ public final class SessionLogFormat {
         }
 
         List<VerdictRow> verdicts = new ArrayList<>();
-        MarkdownTable vt = doc.section("verdict").map(doc::table).orElse(null);
-        if (vt == null) {
+        Optional<MarkdownDoc.Section> vSec = doc.section("verdict", "results", "result");
+        MarkdownTable vt = vSec.map(doc::table).orElse(null);
+        if (vt == null && vSec.isPresent()) {
+            // "- **S1/api** — PASS-smoke (budget: smoke). oracle: …": verdicts kept as bullets
+            doc.body(vSec.get()).forEach(l -> verdictBullet(l).ifPresent(verdicts::add));
+        }
+        if (vt == null && verdicts.isEmpty()) {
             missing.add("section " + VERDICTS);
-        } else {
-            int sc = vt.column("scenario / arm", "scenario", "arm", "id");
+        } else if (vt != null) {
+            int sc = vt.column("scenario / arm", "scenario", "arm", "id", "test", "name");
             int budget = vt.column("budget tier met", "budget tier", "budget", "tier");
-            int verdict = vt.column("verdict", "result");
-            int notes = vt.column("notes", "evidence", "details");
-            vt.rows().forEach(r -> verdicts.add(new VerdictRow(armCell(vt.cell(r, sc)), vt.cell(r, budget),
-                    vt.cell(r, verdict), vt.cell(r, notes))));
+            int verdict = vt.column("verdict", "result", "outcome", "status");
+            int notes = vt.column("notes", "evidence", "details", "comment", "reason");
+            vt.rows().forEach(r -> {
+                // a table whose columns have other names still names an arm and spells a verdict somewhere in the row
+                String whole = String.join(" | ", r);
+                String arm = sc >= 0 && !FindingsFormat.armIn(vt.cell(r, sc)).isEmpty() ? armCell(vt.cell(r, sc))
+                        : !FindingsFormat.armIn(whole).isEmpty() ? armCell(whole) : armCell(vt.cell(r, sc));
+                verdicts.add(new VerdictRow(arm, vt.cell(r, budget), verdict >= 0 ? vt.cell(r, verdict) : whole,
+                        vt.cell(r, notes)));
+            });
         }
 
         List<String> artifacts = new ArrayList<>();
@@ -149,6 +165,69 @@ public final class SessionLogFormat {
                 .filter(l -> l.startsWith("-") || l.startsWith("*"))
                 .forEach(l -> artifacts.add(l.substring(1).strip())), () -> missing.add("section " + ARTIFACTS));
         return new SessionLog(header, toolbox, caps, pre, timeline, verdicts, artifacts, missing);
+    }
+
+    private static final java.util.regex.Pattern BULLET = java.util.regex.Pattern.compile("^\\s*(?:[-*+]|\\d+[.)])\\s+(.+)$");
+    private static final java.util.regex.Pattern BUDGET_IN_TEXT = java.util.regex.Pattern.compile(
+            "(?i)budget(?:\\s+tier)?(?:\\s+met)?\\s*[:=]?\\s*(release|hardening|smoke|none)");
+
+    /** A verdict bullet: an arm id and a verdict on one list line; the rest of the line is its notes. */
+    static Optional<VerdictRow> verdictBullet(String line) {
+        java.util.regex.Matcher m = BULLET.matcher(line);
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        String text = m.group(1).strip();
+        String arm = FindingsFormat.armIn(text);
+        if (arm.isEmpty()) {
+            return Optional.empty();
+        }
+        java.util.regex.Matcher b = BUDGET_IN_TEXT.matcher(text);
+        String budget = b.find() ? b.group(1).toLowerCase(java.util.Locale.ROOT) : "";
+        // the verdict cell is the line after the id; VerdictRow finds the verdict spelled inside it
+        String rest = text.replace("*", "").replace("`", "");
+        rest = rest.substring(Math.max(0, rest.indexOf(arm.substring(1)) + arm.length() - 1)).strip();
+        return Optional.of(new VerdictRow(arm, budget, rest.replaceFirst("^[:\u2014\u2013-]+", "").strip(), text));
+    }
+
+    /**
+     * Per-arm results anywhere in a findings file that is not one arm's file ({@code findings/results.md}
+     * with a table {@code | Arm | Verdict | Notes |}, or bullets {@code - S1/api: PASS-smoke}): every table
+     * row and list line that names an arm and spells a verdict.
+     */
+    static List<VerdictRow> resultRows(String text) {
+        MarkdownDoc doc = new MarkdownDoc(text);
+        List<VerdictRow> out = new ArrayList<>();
+        for (int i = 0; i + 1 < doc.lines.size(); i++) {
+            if (doc.inFence[i] || !MarkdownTable.isRow(doc.lines.get(i)) || !MarkdownTable.isSeparator(doc.lines.get(i + 1))) {
+                continue;
+            }
+            MarkdownTable t = MarkdownTable.first(doc.lines, i, doc.lines.size(), 1);
+            if (t == null || t.rows().isEmpty()) {
+                continue;
+            }
+            int id = t.column("scenario / arm", "id", "arm", "scenario", "test", "name");
+            int verdict = t.column("verdict", "result", "outcome", "status");
+            int budget = t.column("budget tier met", "budget tier", "budget", "tier");
+            int notes = t.column("notes", "evidence", "details", "comment", "reason");
+            for (List<String> r : t.rows()) {
+                String whole = String.join(" | ", r);
+                String arm = FindingsFormat.armIn(t.cell(r, id));
+                arm = arm.isEmpty() ? FindingsFormat.armIn(whole) : arm; // an ID column of row numbers
+                String cell = verdict >= 0 ? t.cell(r, verdict) : whole;
+                VerdictRow row = new VerdictRow(arm, t.cell(r, budget), cell, t.cell(r, notes));
+                if (!arm.isEmpty() && row.verdict().isPresent()) {
+                    out.add(row);
+                }
+            }
+            i = t.lines().get(t.lines().size() - 1) - 1; // the last row's index; the loop moves past it
+        }
+        for (int k = 0; k < doc.lines.size(); k++) {
+            if (!doc.inFence[k]) {
+                verdictBullet(doc.lines.get(k)).filter(r -> r.verdict().isPresent()).ifPresent(out::add);
+            }
+        }
+        return out;
     }
 
     /** Rows of a report's "Scenario results" table: ID (or Scenario) and Verdict columns. */

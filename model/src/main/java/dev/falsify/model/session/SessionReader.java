@@ -25,7 +25,21 @@ public final class SessionReader {
     /** The line {@code ReportWriter} puts in the report of an interrupted session. */
     public static final String INTERRUPTED_MARK = "**Session state:** interrupted";
 
+    /** The results table header {@code ReportWriter} emits; an author's report rarely matches it to the character. */
+    public static final String RESULTS_HEADER = "| ID | Scenario | Verdict | Oracle | Oracle execution evidence |"
+            + " Nemesis landing evidence | Artifact link |";
+
     private SessionReader() {
+    }
+
+    /**
+     * Whether {@code reportText} is a report Falsify wrote (read back on the next run) rather than an
+     * author's: its rows restate verdicts computed from this folder and must not count as written ones,
+     * or regenerating the report would change its own reasons.
+     */
+    public static boolean isFalsifyReport(String reportText) {
+        return reportText.startsWith("# Findings: ") && reportText.contains("\n" + RESULTS_HEADER + "\n")
+                && reportText.contains("\n## Green-but-broken check\n");
     }
 
     /**
@@ -39,8 +53,9 @@ public final class SessionReader {
         }
         List<String> missing = new ArrayList<>();
         List<String> problems = new ArrayList<>();
+        SessionLayout layout = SessionLayout.of(dir, problems);
         SessionLog log;
-        Optional<String> logText = readText(dir.resolve(LOG), problems);
+        Optional<String> logText = layout.log().flatMap(f -> readText(dir, f, problems));
         if (logText.isPresent()) {
             log = SessionLogFormat.parse(logText.get());
             log.missing().forEach(m -> missing.add(LOG + ": " + m));
@@ -48,35 +63,52 @@ public final class SessionReader {
             missing.add(LOG);
             log = SessionLogFormat.parse("");
         }
-        for (String sub : List.of("logs", "metrics", "artifacts", FINDINGS)) {
-            if (!Files.isDirectory(dir.resolve(sub))) {
+        for (String sub : SessionLayout.SUBDIRS) {
+            if (layout.subdir(sub).isEmpty()) {
                 missing.add(sub + "/");
             }
         }
         List<FindingFile> findings = new ArrayList<>();
         List<VerdictOverride> overrides = new ArrayList<>();
+        List<VerdictRow> resultRows = new ArrayList<>();
         Optional<String> report = Optional.empty();
-        Path fdir = dir.resolve(FINDINGS);
-        if (Files.isDirectory(fdir)) {
+        List<String> other = new ArrayList<>(layout.otherFiles());
+        Optional<Path> fdirFound = layout.subdir(FINDINGS);
+        if (fdirFound.isPresent()) {
+            Path fdir = fdirFound.get();
+            String prefix = fdir.getFileName() + "/";
             for (Path f : list(fdir, problems)) {
                 String name = f.getFileName().toString();
-                if (!name.endsWith(".md") || AtomicFiles.isTemp(f) || !Files.isRegularFile(f)) {
+                if (AtomicFiles.isTemp(f) || name.startsWith(".")) {
                     continue;
                 }
-                Optional<String> text = readText(f, problems);
+                if (!Files.isRegularFile(f) || !SessionLayout.isMarkdown(name)) {
+                    other.add(prefix + name + (Files.isDirectory(f) ? "/" : ""));
+                    continue;
+                }
+                Optional<String> text = readText(dir, f, problems);
                 if (text.isEmpty()) {
                     continue;
                 }
-                if (name.equals(REPORT)) {
+                if (name.equalsIgnoreCase(REPORT)) {
                     report = text;
-                } else if (name.equals(OverridesFormat.FILE)) {
-                    overrides.addAll(OverridesFormat.parse(text.get(), problems));
+                } else if (name.equalsIgnoreCase(OverridesFormat.FILE)) {
+                    overrides.addAll(OverridesFormat.parse(prefix + name, text.get(), problems));
                 } else {
                     FindingFile ff = FindingsFormat.parse(name, text.get());
                     if (!ff.problem().isEmpty()) {
-                        problems.add(FINDINGS + "/" + name + ": " + ff.problem());
+                        problems.add(prefix + name + ":" + ff.problem());
                     }
-                    findings.add(ff);
+                    List<VerdictRow> rows = ff.isAboutAnArm() ? List.of() : SessionLogFormat.resultRows(text.get());
+                    if (ff.isAboutAnArm()) {
+                        findings.add(ff);
+                    } else if (!rows.isEmpty()) {
+                        // a summary of every arm (findings/results.md): its rows count like the verdict table's
+                        resultRows.addAll(rows);
+                    } else {
+                        // notes, READMEs: kept in the folder and listed, never read as a verdict
+                        other.add(prefix + name);
+                    }
                 }
             }
             if (report.isEmpty()) {
@@ -85,9 +117,10 @@ public final class SessionReader {
         }
         // a report regenerated for an interrupted session says so; it does not make the session complete
         boolean interrupted = !log.ended() && (report.isEmpty() || report.get().contains(INTERRUPTED_MARK));
-        List<VerdictRow> reportRows = report.map(SessionLogFormat::reportRows).orElse(List.of());
-        return new SessionFolder(dir, log, findings, overrides, report, reportRows, files(dir, List.of("logs"), problems),
-                files(dir, List.of("artifacts", "metrics"), problems), missing, problems, interrupted);
+        List<VerdictRow> reportRows = new ArrayList<>(resultRows);
+        report.filter(r -> !isFalsifyReport(r)).map(SessionLogFormat::reportRows).ifPresent(reportRows::addAll);
+        return new SessionFolder(dir, log, findings, overrides, report, reportRows, files(dir, layout, List.of("logs"), problems),
+                files(dir, layout, List.of("artifacts", "metrics"), problems), missing, problems, interrupted, other);
     }
 
     /** Session folders under {@code root}: {@code root} itself if it holds a session log or findings, else any descendant that does. */
@@ -101,11 +134,50 @@ public final class SessionReader {
     }
 
     public static boolean isSession(Path dir) {
-        return Files.isRegularFile(dir.resolve(LOG)) || Files.isDirectory(dir.resolve(FINDINGS))
-                && Files.isRegularFile(dir.resolve(FINDINGS).resolve(REPORT));
+        SessionLayout layout = SessionLayout.of(dir, new ArrayList<>());
+        return layout.log().isPresent() || layout.subdir(FINDINGS)
+                .flatMap(f -> SessionLayout.entry(f, REPORT, Files::isRegularFile)).isPresent();
     }
 
-    private static Optional<String> readText(Path f, List<String> problems) {
+    /**
+     * Before {@code falsify report} replaces {@code report}: a report.md written by an author (not by
+     * Falsify) is their record, and may hold the only verdicts of some arms. It is renamed (atomically)
+     * to {@code report.original.md} beside it ({@code report.original-2.md}, … if taken), where the reader
+     * still reads its results table. Falsify's own report, or no report, is left alone.
+     *
+     * @return where the author's report now is, if it was moved
+     */
+    public static Optional<Path> setAsideAuthorReport(Path report) throws IOException {
+        if (!Files.isRegularFile(report)) {
+            return Optional.empty();
+        }
+        String text = new String(Files.readAllBytes(report), StandardCharsets.UTF_8);
+        if (isFalsifyReport(text)) {
+            return Optional.empty();
+        }
+        Path aside = report.resolveSibling("report.original.md");
+        for (int n = 2; Files.exists(aside); n++) {
+            aside = report.resolveSibling("report.original-" + n + ".md");
+        }
+        try {
+            Files.move(report, aside, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+            Files.move(report, aside);
+        }
+        return Optional.of(aside);
+    }
+
+    /**
+     * Where {@code falsify report} writes: the folder's existing findings directory and report file in
+     * whatever case the author spelled them ({@code Findings/Report.md}), else {@code findings/report.md}.
+     */
+    public static Path reportPath(Path dir) {
+        Path fdir = SessionLayout.of(dir, new ArrayList<>()).subdir(FINDINGS).orElse(dir.resolve(FINDINGS));
+        return SessionLayout.entry(fdir, REPORT, Files::isRegularFile).orElse(fdir.resolve(REPORT));
+    }
+
+    private static Optional<String> readText(Path dir, Path f, List<String> problems) {
+        String name = dir.relativize(f).toString().replace('\\', '/');
         if (!Files.isRegularFile(f)) {
             return Optional.empty();
         }
@@ -114,13 +186,31 @@ public final class SessionReader {
             try {
                 return Optional.of(StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString());
             } catch (CharacterCodingException e) {
-                problems.add(f.getFileName() + ": not valid UTF-8; read as ISO-8859-1");
+                problems.add(name + ":" + firstBadByte(bytes) + ": not valid UTF-8; read as ISO-8859-1");
                 return Optional.of(new String(bytes, StandardCharsets.ISO_8859_1));
             }
         } catch (IOException e) {
-            problems.add(f.getFileName() + ": unreadable: " + e.getMessage());
+            problems.add(name + ": unreadable: " + e.getMessage());
             return Optional.empty();
         }
+    }
+
+    /** {@code line:column} (1-based, column in bytes) of the first byte that is not valid UTF-8. */
+    static String firstBadByte(byte[] bytes) {
+        java.nio.charset.CharsetDecoder d = StandardCharsets.UTF_8.newDecoder();
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(Math.max(16, bytes.length));
+        java.nio.charset.CoderResult r = d.decode(in, out, true);
+        int at = r.isError() ? in.position() : bytes.length;
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < at; i++) {
+            if (bytes[i] == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        return line + ":" + (at - lineStart + 1);
     }
 
     private static List<Path> list(Path dir, List<String> problems) {
@@ -132,11 +222,11 @@ public final class SessionReader {
         }
     }
 
-    private static List<String> files(Path dir, List<String> subs, List<String> problems) {
+    private static List<String> files(Path dir, SessionLayout layout, List<String> subs, List<String> problems) {
         List<String> out = new ArrayList<>();
         for (String sub : subs) {
-            Path d = dir.resolve(sub);
-            if (!Files.isDirectory(d)) {
+            Path d = layout.subdir(sub).orElse(null);
+            if (d == null) {
                 continue;
             }
             try (Stream<Path> s = Files.walk(d)) {

@@ -15,4 +15,9 @@ public record TimelineEvent(String time, String scenario, String event, String n
         event = event == null ? "" : event;
         notes = notes == null ? "" : notes;
     }
+
+    /** The arm the scenario cell names ({@code **S01** name} → {@code S01}, {@code S1 / api} → {@code S1/api}), or the cell. */
+    public String armId() {
+        return SessionLogFormat.armCell(scenario);
+    }
 }

@@ -24,7 +24,7 @@ public enum Verdict {
      * not run because …" is not read as a verdict ({@link #parse} accepts "Not run" as a whole cell).
      */
     private static final Pattern IN_TEXT = Pattern.compile(
-            "(?i)\\b(PASS|FAIL|INCONCLUSIVE|PARTIAL)\\s*[-_\u2013\u2014 ]\\s*"
+            "(?i)\\b(PASS|FAIL|INCONCLUSIVE|PARTIAL)(?:ED)?\\s*[-_\u2013\u2014:(]?\\s*"
                     + "(smoke|hardening|reproducible|non-?deterministic|env(?:ironment)?|oracle[-_ ]too[-_ ]weak|"
                     + "fault[-_ ]not[-_ ]proven|surface|model)\\b|(?-i:\\bNOT[-_ ]RUN\\b)");
 
@@ -74,21 +74,44 @@ public enum Verdict {
         return find(t);
     }
 
+    private static final Pattern BARE = Pattern.compile("(?i)\\b(PASS(?:ED)?|FAIL(?:ED|URE)?)\\b");
+
+    /**
+     * A verdict cell that says only {@code PASS} or {@code FAIL}, without the tier the spec requires: a
+     * pass is read as the weakest pass it could be ({@code PASS-smoke}), a fail as a violation whose
+     * reproduction is unproven ({@code FAIL-nondeterministic}). For verdict cells and labels only, never prose.
+     */
+    public static Optional<Verdict> findBare(String cell) {
+        if (cell == null) {
+            return Optional.empty();
+        }
+        Matcher m = BARE.matcher(cell);
+        if (!m.find()) {
+            return Optional.empty();
+        }
+        return Optional.of(m.group(1).toUpperCase(Locale.ROOT).startsWith("PASS") ? PASS_SMOKE : FAIL_NONDETERMINISTIC);
+    }
+
     /** The first verdict spelled anywhere in {@code text} (Markdown emphasis and dash variants tolerated). */
     public static Optional<Verdict> find(String text) {
         if (text == null) {
             return Optional.empty();
         }
         Matcher m = IN_TEXT.matcher(text);
-        if (!m.find()) {
-            return Optional.empty();
+        // "passed model checks, then PASS-smoke": a family word followed by a kind it does not have is prose
+        while (m.find()) {
+            Verdict v = m.group(1) == null ? NOT_RUN : of(m.group(1), m.group(2));
+            if (v != null) {
+                return Optional.of(v);
+            }
         }
-        if (m.group(1) == null) {
-            return Optional.of(NOT_RUN);
-        }
-        String family = m.group(1).toUpperCase(Locale.ROOT);
-        String kind = m.group(2).toLowerCase(Locale.ROOT).replace('_', '-').replace(' ', '-');
-        return Optional.ofNullable(switch (family) {
+        return Optional.empty();
+    }
+
+    private static Verdict of(String familyWord, String kindWord) {
+        String family = familyWord.toUpperCase(Locale.ROOT);
+        String kind = kindWord.toLowerCase(Locale.ROOT).replace('_', '-').replace(' ', '-');
+        return switch (family) {
             case "PASS" -> kind.equals("smoke") ? PASS_SMOKE : kind.equals("hardening") ? PASS_HARDENING : null;
             case "FAIL" -> kind.equals("reproducible") ? FAIL_REPRODUCIBLE
                     : kind.startsWith("non") ? FAIL_NONDETERMINISTIC : null;
@@ -97,6 +120,6 @@ public enum Verdict {
                     : kind.startsWith("fault") ? INCONCLUSIVE_FAULT_NOT_PROVEN : null;
             case "PARTIAL" -> kind.equals("surface") ? PARTIAL_SURFACE : kind.equals("model") ? PARTIAL_MODEL : null;
             default -> null;
-        });
+        };
     }
 }

@@ -2,6 +2,7 @@ package dev.falsify.model.verdict;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -48,11 +49,16 @@ public final class VerdictRules {
             String who = violations.isEmpty() ? "a run" : violations.stream().map(OracleResult::checker)
                     .collect(Collectors.joining(", "));
             List<SeedRun> reruns = e.seeds().stream().filter(SeedRun::rerun).toList();
-            boolean reproduced = reruns.stream().anyMatch(s -> s.outcome() == SeedRun.Outcome.VIOLATION);
-            if (reproduced) {
+            // "re-run on the same seed reproduces": a violating re-run counts only for a seed whose first run
+            // violated (when the record names the violating seeds at all); seed 3 failing on its re-run does not
+            // reproduce seed 7's violation
+            Set<Long> violatingSeeds = e.seeds().stream().filter(s -> !s.rerun() && s.outcome() == SeedRun.Outcome.VIOLATION)
+                    .map(SeedRun::seed).collect(Collectors.toSet());
+            Optional<SeedRun> reproducing = reruns.stream().filter(s -> s.outcome() == SeedRun.Outcome.VIOLATION)
+                    .filter(s -> violatingSeeds.isEmpty() || violatingSeeds.contains(s.seed())).findFirst();
+            if (reproducing.isPresent()) {
                 return new Decision(Verdict.FAIL_REPRODUCIBLE, false, "violation reported by " + who
-                        + "; re-run on seed " + reruns.stream().filter(s -> s.outcome() == SeedRun.Outcome.VIOLATION)
-                        .findFirst().orElseThrow().seed() + " reproduced it");
+                        + "; re-run on seed " + reproducing.get().seed() + " reproduced it");
             }
             return new Decision(Verdict.FAIL_NONDETERMINISTIC, false, "violation reported by " + who
                     + (reruns.isEmpty() ? "; no same-seed re-run was made, so reproduction is unproven"

@@ -47,10 +47,13 @@ class HandWrittenSessionTest {
         SessionFolder f = SessionReader.read(DONE);
         assertThat(f.arms()).extracting(SessionFolder.ArmVerdict::armId)
                 .containsExactly("S01", "S02", "S03/api", "S03/export", "S04");
+        // S02 is written PASS-hardening with landing and oracle evidence but no weak-oracle audit: the
+        // audit's rule (any unchecked → not eligible for PASS-hardening) makes it PASS-smoke
         assertThat(f.arms()).extracting(SessionFolder.ArmVerdict::effective).containsExactly(
-                Verdict.FAIL_REPRODUCIBLE, Verdict.PASS_HARDENING, Verdict.PASS_SMOKE, Verdict.PARTIAL_MODEL,
+                Verdict.FAIL_REPRODUCIBLE, Verdict.PASS_SMOKE, Verdict.PASS_SMOKE, Verdict.PARTIAL_MODEL,
                 Verdict.INCONCLUSIVE_ENV);
-        assertThat(f.scenarioVerdicts()).isEqualTo(Map.of("S01", Verdict.FAIL_REPRODUCIBLE, "S02", Verdict.PASS_HARDENING,
+        assertThat(f.arms().get(1).written()).contains(Verdict.PASS_HARDENING);
+        assertThat(f.scenarioVerdicts()).isEqualTo(Map.of("S01", Verdict.FAIL_REPRODUCIBLE, "S02", Verdict.PASS_SMOKE,
                 "S03", Verdict.PARTIAL_SURFACE, "S04", Verdict.INCONCLUSIVE_ENV));
         assertThat(f.headline()).isEqualTo(SessionHeadline.FAIL);
         assertThat(f.arms().get(0).budget()).isEqualTo("hardening");

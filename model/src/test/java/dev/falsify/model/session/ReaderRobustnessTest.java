@@ -72,10 +72,15 @@ class ReaderRobustnessTest {
         String log = Files.readString(DONE.resolve("session-log.md"));
         String finding = Files.readString(DONE.resolve("findings/S01.md"));
         String evidenceFinding = Files.readString(writtenFinding());
+        // other styles: bullet header, timeline and verdicts; a results summary in findings/
+        Path foreign = Path.of("src/test/resources/foreign/test-sessions/ledger");
+        String bulletLog = Files.readString(foreign.resolve("2026-12-02-nightly/session-log.md"));
+        String results = Files.readString(foreign.resolve("2026-12-08T060000Z/findings/results.md"));
         Random r = new Random(20261130L);
         Files.createDirectories(tmp.resolve("s/findings"));
         for (int i = 0; i < 150; i++) {
-            Files.writeString(tmp.resolve("s/session-log.md"), mutate(log, r));
+            Files.writeString(tmp.resolve("s/session-log.md"), mutate(i % 2 == 0 ? log : bulletLog, r));
+            Files.writeString(tmp.resolve("s/findings/results.md"), mutate(results, r));
             Files.writeString(tmp.resolve("s/findings/S01.md"), mutate(finding, r));
             Files.writeString(tmp.resolve("s/findings/S02.md"), mutate(evidenceFinding, r));
             assertThatCode(() -> {
@@ -93,12 +98,15 @@ class ReaderRobustnessTest {
     }
 
     @Test
-    void aMalformedEvidenceBlockIsAProblemAndTheWrittenVerdictStands() throws IOException {
+    void aMalformedEvidenceBlockIsAProblemAtItsFileLineAndColumnAndTheWrittenPassIsNotTakenOnTrust() throws IOException {
         Path s = Files.createDirectories(tmp.resolve("m/findings"));
         Files.writeString(s.resolve("S7.md"), "# S7 \u2014 PASS-smoke\n\n```falsify-evidence\n{\"scenario\": \"S7\", \"reached\": tru\n```\n");
         SessionFolder f = SessionReader.read(tmp.resolve("m"));
-        assertThat(f.problems()).singleElement().asString().startsWith("findings/S7.md: evidence block unreadable: line 1");
-        assertThat(f.arms().get(0).effective()).isEqualTo(Verdict.PASS_SMOKE);
+        // the JSON's line 1 is the file's line 4; "tru" starts in column 31
+        assertThat(f.problems()).singleElement().asString().startsWith("findings/S7.md:4:31: evidence block unreadable: ")
+                .doesNotContain("Source:");
+        // the written PASS-smoke is a claim; with the block unreadable nothing records an oracle result
+        assertThat(f.arms().get(0).effective()).isEqualTo(Verdict.PARTIAL_SURFACE);
     }
 
     @Test
@@ -108,6 +116,7 @@ class ReaderRobustnessTest {
         Files.write(s.resolve("session-log.md"), text);
         SessionFolder f = SessionReader.read(s);
         assertThat(f.log().header().commit()).isEqualTo("caf\u00e9");
-        assertThat(f.problems()).singleElement().asString().contains("not valid UTF-8");
+        // "café" in ISO-8859-1: the é byte is on line 4, after "**Commit under test:** caf" (26 bytes)
+        assertThat(f.problems()).singleElement().asString().startsWith("session-log.md:4:27: not valid UTF-8");
     }
 }

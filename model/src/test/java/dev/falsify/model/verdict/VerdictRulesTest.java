@@ -103,7 +103,29 @@ class VerdictRulesTest {
                 Arguments.of("fault active, only smoke budget", cleanHardening().budgetMet(BudgetTier.SMOKE).build(),
                         Verdict.PASS_SMOKE, false, "hardening budget not met (smoke)"),
                 Arguments.of("fault active, no budget met", cleanHardening().budgetMet(BudgetTier.NONE).build(),
-                        Verdict.PASS_SMOKE, false, "hardening budget not met (none)"));
+                        Verdict.PASS_SMOKE, false, "hardening budget not met (none)"),
+                // cases the tree's order decides that the rows above do not reach
+                Arguments.of("never reached beats a violation", cleanHardening().reached(false).oracles(List.of(INVALID))
+                        .build(), Verdict.NOT_RUN, false, "never reached"),
+                Arguments.of("flaky: one seed of three violated, its re-run was clean (every checker VALID)", cleanHardening()
+                        .seeds(List.of(new SeedRun(1, false, SeedRun.Outcome.CLEAN), new SeedRun(2, false, SeedRun.Outcome.VIOLATION),
+                                new SeedRun(2, true, SeedRun.Outcome.CLEAN), new SeedRun(3, false, SeedRun.Outcome.CLEAN))).build(),
+                        Verdict.FAIL_NONDETERMINISTIC, false, "1 same-seed re-run(s) did not reproduce"),
+                Arguments.of("a violating re-run of another seed does not reproduce", cleanHardening().oracles(List.of(INVALID))
+                        .seeds(List.of(FIRST_VIOLATION, new SeedRun(3, false, SeedRun.Outcome.CLEAN),
+                                new SeedRun(3, true, SeedRun.Outcome.VIOLATION), new SeedRun(7, true, SeedRun.Outcome.CLEAN))).build(),
+                        Verdict.FAIL_NONDETERMINISTIC, false, "did not reproduce"),
+                Arguments.of("landing not measured is not proven", cleanHardening().faults(List.of(new FaultEvidence("latency-n3",
+                        "latency", true, true, List.of(), FaultEvidence.Landing.NOT_MEASURED))).build(),
+                        Verdict.INCONCLUSIVE_FAULT_NOT_PROVEN, false, "latency-n3 landing not measured"),
+                Arguments.of("unproven fault beats a checker that did not run", cleanHardening().oracles(List.of())
+                        .faults(List.of(new FaultEvidence("kill-n2", "process KILL", false, false, List.of(), null))).build(),
+                        Verdict.INCONCLUSIVE_FAULT_NOT_PROVEN, false, "kill-n2"),
+                Arguments.of("checker not run beats a history gap", cleanHardening().oracles(List.of(valid("http-health", 9)))
+                        .historyGaps(List.of("no :index")).build(), Verdict.PARTIAL_SURFACE, false, "linearizability"),
+                Arguments.of("history gap beats partial coverage", cleanHardening().historyGaps(List.of("no :process field"))
+                        .oracles(List.of(new OracleResult("linearizability", OracleResult.Validity.VALID, 10, 4812, List.of(), "")))
+                        .build(), Verdict.INCONCLUSIVE_ORACLE_TOO_WEAK, false, ":process"));
     }
 
     @ParameterizedTest(name = "{0}")

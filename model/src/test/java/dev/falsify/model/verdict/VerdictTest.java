@@ -32,9 +32,21 @@ class VerdictTest {
             "FAIL-non-deterministic;FAIL_NONDETERMINISTIC",
             "INCONCLUSIVE_oracle_too_weak;INCONCLUSIVE_ORACLE_TOO_WEAK",
             "NOT RUN: session timed out;NOT_RUN",
-            "`PARTIAL-model` per-key only;PARTIAL_MODEL"})
+            "`PARTIAL-model` per-key only;PARTIAL_MODEL",
+            "PASS (hardening);PASS_HARDENING",
+            "**Verdict:** FAIL — reproducible;FAIL_REPRODUCIBLE",
+            "Passed (smoke);PASS_SMOKE",
+            "FAIL: non-deterministic;FAIL_NONDETERMINISTIC",
+            "passed model checks, then PASS-smoke;PASS_SMOKE"})
     void variantsWrittenByHand(String text, Verdict expected) {
         assertThat(Verdict.find(text)).contains(expected);
+    }
+
+    @Test
+    void bareWordsInAVerdictCell() {
+        assertThat(Verdict.findBare("PASS")).contains(Verdict.PASS_SMOKE);
+        assertThat(Verdict.findBare("failed")).contains(Verdict.FAIL_NONDETERMINISTIC);
+        assertThat(Verdict.findBare("skipped")).isEmpty();
     }
 
     @Test

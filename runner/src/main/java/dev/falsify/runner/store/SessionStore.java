@@ -7,6 +7,7 @@ import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionFolder.ArmVerdict;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.TimelineEvent;
+import dev.falsify.model.session.SessionTime;
 import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.BugType;
 import dev.falsify.model.verdict.Decision;
@@ -287,7 +288,7 @@ public final class SessionStore implements AutoCloseable {
                 }
             }
             for (VerdictOverride o : s.overrides()) {
-                if (!o.armId().equals(a.armId())) {
+                if (!ArmId.key(o.armId()).equals(ArmId.key(a.armId()))) { // S2 and S02 are one arm, as in SessionFolder
                     continue;
                 }
                 try (PreparedStatement p = c.prepareStatement("INSERT INTO overrides (arm, verdict, blame, taxdc_top,"
@@ -404,25 +405,37 @@ public final class SessionStore implements AutoCloseable {
         return HexFormat.of().formatHex(md.digest());
     }
 
-    /** Sessions, by plan then by folder name (chronological for Falsify's UTC names). */
+    /**
+     * Sessions, by plan, then oldest first by {@link SessionTime} (the Started: line, a time in the folder
+     * name, the end marker), then by folder name.
+     */
     public synchronized List<StoredSession> sessions(Optional<String> planSlug) throws IOException {
-        List<StoredSession> out = new ArrayList<>();
+        List<Dated<StoredSession>> out = new ArrayList<>();
         try (PreparedStatement p = c.prepareStatement("SELECT id, dir, plan_slug, name, commit_sha, headline, interrupted,"
-                + " missing FROM sessions WHERE (? IS NULL OR plan_slug = ?) ORDER BY plan_slug, name, dir")) {
+                + " missing, started, ended FROM sessions WHERE (? IS NULL OR plan_slug = ?) ORDER BY plan_slug, name, dir")) {
             p.setString(1, planSlug.orElse(null));
             p.setString(2, planSlug.orElse(null));
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) {
                     String missing = r.getString(8);
-                    out.add(new StoredSession(r.getString(2), r.getString(3), r.getString(4), r.getString(5),
+                    out.add(new Dated<>(r.getString(3), SessionTime.of(r.getString(4), r.getString(9), r.getString(10)),
+                            r.getString(4), new StoredSession(r.getString(2), r.getString(3), r.getString(4), r.getString(5),
                             r.getString(6), r.getInt(7) == 1, scenarioVerdicts(r.getLong(1)),
-                            missing.isEmpty() ? List.of() : List.of(missing.split("\n"))));
+                            missing.isEmpty() ? List.of() : List.of(missing.split("\n")))));
                 }
             }
         } catch (SQLException e) {
             throw new IOException("cannot list sessions: " + e.getMessage(), e);
         }
-        return out;
+        return Dated.sorted(out);
+    }
+
+    /** A row with its plan and session time, sorted per plan oldest first. */
+    private record Dated<T>(String plan, Optional<java.time.Instant> at, String name, T value) implements SessionTime.Dated {
+        static <T> List<T> sorted(List<Dated<T>> rows) {
+            return rows.stream().sorted(java.util.Comparator.<Dated<T>, String>comparing(Dated::plan)
+                    .thenComparing(SessionTime.ORDER)).map(Dated::value).toList();
+        }
     }
 
     private Map<String, String> scenarioVerdicts(long sessionId) throws SQLException {
@@ -448,10 +461,10 @@ public final class SessionStore implements AutoCloseable {
         List<HistoryEntry> out = new ArrayList<>();
         boolean arm = !ArmId.armOf(scenario).isEmpty();
         String sql = arm
-                ? "SELECT s.plan_slug, s.name, s.dir, a.arm_id, a.effective_verdict FROM arms a JOIN sessions s"
+                ? "SELECT s.plan_slug, s.name, s.dir, a.arm_id, a.effective_verdict, s.started, s.ended FROM arms a JOIN sessions s"
                         + " ON s.id = a.session_id WHERE (? IS NULL OR s.plan_slug = ?)"
                         + " ORDER BY s.plan_slug, s.name, s.dir"
-                : "SELECT s.plan_slug, s.name, s.dir, v.scenario, v.verdict FROM scenario_verdicts v JOIN sessions s"
+                : "SELECT s.plan_slug, s.name, s.dir, v.scenario, v.verdict, s.started, s.ended FROM scenario_verdicts v JOIN sessions s"
                         + " ON s.id = v.session_id WHERE (? IS NULL OR s.plan_slug = ?) AND v.scenario_key = ?"
                         + " ORDER BY s.plan_slug, s.name, s.dir";
         String key = ArmId.key(scenario);
@@ -461,23 +474,28 @@ public final class SessionStore implements AutoCloseable {
             if (!arm) {
                 p.setString(3, key);
             }
-            Map<String, String> lastOutcome = new LinkedHashMap<>();
+            List<Dated<HistoryEntry>> rows = new ArrayList<>();
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) {
                     if (arm && !ArmId.key(r.getString(4)).equals(key)) {
                         continue;
                     }
-                    String plan = r.getString(1);
-                    String verdict = r.getString(5);
-                    String outcome = outcome(verdict);
-                    String prev = lastOutcome.get(plan);
-                    boolean flip = verdict.equals(Verdict.FAIL_NONDETERMINISTIC.label())
-                            || prev != null && outcome != null && !prev.equals(outcome);
-                    if (outcome != null) {
-                        lastOutcome.put(plan, outcome);
-                    }
-                    out.add(new HistoryEntry(plan, r.getString(2), r.getString(3), r.getString(4), verdict, flip));
+                    rows.add(new Dated<>(r.getString(1), SessionTime.of(r.getString(2), r.getString(6), r.getString(7)),
+                            r.getString(2), new HistoryEntry(r.getString(1), r.getString(2), r.getString(3), r.getString(4),
+                            r.getString(5), false)));
                 }
+            }
+            // flips are decided in session-time order, not in folder-name order
+            Map<String, String> lastOutcome = new LinkedHashMap<>();
+            for (HistoryEntry e : Dated.sorted(rows)) {
+                String outcome = outcome(e.verdict());
+                String prev = lastOutcome.get(e.planSlug());
+                boolean flip = e.verdict().equals(Verdict.FAIL_NONDETERMINISTIC.label())
+                        || prev != null && outcome != null && !prev.equals(outcome);
+                if (outcome != null) {
+                    lastOutcome.put(e.planSlug(), outcome);
+                }
+                out.add(new HistoryEntry(e.planSlug(), e.session(), e.dir(), e.scenario(), e.verdict(), flip));
             }
         } catch (SQLException e) {
             throw new IOException("cannot read history: " + e.getMessage(), e);

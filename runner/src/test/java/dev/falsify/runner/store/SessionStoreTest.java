@@ -133,6 +133,46 @@ class SessionStoreTest {
     }
 
     @Test
+    void anOverrideNamingTheArmInAnotherSpellingIsStoredWithIt() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("other/test-sessions/kv/2026-12-03T101500Z/findings"));
+        Files.writeString(dir.resolveSibling("session-log.md"), "# Log\n\n**Plan:** p.md\n\n## Scenario verdicts\n\n"
+                + "| Scenario / arm | Verdict |\n|---|---|\n| S02 | INCONCLUSIVE-env |\n");
+        Files.writeString(dir.resolve("overrides.md"), "| Arm | Verdict | Blame | Reviewer | When | Reason |\n|---|---|---|---|---|---|\n"
+                + "| s2 | | environment | J. Ortiz | 2026-12-03 11:00 UTC | host lacks faketime |\n");
+        try (SessionStore store = SessionStore.open(db, CLOCK, m -> { })) {
+            store.importFolder(dir.getParent());
+            List<StoredArm> arms = store.arms(dir.getParent());
+            // "s2" in overrides.md is the folder's S02: the override belongs to that arm in the index as in the report
+            assertThat(arms).singleElement().satisfies(a -> assertThat(a.overrideReason()).isEqualTo("host lacks faketime"));
+        }
+    }
+
+    @Test
+    void foldersNamedByPeopleAreOrderedByTheirSessionTimeSoFlipsAreRight() throws IOException {
+        Path root = tmp.resolve("named/test-sessions/kv");
+        // "run-a" ran last (Started line), "run-b" first: by name the history would read fail, pass, fail
+        writeSession(root.resolve("run-b"), "**Started:** 2026-12-01T10:00:00+01:00\n", "PASS-smoke");
+        writeSession(root.resolve("run-a"), "**Started:** 2026-12-05 08:00 UTC\n", "FAIL-reproducible");
+        writeSession(root.resolve("2026-12-03T000000Z"), "", "FAIL-reproducible");
+        try (SessionStore store = SessionStore.open(db, CLOCK, m -> { })) {
+            store.importAll(List.of(root));
+            assertThat(store.sessions(Optional.of("kv"))).extracting(StoredSession::name)
+                    .containsExactly("run-b", "2026-12-03T000000Z", "run-a");
+            assertThat(store.history("S1", Optional.of("kv"))).extracting(HistoryEntry::session, HistoryEntry::flip)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("run-b", false),
+                            org.assertj.core.groups.Tuple.tuple("2026-12-03T000000Z", true),
+                            org.assertj.core.groups.Tuple.tuple("run-a", false));
+        }
+    }
+
+    private static void writeSession(Path dir, String header, String verdict) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("session-log.md"), "# Log\n\n**Plan:** kv.md\n" + header
+                + "\n## Scenario verdicts\n\n| Scenario / arm | Verdict | Notes |\n|---|---|---|\n| S1 | " + verdict
+                + " | linearizability checker: 900 ops |\n");
+    }
+
+    @Test
     void importIsIdempotentAndNoticesChanges() throws IOException {
         try (SessionStore store = SessionStore.open(db, CLOCK, m -> { })) {
             store.importAll(List.of(sessions));

@@ -1,0 +1,165 @@
+package dev.falsify.model.session;
+
+import dev.falsify.model.verdict.AuditChecklist;
+import dev.falsify.model.verdict.AuditItem;
+import dev.falsify.model.verdict.BudgetTier;
+import dev.falsify.model.verdict.Decision;
+import dev.falsify.model.verdict.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The decision tree applied to a PASS that was written by hand (no {@code falsify-evidence} block):
+ * the written word is a claim, and the folder's own record — timeline rows, the verdict row's notes,
+ * the findings file's text and checklists — is the evidence it must rest on. A claimed PASS whose
+ * evidence is missing is downgraded to the branch the tree reaches, never kept silently:
+ * <ol>
+ *   <li>a violation recorded for the arm (INVALID, a violating seed) → FAIL-reproducible when a re-run
+ *       line shows it again, else FAIL-nondeterministic</li>
+ *   <li>a fault planned (a PASS-hardening claim, or a fault event in the timeline) with no landing
+ *       evidence → INCONCLUSIVE-fault-not-proven</li>
+ *   <li>no oracle or checker result recorded → PARTIAL-surface</li>
+ *   <li>a weak-oracle audit item or green-but-broken check marked failed → PARTIAL-model</li>
+ *   <li>PASS-hardening with a recorded budget below hardening, or with weak-oracle audit items unticked
+ *       (the audit's rule: any unchecked → not eligible for PASS-hardening) → PASS-smoke</li>
+ * </ol>
+ * Verdicts other than PASS are kept as written: the tree can only lower a claim, and a FAIL or an
+ * INCONCLUSIVE written by a person is already the cautious reading.
+ */
+final class ClaimCheck {
+    /** {@code INVALID} in capitals (checker output); "violation(s)/violated" unless negated. */
+    private static final Pattern VIOLATION = Pattern.compile("\\bINVALID\\b|(?i:\\bviolat(?:ion|ions|ed|es|ing)\\b)");
+    /** "no linearizability violation", "0 violations", "violations: none", "without any violation". */
+    private static final Pattern NEGATED_VIOLATION = Pattern.compile(
+            "(?i)\\b(?:no|0|zero|without|nor|not|never|free of)\\s+(?:[\\w-]+\\s+){0,3}?violat"
+                    + "|violat\\w*\\s*(?:found\\s*)?[:=]\\s*(?:0|none|no)\\b");
+    private static final Pattern RERUN = Pattern.compile("(?i)\\bre-?run\\b|\\bagain\\b|\\breproduc");
+    private static final Pattern NOT_REPRODUCED = Pattern.compile("(?i)\\b(?:not|n't|never|no longer)\\b|\\bclean\\b");
+    private static final Pattern ORACLE = Pattern.compile("(?i)\\boracle\\b|\\bchecker\\b|\\bchecked\\b|linearizab|"
+            + "\\bconsumed\\b|\\bno anomal|\\bvalid\\b|\\bops\\b|\\b\\d[\\d ]*/\\s*\\d[\\d ]*\\b");
+    private static final Pattern LANDING_ABSENT = Pattern.compile("(?i)\\bnot (?:proven|measured|observed|seen|read)\\b|"
+            + "\\bno (?:evidence|effect|change)\\b|\\bambiguous\\b|\\bstayed (?:at )?0\\b|\\bunchanged\\b|\\bmissing\\b");
+    private static final Pattern FAULT_EVENT = Pattern.compile("(?i)fault|inject|nemesis|\\bkill|partition|toxic");
+
+    /**
+     * A written verdict and what was written beside it.
+     *
+     * @param armId       the arm
+     * @param written     the verdict read from the folder
+     * @param writtenText the cell or label as written ({@code PASS}, {@code PASS (hardening)})
+     * @param budget      the budget tier cell, or empty
+     * @param notes       the verdict row's notes
+     */
+    record Claim(String armId, Verdict written, String writtenText, String budget, String notes) {
+    }
+
+    private ClaimCheck() {
+    }
+
+    /** The decision for a hand-written PASS; empty for any other written verdict (kept as written). */
+    static Optional<Decision> vet(Claim c, Optional<FindingFile> file, List<TimelineEvent> timeline) {
+        if (!c.written().isPass()) {
+            return Optional.empty();
+        }
+        String as = Verdict.find(c.writtenText()).isEmpty() && !c.writtenText().isBlank()
+                ? "written as \"" + c.writtenText().strip() + "\" (no tier: read as a PASS-smoke claim)"
+                : "written as " + c.written().label();
+        List<String> prose = new ArrayList<>();
+        file.ifPresent(f -> prose.addAll(proseLines(f.text())));
+        if (!c.notes().isBlank()) {
+            prose.add(c.notes());
+        }
+        for (TimelineEvent t : timeline) {
+            prose.add(t.event() + ": " + t.notes());
+        }
+        List<String> violating = prose.stream().filter(ClaimCheck::violation).toList();
+        if (!violating.isEmpty()) {
+            Optional<String> rerun = violating.stream()
+                    .filter(l -> RERUN.matcher(l).find() && !NOT_REPRODUCED.matcher(l).find()).findFirst();
+            return Optional.of(rerun.isPresent()
+                    ? new Decision(Verdict.FAIL_REPRODUCIBLE, false, as + ", but a violation is recorded and a re-run"
+                    + " reproduced it: " + clip(rerun.get()))
+                    : new Decision(Verdict.FAIL_NONDETERMINISTIC, false, as + ", but a violation is recorded ("
+                    + clip(violating.get(0)) + "); no re-run shows it again"));
+        }
+        List<AuditItem> gbb = file.map(FindingFile::greenButBroken).orElse(List.of());
+        List<AuditItem> audit = file.map(FindingFile::weakOracleAudit).orElse(List.of());
+        boolean faultPlanned = c.written() == Verdict.PASS_HARDENING
+                || timeline.stream().anyMatch(t -> FAULT_EVENT.matcher(t.event()).find());
+        if (faultPlanned && !landed(timeline, gbb, prose)) {
+            return Optional.of(new Decision(Verdict.INCONCLUSIVE_FAULT_NOT_PROVEN, false, as
+                    + ", but no landing evidence for its fault is recorded (no landing reading in the timeline or findings)"));
+        }
+        boolean oracle = timeline.stream().anyMatch(t -> t.event().toLowerCase(Locale.ROOT).matches(".*(oracle|check|result).*"))
+                || gbb.stream().anyMatch(a -> a.ticked() && a.check().toLowerCase(Locale.ROOT).startsWith("oracle ran"))
+                || prose.stream().anyMatch(l -> ORACLE.matcher(l).find());
+        if (!oracle) {
+            return Optional.of(new Decision(Verdict.PARTIAL_SURFACE, false, as
+                    + ", but no oracle or checker result is recorded for it"));
+        }
+        List<AuditItem> failed = new ArrayList<>();
+        audit.stream().filter(a -> a.status() == AuditItem.Status.FAILED).forEach(failed::add);
+        gbb.stream().filter(a -> a.status() == AuditItem.Status.FAILED).forEach(failed::add);
+        if (!failed.isEmpty()) {
+            return Optional.of(new Decision(Verdict.PARTIAL_MODEL, false, as + ", but a check failed: " + failed.stream()
+                    .map(a -> a.check() + " (" + a.evidenceOrNotEvaluated() + ")").collect(Collectors.joining("; "))));
+        }
+        if (c.written() == Verdict.PASS_SMOKE) {
+            return Optional.of(new Decision(Verdict.PASS_SMOKE, false, as + "; an oracle result is recorded"
+                    + (faultPlanned ? " and the fault's landing evidence" : "")));
+        }
+        Optional<BudgetTier> budget = BudgetTier.find(c.budget());
+        if (budget.isPresent() && !budget.get().atLeast(BudgetTier.HARDENING)) {
+            return Optional.of(new Decision(Verdict.PASS_SMOKE, false, as + ", but the budget met is "
+                    + budget.get().label() + ": a run that met only the smoke budget earns at best PASS-smoke"));
+        }
+        List<AuditItem> unticked = AuditChecklist.complete(audit, AuditChecklist.WEAK_ORACLE).stream()
+                .filter(a -> !a.ticked()).toList();
+        if (!unticked.isEmpty()) {
+            return Optional.of(new Decision(Verdict.PASS_SMOKE, false, as + "; not eligible for PASS-hardening, "
+                    + (audit.isEmpty() ? "no weak-oracle audit is recorded" : "weak-oracle audit items unticked: "
+                    + unticked.stream().map(AuditItem::check).collect(Collectors.joining("; ")))));
+        }
+        boolean release = budget.map(b -> b == BudgetTier.RELEASE).orElse(false);
+        return Optional.of(new Decision(Verdict.PASS_HARDENING, release, as + "; landing evidence, an oracle result and a"
+                + " complete weak-oracle audit are recorded"));
+    }
+
+    private static boolean violation(String line) {
+        return VIOLATION.matcher(line).find() && !NEGATED_VIOLATION.matcher(line).find();
+    }
+
+    private static boolean landed(List<TimelineEvent> timeline, List<AuditItem> gbb, List<String> prose) {
+        boolean timelineReading = timeline.stream().anyMatch(t -> t.event().toLowerCase(Locale.ROOT).contains("landing")
+                && !LANDING_ABSENT.matcher(t.notes()).find());
+        boolean ticked = gbb.stream().anyMatch(a -> a.status() == AuditItem.Status.PASSED
+                && a.check().toLowerCase(Locale.ROOT).matches("faults? (verifiably injected|did not silently no-op).*"));
+        boolean stated = prose.stream().anyMatch(l -> l.toLowerCase(Locale.ROOT).contains("landing")
+                && !LANDING_ABSENT.matcher(l).find() && l.matches(".*\\d.*"));
+        return timelineReading || ticked || stated;
+    }
+
+    /** Lines of a findings file that can carry evidence: not headings, checkboxes or fenced blocks. */
+    private static List<String> proseLines(String text) {
+        MarkdownDoc doc = new MarkdownDoc(text);
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < doc.lines.size(); i++) {
+            String l = doc.lines.get(i).strip();
+            if (doc.inFence[i] || l.isEmpty() || l.startsWith("#") || l.matches("[-*]\\s*\\[[ xX]].*")
+                    || l.matches("(?i)\\**(verdict|result|outcome|status)\\**\\s*:.*")) {
+                continue;
+            }
+            out.add(l);
+        }
+        return out;
+    }
+
+    private static String clip(String s) {
+        String t = s.replaceAll("\\s+", " ").strip();
+        return t.length() > 120 ? t.substring(0, 117) + "..." : t;
+    }
+}
