@@ -42,13 +42,14 @@ final class ScenarioRules implements PlanLinter.RuleGroup {
 
     static {
         CATEGORIES.put("correctness", new String[] {"correct", "stale", "linearizab", "serializab", "consisten", "anomal", "wrong",
-                "lost update", "split-brain", "split brain", "safety", "violat", "invariant", "atomic"});
+                "lost update", "split-brain", "split brain", "safety", "violat", "invariant", "atomic", "reorder", "out of order", "overtak",
+                "two leaders", "double", "twice", "race", "races"});
         CATEGORIES.put("durability", new String[] {"durab", "fsync", "persist", "data loss", "lost ack", "lost write", "crash", "disk",
                 "write-ahead", "recover", "restart"});
         CATEGORIES.put("liveness", new String[] {"liveness", "stuck", "hang", "deadlock", "livelock", "progress", "starv", "unavailab",
                 "availab", "block", "election", "never complete"});
         CATEGORIES.put("partial failure", new String[] {"partial failure", "partition", "network", "one-way", "gray failure",
-                "grey failure", "packet", "disconnect", "slow node", "unreachable", "timeout"});
+                "grey failure", "packet", "disconnect", "slow node", "unreachable", "timeout", "outage", "flapping"});
         CATEGORIES.put("idempotency/replay", new String[] {"idempot", "replay", "retry", "retries", "retried", "duplicate", "redeliver",
                 "at-least-once", "exactly-once", "dedup"});
         CATEGORIES.put("upgrade/rollback", new String[] {"upgrade", "rollback", "roll back", "downgrade", "version skew", "mixed version",

@@ -116,14 +116,26 @@ final class HypothesisReader {
     }
 
     static int idColumn(Table table, char prefix) {
-        int idx = Table.columnIndex(table.headers(), "id", "hypothesis id", "claim id", "scenario id", "");
+        int idx = Table.columnIndex(table.headers(), "id", "hypothesis id", "claim id", "scenario id", "", "ref", "no");
         if (idx >= 0) return idx;
+        // a column, wherever it is, whose first cell is a bare id ("| Safety | C1 | … |")
+        if (!table.rows().isEmpty()) {
+            List<Cell> cells = table.rows().get(0).cells();
+            for (int c = 0; c < cells.size(); c++) if (isBareId(cells.get(c).text(), prefix)) return c;
+        }
         // no named id column: the first column, if its cells are ids
         if (!table.rows().isEmpty() && !table.rows().get(0).cells().isEmpty()) {
             String first = table.rows().get(0).cells().get(0).text().replace("*", "").replace("~", "").strip();
             if (first.length() > 1 && first.charAt(0) == prefix && Character.isDigit(first.charAt(1))) return 0;
         }
         return -1;
+    }
+
+    private static boolean isBareId(String cell, char prefix) {
+        String t = cell.replace("*", "").replace("~", "").replace("`", "").strip();
+        if (t.length() < 2 || t.length() > 6 || t.charAt(0) != prefix) return false;
+        for (int i = 1; i < t.length(); i++) if (!Character.isDigit(t.charAt(i))) return false;
+        return true;
     }
 
     static List<String> arrowTargets(String text) {

@@ -16,10 +16,16 @@ import java.util.regex.Pattern;
  */
 public final class PlanParser {
 
-    private static final Pattern TITLE = Pattern.compile("(?i)^\\s*(?:test\\s+plan|plan|testing\\s+plan)\\s*[:—–-]\\s*(.+)$");
+    /** {@code Test Plan: slug}, {@code 🧪 Test plan — slug}, {@code Test plan for slug}. */
+    private static final Pattern TITLE = Pattern.compile(
+            "(?i)^[^\\p{L}\\p{N}]*(?:test(?:ing)?\\s+plan|plan)\\s*(?:[:—–-]|\\bfor\\b)\\s*(.+)$");
+    /** {@code slug — test plan}, {@code slug test plan}. */
+    private static final Pattern TITLE_SUFFIX = Pattern.compile("(?i)^[^\\p{L}\\p{N}]*(.+?)\\s*[:—–-]?\\s+test(?:ing)?\\s+plan$");
+    private static final Pattern FRONT_MATTER_FIELD = Pattern.compile("^([A-Za-z_][\\w-]*)\\s*:\\s*(.*?)\\s*$");
     private static final Pattern EXPLICIT_EMPTY = Pattern.compile(
             "(?i)\\b(none|no missing|no gaps?|nothing|n/a|not applicable|explicitly empty|appear(s)? aligned|are aligned|"
-                    + "no residual|no known|no open|no additional|empty)\\b");
+                    + "no residual|no known|no open|no additional|no new|empty|"
+                    + "(?:did not|didn't|do not|don't|could not|couldn't)\\s+(?:find|discover|identify|see|uncover))\\b");
     private static final Pattern PLACEHOLDER = Pattern.compile("(?i)^\\W*(tbd|todo|tba|fill ?me|\\.\\.\\.|…)\\W*$");
     private static final Pattern LIST_ITEM = Pattern.compile("^(\\s{0,3})(?:[-*+]|\\d{1,3}[.)])\\s+(.*)$");
 
@@ -41,6 +47,7 @@ public final class PlanParser {
         this.text = text;
         this.lines = new SourceLines(text);
         this.outline = new MarkdownOutline(lines);
+        outline.normaliseSectionLevel(SectionIds::identify, h -> TITLE.matcher(HypothesisReader.clean(h)).matches());
         for (MarkdownOutline.HeadingBlock h : outline.headings) headingAt.put(h.line(), h);
         for (MarkdownOutline.TableBlockRef ref : outline.tables) {
             tables.add(TableReader.read(ref, lines));
@@ -70,17 +77,30 @@ public final class PlanParser {
         List<Claim> claims = new ArrayList<>();
         Table claimsTable = null;
         for (Range r : rangesOf("1b")) {
+            // every claims table of the section: plans split claims into documented / inferred or per-subsystem tables
             for (Table t : tablesIn(r)) {
                 List<Claim> found = ClaimReader.claims(t, unrecognized);
                 if (!found.isEmpty()) {
                     claims.addAll(found);
                     if (claimsTable == null) claimsTable = t;
-                    break;
                 }
             }
         }
         if (claims.isEmpty()) {
-            for (Table t : tables) {
+            for (Range r : rangesOf("1b")) {
+                List<Claim> found = ClaimReader.fromList(outline, r.bodyStart(), r.end(), unrecognized);
+                if (!found.isEmpty()) {
+                    claims.addAll(found);
+                    unrecognized.add(new Unrecognized(Unrecognized.Kind.FIELD, "claims",
+                            "claims are written as a list, not a table; read from the list items", found.get(0).span()));
+                }
+            }
+        }
+        if (claims.isEmpty()) {
+            for (int k = 0; k < tables.size(); k++) {
+                Table t = tables.get(k);
+                // a table of another known section (§5 coverage keyed by claim, §7b, §7c) is not a claims table
+                if (inKnownSection(tableLines.get(k))) continue;
                 if (HypothesisReader.idColumn(t, 'C') < 0) continue;
                 List<Claim> found = ClaimReader.claims(t, unrecognized);
                 if (!found.isEmpty()) {
@@ -147,6 +167,15 @@ public final class PlanParser {
         boolean residualEmpty = false;
         for (Range r : rangesOf("7c")) {
             for (Table t : tablesIn(r)) residual.addAll(RowReader.residual(t));
+            if (residual.isEmpty()) {
+                // residual uncertainty written as a bullet list: each item that names an id is a row
+                for (BulletItem b : bullets(r)) {
+                    List<String> ids = Ids.all(b.text(), "CHMS");
+                    if (ids.isEmpty()) continue;
+                    Cell cell = new Cell(b.text(), b.span());
+                    residual.add(new ResidualRow(ids, b.text(), new TableRow(List.of("uncertainty"), List.of(cell), b.span(), false)));
+                }
+            }
             if (residual.isEmpty() && explicitlyEmpty(r)) residualEmpty = true;
         }
 
@@ -262,13 +291,19 @@ public final class PlanParser {
         if (titleLine >= 0) {
             MarkdownOutline.HeadingBlock h = headingAt.get(titleLine);
             title = h.text();
-            Matcher m = TITLE.matcher(HypothesisReader.clean(title));
-            slug = m.matches() ? m.group(1).strip() : HypothesisReader.clean(title);
+            slug = slugOf(title);
             titleSpan = lines.span(lines.lineStart(titleLine), FieldReader.trimmedEnd(lines, h.endLine() - 1));
         }
-        int from = titleLine < 0 ? 0 : headingAt.get(titleLine).endLine();
+        int from = titleLine < 0 ? outline.frontMatterEnd : headingAt.get(titleLine).endLine();
         int to = ranges.isEmpty() ? Math.min(lines.lineCount(), from + 60) : ranges.get(0).start();
         Map<String, Field> fields = new LinkedHashMap<>();
+        for (int t = 0; t < tables.size(); t++) {
+            int l = tableLines.get(t);
+            if (l < from || l >= to) continue;
+            for (KeyValueTable.Entry e : KeyValueTable.read(tables.get(t), lines, Labels::header)) {
+                if (e.canonical() != null) fields.putIfAbsent(e.canonical(), e.field());
+            }
+        }
         int i = from;
         while (i < to) {
             if (!outline.isText(i)) {
@@ -290,7 +325,46 @@ public final class PlanParser {
             }
             i = Math.max(i + 1, f.endLine());
         }
+        String frontMatterSlug = frontMatter(fields);
+        if (slug.isEmpty() && frontMatterSlug != null) slug = frontMatterSlug;
         return new PlanHeader(slug, title, fields, titleSpan);
+    }
+
+    private static String slugOf(String title) {
+        String clean = HypothesisReader.clean(title);
+        Matcher m = TITLE.matcher(clean);
+        if (m.matches()) return m.group(1).strip();
+        Matcher s = TITLE_SUFFIX.matcher(clean);
+        return s.matches() ? s.group(1).strip() : clean;
+    }
+
+    /**
+     * Header fields from a YAML front matter block ({@code date:}, {@code mode:}, {@code status:} …),
+     * where a field is not also written in the body; returns its {@code slug} (or {@code title}), or null.
+     */
+    private String frontMatter(Map<String, Field> fields) {
+        String slug = null;
+        String title = null;
+        for (int i = 1; i < outline.frontMatterEnd - 1; i++) {
+            String t = FieldReader.text(lines, i);
+            Matcher m = FRONT_MATTER_FIELD.matcher(t);
+            if (!m.matches()) continue;
+            String key = FieldReader.key(m.group(1).replace('_', ' ').replace('-', ' '));
+            String value = m.group(2);
+            if (value.length() >= 2 && (value.startsWith("\"") && value.endsWith("\"") || value.startsWith("'") && value.endsWith("'"))) {
+                value = value.substring(1, value.length() - 1);
+            }
+            int start = lines.lineStart(i);
+            int valueStart = start + m.start(2);
+            Span span = lines.span(start, FieldReader.trimmedEnd(lines, i));
+            Span valueSpan = lines.span(valueStart, valueStart + m.group(2).length());
+            if (key.equals("slug")) slug = value;
+            else if (key.equals("title")) title = value;
+            String name = Labels.header(key);
+            if (name != null) fields.putIfAbsent(name, new Field(name, m.group(1), value, span, valueSpan));
+        }
+        if (slug != null && !slug.isBlank()) return slug;
+        return title == null || title.isBlank() ? null : slugOf(title);
     }
 
     private List<Scenario> withArms(List<Scenario> scenarios) {
@@ -312,6 +386,11 @@ public final class PlanParser {
                     s.unknownFields(), s.sevenM(), s.sevenMS(), arms, s.runBlocks(), s.bulletForm(), s.headingSpan(), s.span()));
         }
         return out;
+    }
+
+    private boolean inKnownSection(int line) {
+        for (Range r : ranges) if (line >= r.start() && line < r.end()) return r.section().id() != null;
+        return false;
     }
 
     private List<Range> rangesOf(String id) {

@@ -20,16 +20,25 @@ final class ScenarioReader {
     private ScenarioReader() {
     }
 
+    /**
+     * {@code Scenario S1: name}, {@code S01 — name}, {@code S5/api: name}, and the forms agents add:
+     * a leading emoji ({@code 🔥 S1 — name}), {@code Scenario 1 (S1): name}, {@code [S1] name}, {@code S1 · name}.
+     */
     static final Pattern HEADING = Pattern.compile(
-            "^(?:scenario\\s+)?(S\\d{1,4}(?:/[A-Za-z0-9_.-]+)?)(?![\\w])\\s*(?:[:—–.)-]+\\s*)?(.*)$", Pattern.CASE_INSENSITIVE);
+            "^[^\\p{L}\\p{N}\\[]*\\[?(?:scenario\\s+(?:\\d{1,4}\\s*\\(\\s*(?=S\\d))?)?(S\\d{1,4}(?:/[A-Za-z0-9_.-]+)?)(?![\\w])"
+                    + "\\s*[\\])]?\\s*(?:[:—–.)·|-]+\\s*)?(.*)$", Pattern.CASE_INSENSITIVE);
     private static final Pattern BULLET = Pattern.compile(
             "^\\s{0,3}[-*+]\\s+(?:\\*\\*|__)\\s*(S\\d{1,4}(?:/[A-Za-z0-9_.-]+)?)(?![\\w])\\s*[:—–-]?\\s*(.*?)(?:\\*\\*|__)\\s*(.*)$");
     private static final Pattern NOT_APPLICABLE = Pattern.compile(
-            "^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M\\s*(?:\\*\\*|__)?\\s*[:—–-]?\\s*(?:\\*\\*|__)?\\s*not\\s+applicable\\b(.*)$",
+            "^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M\\s*(?:\\*\\*|__)?\\s*[:—–-]?\\s*(?:\\*\\*|__)?\\s*"
+                    + "(?:not\\s+applicable|n/a|not\\s+required|not\\s+needed)(?![\\w/])(.*)$",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern MARKER_7M = Pattern.compile("^\\s*(?:[-*+]\\s+)?(?:#+\\s*)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M(?!\\.S)(?![\\w])", Pattern.CASE_INSENSITIVE);
     private static final Pattern MARKER_7MS = Pattern.compile("^\\s*(?:[-*+]\\s+)?(?:#+\\s*)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M\\.S(?![\\w])", Pattern.CASE_INSENSITIVE);
     private static final Pattern PAREN = Pattern.compile("^\\(([^)]*)\\)");
+    /** Under a §7.M heading, a first line saying the block does not apply ({@code Not applicable — …}, {@code N/A (…)}). */
+    private static final Pattern NA_BODY = Pattern.compile(
+            "^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__|\\*|_)?\\s*(not\\s+applicable|n/a)(?![\\w/])(.*)$", Pattern.CASE_INSENSITIVE);
 
     private enum Context { SCENARIO, SEVEN_M, SEVEN_MS }
 
@@ -188,7 +197,11 @@ final class ScenarioReader {
                     continue;
                 }
                 if (kind != MarkdownOutline.LineKind.TEXT) {
-                    if (kind == MarkdownOutline.LineKind.TABLE) last = i;
+                    if (kind == MarkdownOutline.LineKind.TABLE) {
+                        last = i;
+                        MarkdownOutline.TableBlockRef ref = o.tableAt(i);
+                        if (ref != null) ctx = fieldTable(ref, ctx);
+                    }
                     i++;
                     continue;
                 }
@@ -233,16 +246,27 @@ final class ScenarioReader {
                     i++;
                     continue;
                 }
-                if (lm == null) {
+                if (lm == null && ctx == Context.SEVEN_M && mFields.isEmpty() && !mNotApplicable) {
+                    Matcher na = NA_BODY.matcher(t);
+                    if (na.matches()) {
+                        notApplicable("§7.M: not applicable" + na.group(2), i);
+                        ctx = Context.SCENARIO;
+                        i++;
+                        continue;
+                    }
+                }
+                FieldReader.RawField definition = lm == null ? FieldReader.definition(o, i, to, ANY_LABEL) : null;
+                if (lm == null && definition == null) {
                     i++;
                     continue;
                 }
-                Context target = resolve(ctx, lm.key());
-                String canonical = target == null ? null : canonical(target, lm.key());
+                String labelKey = lm != null ? lm.key() : definition.key();
+                Context target = resolve(ctx, labelKey);
+                String canonical = target == null ? null : canonical(target, labelKey);
                 boolean skeleton = "skeleton".equals(canonical);
-                FieldReader.RawField f = FieldReader.read(o, i, to, lm, skeleton, ANY_LABEL);
+                FieldReader.RawField f = lm != null ? FieldReader.read(o, i, to, lm, skeleton, ANY_LABEL) : definition;
                 if (target == null) {
-                    if (lm.bold() && lm.indent() <= 3) {
+                    if (lm != null && lm.bold() && lm.indent() <= 3) {
                         Field uf = f.toField(lm.key());
                         switch (ctx) {
                             case SEVEN_M -> mUnknown.add(uf);
@@ -272,6 +296,40 @@ final class ScenarioReader {
                 last = Math.max(last, f.endLine() - 1);
                 i = Math.max(i + 1, f.endLine());
             }
+        }
+
+        /**
+         * A table of fields ({@code | Checker | session |}) inside the scenario or its §7.M: each row
+         * whose first cell is a known label is read as that field. Returns the context after it.
+         */
+        private Context fieldTable(MarkdownOutline.TableBlockRef ref, Context ctx) {
+            Table table = TableReader.read(ref, o.lines);
+            for (KeyValueTable.Entry e : KeyValueTable.read(table, o.lines, k -> ANY_LABEL.test(k) ? k : null)) {
+                if (e.canonical() == null) continue;
+                String key = e.canonical();
+                Context target = resolve(ctx, key);
+                String canonical = target == null ? null : canonical(target, key);
+                if (canonical == null) continue;
+                Field field = new Field(canonical, e.label(), e.field().value(), e.field().span(), e.field().valueSpan());
+                int line = e.field().span().startLine() - 1;
+                switch (target) {
+                    case SEVEN_M -> {
+                        mFields.putIfAbsent(canonical, field);
+                        mPresent = true;
+                        mFirst = mFirst < 0 ? line : mFirst;
+                        mLast = Math.max(mLast, line);
+                    }
+                    case SEVEN_MS -> {
+                        sFields.putIfAbsent(canonical, field);
+                        sPresent = true;
+                        sFirst = sFirst < 0 ? line : sFirst;
+                        sLast = Math.max(sLast, line);
+                    }
+                    default -> fields.putIfAbsent(canonical, field);
+                }
+                last = Math.max(last, line);
+            }
+            return ctx;
         }
 
         private static boolean isSevenMTitle(String heading) {
@@ -313,9 +371,13 @@ final class ScenarioReader {
             };
         }
 
+        /** {@code run}, and the info strings editors need for YAML highlighting: {@code yaml run}, {@code yaml {.run}}. */
         private static boolean isRunInfo(String info) {
-            String first = info.strip().split("[\\s{]", 2)[0].toLowerCase(Locale.ROOT);
-            return first.equals("run") || first.equals("falsify-run");
+            for (String word : info.strip().toLowerCase(Locale.ROOT).split("[\\s{},]+")) {
+                String w = word.startsWith(".") ? word.substring(1) : word;
+                if (w.equals("run") || w.equals("falsify-run") || w.equals("falsify:run")) return true;
+            }
+            return false;
         }
 
         private RunBlock runBlock(MarkdownOutline.FenceBlock f) {

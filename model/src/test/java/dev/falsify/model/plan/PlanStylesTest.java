@@ -1,0 +1,223 @@
+package dev.falsify.model.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.falsify.model.coverage.CoverageBuilder;
+import dev.falsify.model.lint.Diagnostic;
+import dev.falsify.model.lint.LintReport;
+import dev.falsify.model.lint.PlanLinter;
+import dev.falsify.model.lint.Severity;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Plans written in styles other than the template's (other agents, other editors): YAML front
+ * matter, claims as a list, italic and dash-separated labels, fields and §7.M as tables or as a
+ * definition list, sections at level 1, setext headings, CRLF and tabs, emoji headings, unnumbered
+ * keyword-only sections, {@code yaml run} fences. Each one's {@code lint --json} is a golden file
+ * ({@code -Dfalsify.updateGolden=true} rewrites them), and the valid ones lint without errors.
+ */
+class PlanStylesTest {
+    static final Path DIR = Path.of("src/test/resources/plans/styles");
+    /** Plans whose content is valid: any error on them is a parser or linter bug. */
+    static final List<String> VALID = List.of("ledger-frontmatter", "queue-crlf-emoji", "cache-tables", "raft-level1", "docstore-setext");
+
+    static List<String> names() {
+        return List.of("ledger-frontmatter", "queue-crlf-emoji", "cache-tables", "lease-change-scoped", "raft-level1", "docstore-setext");
+    }
+
+    static String text(String name) {
+        try {
+            return Files.readString(DIR.resolve(name + ".md"), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    static Plan plan(String name) {
+        return PlanParser.parse(text(name));
+    }
+
+    static List<Diagnostic> lint(Plan p) {
+        return PlanLinter.lint(p);
+    }
+
+    @ParameterizedTest
+    @MethodSource("names")
+    void lintJsonMatchesTheGoldenFile(String name) throws IOException {
+        Plan p = plan(name);
+        String actual = LintReport.jsonText(p, CoverageBuilder.build(p), lint(p)) + "\n";
+        Path golden = DIR.resolve(name + ".lint.json");
+        if (Boolean.getBoolean("falsify.updateGolden")) Files.writeString(golden, actual, StandardCharsets.UTF_8);
+        assertThat(actual).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void validPlansHaveNoErrors() {
+        for (String name : VALID) {
+            assertThat(lint(plan(name))).as(name).noneMatch(d -> d.severity() == Severity.ERROR);
+        }
+    }
+
+    @Test
+    void yamlFrontMatterIsHeaderNotASection() {
+        Plan p = plan("ledger-frontmatter");
+        assertThat(p.header().slug()).isEqualTo("ledger");
+        assertThat(p.header().date()).isEqualTo("2026-11-18");
+        assertThat(p.header().mode()).isEqualTo("project-wide");
+        assertThat(p.header().author()).startsWith("planning agent");
+        assertThat(p.sections()).extracting(Section::id).doesNotContainNull().startsWith("0", "1", "1b");
+        // the span of a front-matter value is the value itself (the editor replaces exactly it)
+        Span date = p.header().field("date").orElseThrow().valueSpan();
+        assertThat(p.text().substring(date.startOffset(), date.endOffset())).isEqualTo("2026-11-18");
+        assertThat(date.startLine()).isEqualTo(4);
+    }
+
+    @Test
+    void claimsWrittenAsAList() {
+        Plan p = plan("ledger-frontmatter");
+        assertThat(p.claims()).extracting(Claim::id).containsExactly("C1", "C2", "C3", "C4", "C5", "C6");
+        Claim c3 = p.claim("C3").orElseThrow();
+        assertThat(c3.categories()).containsExactly(ClaimCategory.DURABILITY);
+        assertThat(c3.inferred()).isTrue();
+        assertThat(c3.text()).startsWith("a transfer acknowledged with `201` survives").doesNotContain("Source");
+        assertThat(c3.source()).startsWith("`transfer.go`");
+        assertThat(p.claim("C1").orElseThrow().inferred()).isFalse();
+        assertThat(p.isSerious(p.scenario("S2").orElseThrow())).isTrue();
+        // the §5 coverage table (a C-id column) is not taken for the claims
+        assertThat(p.claim("C1").orElseThrow().span().startLine()).isEqualTo(38);
+    }
+
+    @Test
+    void italicLabelsHypothesisSynonymsAndDefinitionLists() {
+        Plan p = plan("ledger-frontmatter");
+        assertThat(p.hypothesis("H2").orElseThrow().falsifies()).containsExactly("C3");     // *Threatens*:
+        assertThat(p.hypothesis("H3").orElseThrow().falsifies()).containsExactly("C4");     // *Claims at risk*:
+        assertThat(p.hypothesis("H3").orElseThrow().fieldValue("subsystem")).isEqualTo("outbox");
+        Scenario s1 = p.scenario("S1").orElseThrow();                                       // #### Scenario 1 (S1): name
+        assertThat(s1.name()).isEqualTo("retried_transfers_are_booked_at_most_once");
+        assertThat(s1.sevenM().model()).startsWith("ledger (accounts");
+        assertThat(s1.sevenM().reduction()).isEqualTo("replay the failing seed, shrink to the two retries of one key, classify SUT / harness /\nchecker / environment");
+        Span v = s1.sevenM().field("checker").orElseThrow().valueSpan();
+        assertThat(p.text().substring(v.startOffset(), v.endOffset())).startsWith("exactly-once");
+        // a separate "Landing evidence" field counts as the nemesis's landing signal (no P006)
+        assertThat(p.scenario("S2").orElseThrow().sevenM().fields()).containsKey("landing");
+        assertThat(lint(p)).noneMatch(d -> d.rule().equals("P006"));
+        assertThat(p.missingClaimsExplicitlyEmpty()).isTrue();                              // "We did not discover any …"
+    }
+
+    @Test
+    void crlfTabsEmojiAndDashSeparatedLabels() {
+        String text = text("queue-crlf-emoji");
+        assertThat(text).contains("\r\n").contains("\t- Could falsify");
+        Plan p = PlanParser.parse(text);
+        assertThat(p.header().slug()).isEqualTo("notify-queue");
+        assertThat(p.header().date()).isEqualTo("2026-11-21");                             // **Date** — 2026-11-21
+        assertThat(p.header().mode()).isEqualTo("project-wide");
+        assertThat(p.scenarios()).extracting(Scenario::id).containsExactly("S1", "S2", "S3", "S4");   // ### 🔥 S1 — name
+        Scenario s1 = p.scenario("S1").orElseThrow();
+        assertThat(s1.name()).isEqualTo("acked_messages_survive_leader_crash");
+        assertThat(s1.falsifies()).containsExactly("C1");                                   // **Falsifies if it FAILs** — C1
+        assertThat(s1.sevenM().model()).isEqualTo("queue");                                 // **Model** — queue
+        assertThat(p.scenario("S2").orElseThrow().sevenM().checker()).startsWith("exactly-once");   // - Checker — …
+        assertThat(p.hypothesis("H4").orElseThrow().falsifies()).containsExactly("C4", "C5");
+        // spans on CRLF text: the value span ends before the \r
+        Span v = s1.field("falsifies").orElseThrow().valueSpan();
+        assertThat(text.substring(v.startOffset(), v.endOffset())).isEqualTo("C1");
+        // the same plan with LF endings reads the same
+        Plan lf = PlanParser.parse(text.replace("\r\n", "\n"));
+        assertThat(LintReport.jsonText(lf, CoverageBuilder.build(lf), lint(lf)))
+                .isEqualTo(LintReport.jsonText(p, CoverageBuilder.build(p), lint(p)));
+    }
+
+    @Test
+    void fieldsAsTablesAndClaimTablesInAnyColumnOrder() {
+        Plan p = plan("cache-tables");
+        assertThat(p.header().sut()).startsWith("session-cache");                         // header as a table
+        assertThat(p.header().status()).isEqualTo("reviewed");
+        // two claims tables; the id column "Ref" is the second; "Documented? yes" is documented
+        assertThat(p.claims()).extracting(Claim::id).containsExactly("C1", "C2", "C3", "C4", "C5", "C6");
+        assertThat(p.claim("C1").orElseThrow().inferred()).isFalse();
+        assertThat(p.claim("C4").orElseThrow().inferred()).isTrue();
+        assertThat(p.claim("C4").orElseThrow().text()).startsWith("Replaying a hint twice");
+        assertThat(p.claim("C4").orElseThrow().source()).isEqualTo("`HintReplayer.java`");
+        Scenario s1 = p.scenario("S1").orElseThrow();
+        assertThat(s1.falsifies()).containsExactly("C1");
+        assertThat(s1.releaseBudget()).startsWith("not provided");
+        assertThat(s1.sevenM().missing()).isEmpty();
+        assertThat(s1.sevenM().checker()).isEqualTo("session");
+        Span cell = s1.sevenM().field("checker").orElseThrow().valueSpan();
+        assertThat(p.text().substring(cell.startOffset(), cell.endOffset())).isEqualTo("session");
+        // §7.M table whose header row is itself the first field
+        assertThat(p.scenario("S3").orElseThrow().sevenM().model()).isEqualTo("log (hints per key)");
+        assertThat(p.scenario("S3").orElseThrow().sevenM().missing()).isEmpty();
+        assertThat(p.requirements()).extracting(RequirementRow::requirement).containsExactly("JDK", "jq");
+        assertThat(p.coverage()).hasSize(5);
+    }
+
+    @Test
+    void sectionsAtLevelOne() {
+        Plan p = plan("raft-level1");
+        assertThat(p.header().slug()).isEqualTo("raft-kv");
+        assertThat(p.sections()).extracting(Section::id)
+                .containsExactly("0", "1", "1b", "1c", "2", "4", "5", "6", "7", "7b", "7c", "7d", "8", "9");
+        assertThat(p.hypotheses()).extracting(Hypothesis::id).containsExactly("H1", "H2", "H3", "H4", "H5");
+        assertThat(p.hypothesis("H3").orElseThrow().group()).isEqualTo("Membership and liveness");
+        assertThat(p.scenarios()).extracting(Scenario::id).containsExactly("S1", "S2", "S3");
+        assertThat(p.scenario("S2").orElseThrow().sevenM().missing()).isEmpty();
+        // "| **C1** — text |": id and claim in one cell
+        assertThat(p.claim("C1").orElseThrow().text()).isEqualTo("`GET`, `PUT` and `CAS` on one key are linearizable");
+        // spans still point at the source heading, whatever level it is normalised to
+        Span h = p.scenario("S1").orElseThrow().headingSpan();
+        assertThat(p.text().substring(h.startOffset(), h.endOffset())).startsWith("## S1:");
+    }
+
+    @Test
+    void setextHeadingsAndItalicFieldLabels() {
+        Plan p = plan("docstore-setext");
+        assertThat(p.header().slug()).isEqualTo("docstore");
+        assertThat(p.header().sut()).startsWith("docstore");
+        Scenario s1 = p.scenario("S1").orElseThrow();
+        assertThat(s1.falsifies()).containsExactly("C1", "C3");                             // * *Falsifies if it FAILs*: …
+        assertThat(s1.closes()).containsExactly("H1", "H3");
+        assertThat(s1.sevenM().nemesis()).contains("Landing evidence").contains("stepping down");
+        assertThat(p.scenario("S2").orElseThrow().sevenM().missing()).isEmpty();           // compact form
+        assertThat(p.hypothesis("H2").orElseThrow().falsifies()).containsExactly("C2");    // value on the next line
+        assertThat(p.hypothesis("H3").orElseThrow().falsifies()).containsExactly("C3", "C1");
+        assertThat(p.claim("C3").orElseThrow().categories()).containsExactly(ClaimCategory.SAFETY, ClaimCategory.ISOLATION);
+        assertThat(p.missingClaimsExplicitlyEmpty()).isTrue();
+    }
+
+    @Test
+    void changeScopedPlanWithUnnumberedSectionsAndRunFenceVariants() {
+        Plan p = plan("lease-change-scoped");
+        assertThat(p.header().slug()).isEqualTo("lease-renewal");                         // "# Test plan for lease-renewal"
+        assertThat(p.header().mode()).isEqualTo("change-scoped");
+        assertThat(p.sections()).extracting(Section::id)
+                .containsExactly("0", "1", "1b", "1c", "4", "7", "7b", "7c", "7d", "8", "9");
+        assertThat(p.filesTouched()).extracting(FileTouched::path)
+                .containsExactly("lockd/lease.py", "lockd/renewer.py", "tests/test_lease.py");
+        // ```yaml run with anchors, folded scalars, a scalar `checkers` and `90sec`: valid
+        RunBlock r1 = p.scenario("S1").orElseThrow().run().orElseThrow();
+        assertThat(r1.errors()).isEmpty();
+        assertThat(r1.spec().timeout()).hasSeconds(90);
+        assertThat(r1.spec().checkers()).containsExactly("linearizability");
+        // **§7.M:** N/A — … and "Not applicable — …" under a bare §7.M heading
+        assertThat(p.scenario("S2").orElseThrow().sevenM().notApplicable()).isTrue();
+        assertThat(p.scenario("S3").orElseThrow().sevenM().notApplicable()).isTrue();
+        assertThat(p.scenario("S3").orElseThrow().sevenM().reason()).startsWith("performance claim");
+        // ~~~run is read; invalid run content is P017 at the offending line and column
+        List<Diagnostic> ds = lint(p);
+        assertThat(ds).filteredOn(d -> d.rule().equals("P017")).extracting(d -> d.line() + ":" + d.column())
+                .containsExactly("137:12", "156:5", "157:5", "164:20", "165:12");
+        assertThat(ds).filteredOn(d -> d.severity() == Severity.ERROR).allMatch(d -> d.rule().equals("P017"));
+        // residual uncertainty as a bullet list naming ids
+        assertThat(p.residual()).singleElement().satisfies(r -> assertThat(r.ids()).containsExactly("C1", "C2"));
+    }
+}
