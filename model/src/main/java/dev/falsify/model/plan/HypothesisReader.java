@@ -29,7 +29,8 @@ final class HypothesisReader {
         return MARKED.matcher(line).find();
     }
 
-    private static final Pattern INLINE_FALSIFY = Pattern.compile("(?i)could\\s+(?:falsify|regress)\\s*:?\\s*(.*)");
+    private static final Pattern INLINE_FALSIFY = Pattern.compile(
+            "(?i)(?:(?:could|may|might|would|can)\\s+(?:falsify|regress)|\\bfalsifies|\\bthreatens)\\s*:?\\s*(.*)");
     private static final Pattern SEPARATOR = Pattern.compile("\\s+(?:—|–|--|-)\\s+|:\\s+");
 
     static List<Hypothesis> read(MarkdownOutline o, int from, int to, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {

@@ -425,7 +425,7 @@ public final class PlanParser {
     }
 
     private boolean explicitlyEmpty(Range r) {
-        String p = prose(r);
+        String p = prose(r).replace("*", "").replace("_", " ");   // "_None._", "**None**"
         if (p.isBlank() || PLACEHOLDER.matcher(p).matches()) return false;
         return EXPLICIT_EMPTY.matcher(p).find();
     }

@@ -36,6 +36,8 @@ final class ScenarioReader {
     private static final Pattern MARKER_7M = Pattern.compile("^\\s*(?:[-*+]\\s+)?(?:#+\\s*)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M(?!\\.S)(?![\\w])", Pattern.CASE_INSENSITIVE);
     private static final Pattern MARKER_7MS = Pattern.compile("^\\s*(?:[-*+]\\s+)?(?:#+\\s*)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M\\.S(?![\\w])", Pattern.CASE_INSENSITIVE);
     private static final Pattern PAREN = Pattern.compile("^\\(([^)]*)\\)");
+    /** A paragraph that is only bold text, used as a heading: {@code **S1: reads_are_fresh**}. */
+    private static final Pattern BOLD_HEADING = Pattern.compile("^\\s{0,3}(\\*\\*|__)(.+?)\\1\\s*:?\\s*$");
     /** Under a §7.M heading, a first line saying the block does not apply ({@code Not applicable — …}, {@code N/A (…)}). */
     private static final Pattern NA_BODY = Pattern.compile(
             "^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__|\\*|_)?\\s*(not\\s+applicable|n/a)(?![\\w/])(.*)$", Pattern.CASE_INSENSITIVE);
@@ -54,17 +56,21 @@ final class ScenarioReader {
                 if (h != null && h.level() >= 2 && HEADING.matcher(HypothesisReader.clean(h.text())).matches()) {
                     starts.add(new int[] {i, 0});
                 }
-            } else if (o.kinds[i] == MarkdownOutline.LineKind.TEXT && isBulletScenario(FieldReader.text(o.lines, i))) {
-                starts.add(new int[] {i, 1});
+            } else if (o.kinds[i] == MarkdownOutline.LineKind.TEXT) {
+                String t = FieldReader.text(o.lines, i);
+                if (isBulletScenario(t)) starts.add(new int[] {i, 1});
+                else if (boldHeading(t) != null) starts.add(new int[] {i, 2});
             }
         }
         List<Scenario> out = new ArrayList<>();
         for (int n = 0; n < starts.size(); n++) {
             int line = starts.get(n)[0];
             boolean bullet = starts.get(n)[1] == 1;
+            boolean boldLine = starts.get(n)[1] == 2;
             int end = n + 1 < starts.size() ? starts.get(n + 1)[0] : to;
             end = regionEnd(o, line, end, headingAt, bullet);
-            Scenario s = bullet ? readBullet(o, line, end, headingAt) : readHeading(o, line, end, headingAt);
+            Scenario s = bullet ? readBullet(o, line, end, headingAt)
+                    : boldLine ? readBoldHeading(o, line, end, headingAt) : readHeading(o, line, end, headingAt);
             if (bullet) {
                 unrecognized.add(new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, s.id(),
                         "scenario " + s.id() + " is written as a bullet, not a '### Scenario " + s.id() + ":' block; read what it says",
@@ -106,6 +112,25 @@ final class ScenarioReader {
         String name = cleanName(m.group(2));
         Builder b = new Builder(o, id, name, line, Math.max(line + 1, h.endLine()) - 1);
         b.scan(Math.max(line + 1, h.endLine()), end, headingAt);
+        return b.build(false, null);
+    }
+
+    /** The heading matcher of a bold-only line ({@code **Scenario S2 — name**}), or null. */
+    private static Matcher boldHeading(String t) {
+        int b = t.indexOf("**");
+        if (b < 0) b = t.indexOf("__");
+        if (b < 0 || b > 3 || t.indexOf('S', b) < 0) return null;
+        Matcher m = BOLD_HEADING.matcher(t);
+        if (!m.matches()) return null;
+        Matcher h = HEADING.matcher(HypothesisReader.clean(m.group(2)));
+        return h.matches() ? h : null;
+    }
+
+    private static Scenario readBoldHeading(MarkdownOutline o, int line, int end, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
+        Matcher m = boldHeading(FieldReader.text(o.lines, line));
+        String id = m.group(1).toUpperCase(Locale.ROOT).charAt(0) + m.group(1).substring(1);
+        Builder b = new Builder(o, id, cleanName(m.group(2)), line, line);
+        b.scan(line + 1, end, headingAt);
         return b.build(false, null);
     }
 

@@ -220,4 +220,85 @@ class PlanStylesTest {
         // residual uncertainty as a bullet list naming ids
         assertThat(p.residual()).singleElement().satisfies(r -> assertThat(r.ids()).containsExactly("C1", "C2"));
     }
+
+    @Test
+    void boldParagraphScenarioHeadingsAndCompactSevenMUnderABoldMarker() {
+        Plan p = PlanParser.parse("""
+                # Test Plan: micro
+
+                ## 1b. Claims under test
+
+                | ID | Claim | Category | Source | Inferred? |
+                |---|---|---|---|---|
+                | C1 | a | safety | doc | documented |
+                | C2 | b | durability | doc | inferred from code |
+
+                ## 7. Scenarios
+
+                **S1: reads_are_fresh**
+
+                - **Falsifies:** C1
+
+                §7.M: N/A (no gated claim)
+
+                **Scenario S2 — writes_survive_crash**
+
+                - Falsifies: C2
+
+                **§7.M**
+                - Model under test: kv
+                - Operation history: 11 fields
+                - Checker: no-lost-ack
+                - Nemesis: kill -9; landing evidence: new pid
+                - Ambiguous outcomes: unknown
+                - Reduction plan: classify SUT / harness / checker / environment
+                """);
+        assertThat(p.scenarios()).extracting(Scenario::id).containsExactly("S1", "S2");
+        assertThat(p.scenario("S1").orElseThrow().name()).isEqualTo("reads_are_fresh");
+        assertThat(p.scenario("S1").orElseThrow().sevenM().notApplicable()).isTrue();
+        assertThat(p.scenario("S2").orElseThrow().falsifies()).containsExactly("C2");
+        assertThat(p.scenario("S2").orElseThrow().sevenM().missing()).isEmpty();
+        assertThat(p.claim("C2").orElseThrow().inferred()).isTrue();
+        assertThat(p.unrecognized()).noneMatch(u -> u.kind() == Unrecognized.Kind.DIVERGENT_FORM);
+    }
+
+    @Test
+    void sectionWordsHypothesisHeadingsAndInlineFalsifies() {
+        Plan p = PlanParser.parse("""
+                # Plan — micro-b
+
+                | | |
+                |---|---|
+                | **Date** | 2026-11-30 |
+                | **Mode** | change-scoped |
+
+                ## Part 0 — Overview
+                ## Step 1: Scope
+                ## Section 1b: Claims
+                | Claim ID | Description | Kind | Where | Confidence |
+                |---|---|---|---|---|
+                | C1 | a | idempotency | doc | high (documented) |
+
+                ## 1c. Missing claims
+                _None._
+
+                ## IV. Failure-mode hypotheses
+
+                ### Storage
+                #### H1. Lost ack on crash
+                Could falsify C1 because the ack precedes fsync.
+
+                #### H2) Double apply on retry → C1
+
+                - **H3**: retries duplicate (falsifies C1)
+                """);
+        assertThat(p.header().slug()).isEqualTo("micro-b");
+        assertThat(p.header().date()).isEqualTo("2026-11-30");
+        assertThat(p.header().mode()).isEqualTo("change-scoped");
+        assertThat(p.sections()).extracting(Section::id).containsExactly("0", "1", "1b", "1c", "4");
+        assertThat(p.missingClaimsExplicitlyEmpty()).isTrue();
+        assertThat(p.claim("C1").orElseThrow().inferred()).isFalse();
+        assertThat(p.hypotheses()).extracting(Hypothesis::falsifies).containsOnly(List.of("C1"));
+        assertThat(p.hypothesis("H1").orElseThrow().group()).isEqualTo("Storage");
+    }
 }
