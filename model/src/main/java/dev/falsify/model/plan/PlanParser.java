@@ -45,7 +45,11 @@ public final class PlanParser {
 
     private PlanParser(String text) {
         this.text = text;
-        this.lines = new SourceLines(text);
+        // No-break spaces (pasted from rendered docs, emitted by some agents) act as spaces for the
+        // structure: "##\u00a07. Scenarios" is a heading, "-\u00a0**Falsifies:**" a field. The
+        // replacement is one char for one char, so every offset and span still fits the original.
+        this.lines = new SourceLines(text.indexOf('\u00a0') >= 0 || text.indexOf('\u202f') >= 0
+                ? text.replace('\u00a0', ' ').replace('\u202f', ' ') : text);
         this.outline = new MarkdownOutline(lines);
         outline.normaliseSectionLevel(SectionIds::identify, h -> TITLE.matcher(HypothesisReader.clean(h)).matches());
         for (MarkdownOutline.HeadingBlock h : outline.headings) headingAt.put(h.line(), h);

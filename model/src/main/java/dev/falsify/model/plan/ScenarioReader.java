@@ -144,8 +144,11 @@ final class ScenarioReader {
         return b.build(true, rest);
     }
 
+    private static final Pattern ATTRIBUTES = Pattern.compile("\\s*\\{[#.][^}]*}\\s*$");
+
     static String cleanName(String raw) {
-        String n = raw.replace("`", "").replace("**", "").replace("__", "").strip();
+        // "name {#s1}": a Pandoc / kramdown heading attribute is not part of the name
+        String n = ATTRIBUTES.matcher(raw).replaceFirst("").replace("`", "").replace("**", "").replace("__", "").strip();
         return n.replaceFirst("^[:—–-]+\\s*", "").strip();
     }
 

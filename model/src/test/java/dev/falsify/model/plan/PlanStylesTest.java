@@ -301,4 +301,59 @@ class PlanStylesTest {
         assertThat(p.hypotheses()).extracting(Hypothesis::falsifies).containsOnly(List.of("C1"));
         assertThat(p.hypothesis("H1").orElseThrow().group()).isEqualTo("Storage");
     }
+
+    @Test
+    void sectionsAtLevelThreePipelessTablesNestedFalsifiesAndHeadingAttributes() {
+        Plan p = PlanParser.parse("""
+                ## Test Plan: nested
+
+                ### 0. Architectural summary
+                ### 1. Scope
+                ### 1b. Claims under test
+
+                ID | Claim | Category | Source | Inferred?
+                ---|---|---|---|---
+                C1 | a | safety | doc | documented
+                C2 | b | ordering | doc | documented
+
+                ### 4. Hypotheses
+
+                H1. **A** — x
+                   - Could falsify: C1
+
+                ### 7. Scenarios
+
+                #### Scenario S1: name_one {#s1}
+
+                - **Falsifies if it FAILs:**
+                  - C1 (linearizability)
+                  - C2
+                - **Closes:** H1 (partially)
+
+                ##### §7.M
+                - **Model under test:** register
+                - **Checker:** linearizability
+                """);
+        assertThat(p.header().slug()).isEqualTo("nested");
+        assertThat(p.sections()).extracting(Section::id).containsExactly("0", "1", "1b", "4", "7");
+        assertThat(p.claims()).extracting(Claim::id).containsExactly("C1", "C2");
+        Scenario s1 = p.scenario("S1").orElseThrow();
+        assertThat(s1.name()).isEqualTo("name_one");
+        assertThat(s1.falsifies()).containsExactly("C1", "C2");
+        assertThat(s1.sevenM().missing()).containsExactly("history", "nemesis", "ambiguous", "reduction");
+    }
+
+    @Test
+    void noBreakSpacesActAsSpacesAndSpansStayOnTheOriginalText() {
+        String text = "# Test Plan: nbsp\n\n##\u00a00. Summary\nx\n\n## 1b. Claims\n\n| ID | Claim | Category |\n|---|---|---|\n"
+                + "| C1 | a | safety |\n\n## 7. Scenarios\n\n### S1:\u00a0name\n\n-\u00a0**Falsifies:**\u00a0C1\n";
+        Plan p = PlanParser.parse(text);
+        assertThat(p.text()).isEqualTo(text);
+        assertThat(p.section("0")).isPresent();
+        Scenario s1 = p.scenario("S1").orElseThrow();
+        assertThat(s1.name()).isEqualTo("name");
+        assertThat(s1.falsifies()).containsExactly("C1");
+        Span v = s1.field("falsifies").orElseThrow().valueSpan();
+        assertThat(text.substring(v.startOffset(), v.endOffset())).isEqualTo("C1");
+    }
 }
