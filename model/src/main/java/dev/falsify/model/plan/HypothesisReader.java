@@ -105,7 +105,7 @@ final class HypothesisReader {
             if (ids.isEmpty()) continue;
             String title = row.text("hypothesis", "title", "failure mode", "what could go wrong", "description", "name");
             String joined = row.joinedText();
-            List<String> falsifies = Ids.targets(row.text("could falsify", "falsifies", "could regress", "claims", "claim"), "CM");
+            List<String> falsifies = Ids.targets(row.text("could falsify", "falsifies", "could regress", "claims", "claim", "threatens"), "CM");
             if (falsifies.isEmpty()) falsifies = arrowTargets(joined);
             Map<String, Field> fields = new LinkedHashMap<>();
             row.cell("could falsify", "falsifies", "could regress", "claims").ifPresent(c ->

@@ -21,7 +21,7 @@ final class Labels {
 
     static String scenario(String k) {
         if (k.startsWith("falsifies") || k.equals("falsified claims") || k.equals("claims falsified") || k.equals("would falsify")
-                || k.equals("can falsify") || k.equals("claims under test") || k.equals("target claims")) return "falsifies";
+                || k.equals("can falsify") || k.equals("claims under test") || k.equals("target claims") || k.equals("claims")) return "falsifies";
         if (k.equals("closes") || k.startsWith("closes hypothes") || k.equals("hypotheses closed") || k.equals("closes hypotheses")
                 || k.equals("hypotheses")) return "closes";
         if (k.equals("technique") || k.equals("techniques")) return "technique";

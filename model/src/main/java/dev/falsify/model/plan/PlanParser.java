@@ -138,11 +138,11 @@ public final class PlanParser {
         if (!h4.isEmpty()) {
             for (Range r : h4) {
                 hypotheses.addAll(HypothesisReader.read(outline, r.bodyStart(), r.end(), headingAt));
-                hypothesisTables(tablesIn(r), hypotheses);
+                hypothesisTables(tablesIn(r), hypotheses, true);
             }
         } else {
             hypotheses.addAll(HypothesisReader.read(outline, 0, lines.lineCount(), headingAt));
-            if (hypotheses.isEmpty()) hypothesisTables(tables, hypotheses);
+            if (hypotheses.isEmpty()) hypothesisTables(tables, hypotheses, false);
             if (!hypotheses.isEmpty()) {
                 unrecognized.add(new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, "hypotheses",
                         "hypotheses were found outside a §4 section", hypotheses.get(0).headingSpan()));
@@ -241,14 +241,20 @@ public final class PlanParser {
         return out;
     }
 
-    private void hypothesisTables(List<Table> candidates, List<Hypothesis> into) {
+    /**
+     * @param inSection4 the tables are §4's: a table there with a "Could falsify" column is the
+     *                   plan's own way of listing hypotheses (noted, not divergent); any other
+     *                   hypothesis table ({@code (->C1)} references, outside §4) is a divergent form
+     */
+    private void hypothesisTables(List<Table> candidates, List<Hypothesis> into, boolean inSection4) {
         java.util.Set<String> known = new java.util.HashSet<>();
         for (Hypothesis h : into) known.add(Ids.key(h.id()));
         for (Table t : candidates) {
             List<Hypothesis> found = HypothesisReader.fromTable(t, null).stream().filter(h -> !known.contains(Ids.key(h.id()))).toList();
             if (!found.isEmpty()) {
                 into.addAll(found);
-                unrecognized.add(new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, "hypotheses",
+                boolean tabulated = inSection4 && t.hasColumn("could falsify", "falsifies", "could regress", "claims", "claim", "threatens");
+                unrecognized.add(new Unrecognized(tabulated ? Unrecognized.Kind.FIELD : Unrecognized.Kind.DIVERGENT_FORM, "hypotheses",
                         "hypotheses were read from a table (line " + t.span().startLine() + ")", t.span()));
             }
         }

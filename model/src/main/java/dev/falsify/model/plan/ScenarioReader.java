@@ -362,7 +362,9 @@ final class ScenarioReader {
 
         private static boolean isSevenMTitle(String heading) {
             String k = FieldReader.key(heading);
-            return k.contains("model history and checker") || k.contains("model history checker");
+            // "Checker discipline (§7.M)": the marker need not lead
+            return k.contains("model history and checker") || k.contains("model history checker")
+                    || (k.contains("7.m") && !k.contains("7.m.s"));
         }
 
         private void notApplicable(String t, int line) {

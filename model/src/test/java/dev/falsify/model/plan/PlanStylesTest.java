@@ -356,4 +356,50 @@ class PlanStylesTest {
         Span v = s1.field("falsifies").orElseThrow().valueSpan();
         assertThat(text.substring(v.startOffset(), v.endOffset())).isEqualTo("C1");
     }
+
+    @Test
+    void hypothesisTableInSectionFourIsNotADivergentPlan() {
+        Plan p = PlanParser.parse("""
+                # Test Plan: tabled
+
+                **Plan mode:** Change-scoped (PR #88)
+                **Status:** Draft — awaiting review
+
+                ## 0. Summary
+                ## 1. Scope
+                ## 1b. Claims under test
+
+                | ID | Claim | Category |
+                |---|---|---|
+                | C1 | a | safety |
+
+                ## 1c. Missing claims
+                None.
+
+                ## 4. Failure-mode hypotheses
+
+                | ID | Hypothesis | Threatens | Subsystem |
+                |---|---|---|---|
+                | H1 | stale read after failover | C1 | reads |
+
+                ## 7. Scenarios
+
+                ### S1: reads_are_fresh
+
+                - **Claims:** C1
+                - **Closes:** H1
+
+                #### Checker discipline (§7.M)
+                - **Model under test:** register
+                """);
+        assertThat(p.header().mode()).isEqualTo("change-scoped");
+        assertThat(p.header().status()).isEqualTo("draft");
+        assertThat(p.hypothesis("H1").orElseThrow().falsifies()).containsExactly("C1");
+        assertThat(p.scenario("S1").orElseThrow().falsifies()).containsExactly("C1");
+        assertThat(p.scenario("S1").orElseThrow().sevenM().model()).isEqualTo("register");
+        assertThat(p.unrecognized()).noneMatch(u -> u.kind() == Unrecognized.Kind.DIVERGENT_FORM);
+        // so the missing sections are errors, as in any plan, not P019 notes
+        assertThat(lint(p)).filteredOn(d -> d.rule().equals("P001")).extracting(Diagnostic::message)
+                .anySatisfy(m -> assertThat(m).contains("§7d"));
+    }
 }
