@@ -31,6 +31,8 @@ final class HypothesisReader {
 
     private static final Pattern INLINE_FALSIFY = Pattern.compile(
             "(?i)(?:(?:could|may|might|would|can)\\s+(?:falsify|regress)|\\bfalsifies|\\bthreatens)\\s*:?\\s*(.*)");
+    private static final Pattern TRAILING_IDS = Pattern.compile(
+            "[(\\[]\\s*((?:[CM]\\d{1,5}\\s*(?:[,;/&–-]|\\band\\b)?\\s*)+)[)\\]]\\s*\\.?$");
     private static final Pattern SEPARATOR = Pattern.compile("\\s+(?:—|–|--|-)\\s+|:\\s+");
 
     static List<Hypothesis> read(MarkdownOutline o, int from, int to, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
@@ -200,6 +202,11 @@ final class HypothesisReader {
                 Matcher inline = INLINE_FALSIFY.matcher(all);
                 if (inline.find()) falsifies = Ids.targets(inline.group(1), "CM");
                 if (falsifies.isEmpty()) falsifies = arrowTargets(all);
+                if (falsifies.isEmpty()) {
+                    // "H3. Reordering across partitions (C2, C4)": a closing parenthetical of claim ids only
+                    Matcher t = TRAILING_IDS.matcher((title + " " + description).strip());
+                    if (t.find()) falsifies = Ids.all(t.group(1), "CM");
+                }
             }
             SourceLines lines = o.lines;
             Span heading = lines.span(lines.lineStart(first), FieldReader.trimmedEnd(lines, first));

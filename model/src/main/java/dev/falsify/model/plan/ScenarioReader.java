@@ -144,6 +144,8 @@ final class ScenarioReader {
         return b.build(true, rest);
     }
 
+    private static final Pattern HEADING_CLAIMS = Pattern.compile(
+            "(?i)[(\\[]\\s*(?:falsifies\\s*:?\\s*)?((?:[CM]\\d{1,5}\\s*(?:[,;/&–-]|\\band\\b)?\\s*)+)[)\\]]\\s*$");
     private static final Pattern ATTRIBUTES = Pattern.compile("\\s*\\{[#.][^}]*}\\s*$");
 
     static String cleanName(String raw) {
@@ -444,6 +446,11 @@ final class ScenarioReader {
             Field c = fields.get("closes");
             falsifies = f == null ? List.of() : Ids.targets(f.value(), "CM");
             closes = c == null ? List.of() : Ids.targets(c.value(), "H");
+            if (f == null && falsifies.isEmpty()) {
+                // "### S2 — writes_survive_crash (C2)" / "(falsifies C2, C4)": claims named in the heading
+                Matcher h = HEADING_CLAIMS.matcher(name);
+                if (h.find()) falsifies = Ids.all(h.group(1), "CM");
+            }
             if (bullet && bulletRest != null) {
                 Matcher p = PAREN.matcher(bulletRest);
                 if (p.find()) {

@@ -26,10 +26,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 class PlanStylesTest {
     static final Path DIR = Path.of("src/test/resources/plans/styles");
     /** Plans whose content is valid: any error on them is a parser or linter bug. */
-    static final List<String> VALID = List.of("ledger-frontmatter", "queue-crlf-emoji", "cache-tables", "raft-level1", "docstore-setext");
+    static final List<String> VALID = List.of("ledger-frontmatter", "queue-crlf-emoji", "cache-tables", "raft-level1", "docstore-setext",
+            "tenants-surfaces");
 
     static List<String> names() {
-        return List.of("ledger-frontmatter", "queue-crlf-emoji", "cache-tables", "lease-change-scoped", "raft-level1", "docstore-setext");
+        return List.of("ledger-frontmatter", "queue-crlf-emoji", "cache-tables", "lease-change-scoped", "raft-level1", "docstore-setext",
+                "tenants-surfaces");
     }
 
     static String text(String name) {
@@ -401,5 +403,48 @@ class PlanStylesTest {
         // so the missing sections are errors, as in any plan, not P019 notes
         assertThat(lint(p)).filteredOn(d -> d.rule().equals("P001")).extracting(Diagnostic::message)
                 .anySatisfy(m -> assertThat(m).contains("§7d"));
+    }
+
+    @Test
+    void surfaceDecompositionAsATableAndItalicSevenMFields() {
+        Plan p = plan("tenants-surfaces");
+        Scenario s1 = p.scenario("S01").orElseThrow();
+        assertThat(s1.sevenMS().present()).isTrue();
+        assertThat(s1.sevenMS().value("surfaces")).isEqualTo("REST list, REST get, CSV export, search");
+        assertThat(s1.arms()).containsExactly("S01/rest", "S01/export", "S01/search");
+        assertThat(p.needsSurfaceDecomposition(s1)).isTrue();
+        assertThat(p.scenario("S02").orElseThrow().sevenMS().value("fairnessFormula")).isEqualTo("worst_tenant_p95 / median_tenant_p95 ≤ 2");
+        Scenario s3 = p.scenario("S03").orElseThrow();
+        assertThat(s3.sevenM().missing()).isEmpty();
+        assertThat(s3.sevenM().nemesis()).contains("idle-in-transaction");
+        assertThat(p.isSerious(s3)).isTrue();
+    }
+
+    @Test
+    void claimIdsInAClosingParenthesisOfAHypothesisOrAScenarioHeading() {
+        Plan p = PlanParser.parse("""
+                ## 4. Hypotheses
+
+                H1. Reordering across partitions (C2, C4)
+                H2 — Lost ack after crash [C1].
+                - **H3** Duplicate on retry — the key is regenerated (M1)
+                H4. Something else (see C9 for background)
+
+                ## 7. Scenarios
+
+                ### S1 — order_survives_partition (falsifies C2, C4)
+
+                - **Closes:** H1
+
+                ### S2 — acks_survive_crash (C1)
+
+                ### S3 — explicit_field_wins (C1)
+
+                - **Falsifies:** C2
+                """);
+        assertThat(p.hypotheses()).extracting(Hypothesis::falsifies)
+                .containsExactly(List.of("C2", "C4"), List.of("C1"), List.of("M1"), List.of());
+        assertThat(p.scenarios()).extracting(Scenario::falsifies)
+                .containsExactly(List.of("C2", "C4"), List.of("C1"), List.of("C2"));
     }
 }
