@@ -237,8 +237,37 @@ public final class PlanParser {
                 }
                 out.add(new FileTouched(path, added, removed, lines.span(lines.lineStart(i), FieldReader.trimmedEnd(lines, i))));
             }
+            for (Table t : tablesIn(r)) filesTouched(t, out);
         }
         return out;
+    }
+
+    private static final Pattern COUNT = Pattern.compile("\\d+");
+
+    /** A §1 table of touched files: a File/Path column, optional added (+) and removed (−) columns. */
+    private static void filesTouched(Table t, List<FileTouched> out) {
+        int file = Table.columnIndex(t.headers(), "file", "files", "path", "file touched", "files touched");
+        if (file < 0) return;
+        int added = -1;
+        int removed = -1;
+        for (int c = 0; c < t.rawHeaders().size(); c++) {
+            String h = t.rawHeaders().get(c).strip().toLowerCase(Locale.ROOT);
+            if (h.equals("+") || h.startsWith("added") || h.startsWith("additions") || h.startsWith("lines added")) added = c;
+            else if (h.equals("-") || h.equals("−") || h.startsWith("removed") || h.startsWith("deleted") || h.startsWith("deletions")
+                    || h.startsWith("lines removed")) removed = c;
+        }
+        for (TableRow row : t.rows()) {
+            if (row.cells().size() <= file) continue;
+            String path = row.cells().get(file).text().replace("`", "").strip();
+            if (path.isEmpty() || path.contains(" ")) continue;
+            out.add(new FileTouched(path, count(row, added), count(row, removed), row.span()));
+        }
+    }
+
+    private static Integer count(TableRow row, int column) {
+        if (column < 0 || column >= row.cells().size()) return null;
+        Matcher m = COUNT.matcher(row.cells().get(column).text());
+        return m.find() ? Integer.valueOf(m.group()) : null;
     }
 
     /**

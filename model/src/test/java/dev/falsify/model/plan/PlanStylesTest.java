@@ -447,4 +447,25 @@ class PlanStylesTest {
         assertThat(p.scenarios()).extracting(Scenario::falsifies)
                 .containsExactly(List.of("C2", "C4"), List.of("C1"), List.of("C2"));
     }
+
+    @Test
+    void filesTouchedAsATable() {
+        Plan p = PlanParser.parse("""
+                # Test Plan: ft
+
+                ## 1. Scope
+
+                **Files touched:**
+
+                * `a/b.go` (+12/-3)
+
+                | File | + | − |
+                |---|---|---|
+                | `g/h.java` | 10 | 2 |
+                | the rest of the tree | 0 | 0 |
+                """);
+        assertThat(p.filesTouched()).extracting(FileTouched::path).containsExactly("a/b.go", "g/h.java");
+        assertThat(p.filesTouched().get(1).added()).isEqualTo(10);
+        assertThat(p.filesTouched().get(1).removed()).isEqualTo(2);
+    }
 }
