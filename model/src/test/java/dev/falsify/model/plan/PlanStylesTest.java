@@ -468,4 +468,18 @@ class PlanStylesTest {
         assertThat(p.filesTouched().get(1).added()).isEqualTo(10);
         assertThat(p.filesTouched().get(1).removed()).isEqualTo(2);
     }
+
+    @Test
+    void coverageWrittenAsAClaimByHypothesisGrid() {
+        Plan p = PlanParser.parse("""
+                ## 5. Coverage matrix
+
+                | Claim \\ Hypothesis | H1 | H2 | H3 |
+                |---|---|---|---|
+                | **C1** | ❌ not covered → S1 | — | partial (S2) |
+                | C2 | | ✅ covered | - |
+                """);
+        assertThat(p.coverage()).extracting(r -> r.claims().get(0) + "×" + r.hypotheses().get(0) + ":" + r.verdict() + r.scenarios())
+                .containsExactly("C1×H1:not covered[S1]", "C1×H3:partial[S2]", "C2×H2:covered[]");
+    }
 }
