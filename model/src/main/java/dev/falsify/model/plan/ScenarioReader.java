@@ -305,26 +305,30 @@ final class ScenarioReader {
                         }
                     }
                 } else {
-                    Field field = f.toField(canonical);
-                    switch (target) {
-                        case SEVEN_M -> {
-                            mFields.putIfAbsent(canonical, field);
-                            mPresent = true;
-                            mFirst = mFirst < 0 ? i : mFirst;
-                            mLast = Math.max(mLast, f.endLine() - 1);
-                        }
-                        case SEVEN_MS -> {
-                            sFields.putIfAbsent(canonical, field);
-                            sPresent = true;
-                            sFirst = sFirst < 0 ? i : sFirst;
-                            sLast = Math.max(sLast, f.endLine() - 1);
-                        }
-                        default -> fields.putIfAbsent(canonical, field);
-                    }
+                    put(target, f.toField(canonical), i, f.endLine() - 1);
                     if (f.fence() != null && isRunInfo(f.fence().info())) runs.add(runBlock(f.fence()));
                 }
                 last = Math.max(last, f.endLine() - 1);
                 i = Math.max(i + 1, f.endLine());
+            }
+        }
+
+        /** Keeps a known field (the first of its name wins) in the scenario, its §7.M or its §7.M.S. */
+        private void put(Context target, Field field, int firstLine, int lastLine) {
+            switch (target) {
+                case SEVEN_M -> {
+                    mFields.putIfAbsent(field.name(), field);
+                    mPresent = true;
+                    mFirst = mFirst < 0 ? firstLine : mFirst;
+                    mLast = Math.max(mLast, lastLine);
+                }
+                case SEVEN_MS -> {
+                    sFields.putIfAbsent(field.name(), field);
+                    sPresent = true;
+                    sFirst = sFirst < 0 ? firstLine : sFirst;
+                    sLast = Math.max(sLast, lastLine);
+                }
+                default -> fields.putIfAbsent(field.name(), field);
             }
         }
 
@@ -340,23 +344,8 @@ final class ScenarioReader {
                 Context target = resolve(ctx, key);
                 String canonical = target == null ? null : canonical(target, key);
                 if (canonical == null) continue;
-                Field field = new Field(canonical, e.label(), e.field().value(), e.field().span(), e.field().valueSpan());
                 int line = e.field().span().startLine() - 1;
-                switch (target) {
-                    case SEVEN_M -> {
-                        mFields.putIfAbsent(canonical, field);
-                        mPresent = true;
-                        mFirst = mFirst < 0 ? line : mFirst;
-                        mLast = Math.max(mLast, line);
-                    }
-                    case SEVEN_MS -> {
-                        sFields.putIfAbsent(canonical, field);
-                        sPresent = true;
-                        sFirst = sFirst < 0 ? line : sFirst;
-                        sLast = Math.max(sLast, line);
-                    }
-                    default -> fields.putIfAbsent(canonical, field);
-                }
+                put(target, new Field(canonical, e.label(), e.field().value(), e.field().span(), e.field().valueSpan()), line, line);
                 last = Math.max(last, line);
             }
             return ctx;
