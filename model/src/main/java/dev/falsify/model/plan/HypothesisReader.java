@@ -31,6 +31,8 @@ final class HypothesisReader {
 
     private static final Pattern INLINE_FALSIFY = Pattern.compile(
             "(?i)(?:(?:could|may|might|would|can)\\s+(?:falsify|regress)|\\bfalsifies|\\bthreatens)\\s*:?\\s*(.*)");
+    private static final Pattern TITLE_THEN_ID = Pattern.compile(
+            "^\\s{0,3}(?:[-*+]|\\d{1,3}[.)])\\s+(?:\\*\\*|__)([^*_]+?)\\s*[(\\[](H\\d{1,4})[)\\]]\\s*[.:]?\\s*(?:\\*\\*|__)(.*)$");
     private static final Pattern TRAILING_IDS = Pattern.compile(
             "[(\\[]\\s*((?:[CM]\\d{1,5}\\s*(?:[,;/&–-]|\\band\\b)?\\s*)+)[)\\]]\\s*\\.?$");
     private static final Pattern SEPARATOR = Pattern.compile("\\s+(?:—|–|--|-)\\s+|:\\s+");
@@ -68,6 +70,16 @@ final class HypothesisReader {
                     current = new Builder(s.group(1), group, i, i);
                     boolean boldBeforeId = s.start(1) >= 2 && (t.startsWith("**", s.start(1) - 2) || t.startsWith("__", s.start(1) - 2));
                     titleAndDescription(current, t.substring(s.end(1)), boldBeforeId);
+                    i++;
+                    continue;
+                }
+                Matcher trailing = t.indexOf("(H") >= 0 || t.indexOf("[H") >= 0 ? TITLE_THEN_ID.matcher(t) : null;
+                if (trailing != null && trailing.matches()) {
+                    // "1. **Stale read (H1)** — the leader serves from cache"
+                    if (current != null) out.add(current.build(o));
+                    current = new Builder(trailing.group(2), group, i, i);
+                    current.title = trailing.group(1).strip();
+                    current.description = trailing.group(3).replaceFirst("^\\s*(?:—|–|--|-|:|\\.)?\\s*", "").replace("**", "").strip();
                     i++;
                     continue;
                 }

@@ -45,11 +45,7 @@ public final class PlanParser {
 
     private PlanParser(String text) {
         this.text = text;
-        // No-break spaces (pasted from rendered docs, emitted by some agents) act as spaces for the
-        // structure: "##\u00a07. Scenarios" is a heading, "-\u00a0**Falsifies:**" a field. The
-        // replacement is one char for one char, so every offset and span still fits the original.
-        this.lines = new SourceLines(text.indexOf('\u00a0') >= 0 || text.indexOf('\u202f') >= 0
-                ? text.replace('\u00a0', ' ').replace('\u202f', ' ') : text);
+        this.lines = new SourceLines(structural(text));
         this.outline = new MarkdownOutline(lines);
         outline.normaliseSectionLevel(SectionIds::identify, h -> TITLE.matcher(HypothesisReader.clean(h)).matches());
         for (MarkdownOutline.HeadingBlock h : outline.headings) headingAt.put(h.line(), h);
@@ -57,6 +53,41 @@ public final class PlanParser {
             tables.add(TableReader.read(ref, lines));
             tableLines.add(ref.line());
         }
+    }
+
+    /**
+     * The text the structure is read from. No-break spaces (pasted from rendered docs, emitted by
+     * some agents) act as spaces: "##\u00a07. Scenarios" is a heading, "-\u00a0**Falsifies:**" a
+     * field. Blockquote markers act as indentation, so a §7.M or a field list written as a callout
+     * ({@code > - **Checker:** …}) reads like the plain one. Every replacement is one char for one
+     * char, so every offset and span still fits the original text.
+     */
+    static String structural(String text) {
+        char[] c = null;
+        boolean lineStart = true;
+        int indent = 0;
+        char fence = 0;   // inside a fenced block (its marker char): quotes there are code, left alone
+        for (int i = 0; i < text.length(); i++) {
+            char x = text.charAt(i);
+            if (x == '\n') {
+                lineStart = true;
+                indent = 0;
+                continue;
+            }
+            if (lineStart && (x == '`' || x == '~') && text.startsWith(String.valueOf(x).repeat(3), i)) {
+                fence = fence == 0 ? x : fence == x ? 0 : fence;
+            }
+            boolean replace = x == '\u00a0' || x == '\u202f' || (x == '>' && lineStart && indent <= 3 && fence == 0);
+            if (replace) {
+                if (c == null) c = text.toCharArray();
+                c[i] = ' ';
+            }
+            if (lineStart) {
+                if (x == ' ' || x == '\t' || replace) indent++;
+                else lineStart = false;
+            }
+        }
+        return c == null ? text : new String(c);
     }
 
     /** Parses plan text. Never throws: on an internal failure the result is an empty projection plus a note. */

@@ -31,7 +31,7 @@ class PlanStylesTest {
 
     static List<String> names() {
         return List.of("ledger-frontmatter", "queue-crlf-emoji", "cache-tables", "lease-change-scoped", "raft-level1", "docstore-setext",
-                "tenants-surfaces");
+                "tenants-surfaces", "callouts-bold-lines");
     }
 
     static String text(String name) {
@@ -481,5 +481,29 @@ class PlanStylesTest {
                 """);
         assertThat(p.coverage()).extracting(r -> r.claims().get(0) + "×" + r.hypotheses().get(0) + ":" + r.verdict() + r.scenarios())
                 .containsExactly("C1×H1:not covered[S1]", "C1×H3:partial[S2]", "C2×H2:covered[]");
+    }
+
+    @Test
+    void sevenMInABlockquoteBoldLineFieldsAndIdsAfterTheTitle() {
+        Plan p = PlanParser.parse(text("callouts-bold-lines"));
+        // "1. **Stale read (H1)** — …"
+        assertThat(p.hypotheses()).extracting(Hypothesis::id).containsExactly("H1", "H2");
+        assertThat(p.hypothesis("H1").orElseThrow().title()).isEqualTo("Stale read");
+        assertThat(p.hypothesis("H2").orElseThrow().falsifies()).containsExactly("C2");
+        // bold label lines without list markers, and a bold §7.M line that is not a heading
+        assertThat(p.scenario("S1").orElseThrow().sevenM().missing()).isEmpty();
+        // "> **§7.M**" callout: read like the plain block, and not swallowed by the Closes value before it
+        Scenario s2 = p.scenario("S2").orElseThrow();
+        assertThat(s2.closes()).containsExactly("H2");
+        assertThat(s2.field("closes").orElseThrow().value()).isEqualTo("H2");
+        assertThat(s2.sevenM().missing()).isEmpty();
+        Span checker = s2.sevenM().field("checker").orElseThrow().valueSpan();
+        assertThat(p.text().substring(checker.startOffset(), checker.endOffset())).isEqualTo("no-lost-ack");
+        assertThat(lint(p)).noneMatch(d -> d.severity() == Severity.ERROR);
+    }
+
+    @Test
+    void quoteMarkersInsideFencesStayCode() {
+        assertThat(PlanParser.structural("> a\n```\n> b\n```\n> c\u00a0d")).isEqualTo("  a\n```\n> b\n```\n  c d");
     }
 }
