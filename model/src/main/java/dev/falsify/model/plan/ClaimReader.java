@@ -78,6 +78,10 @@ final class ClaimReader {
             "^\\s{0,3}(?:[-*+]\\s+|\\d{1,3}[.)]\\s+)?(\\*\\*|__)?\\s*(C\\d{1,5})(?![\\w/])\\s*[.:]?\\s*(?:\\*\\*|__)?\\s*(.*)$");
     private static final Pattern LIST_START = Pattern.compile("^\\s*(?:[-*+]|\\d{1,3}[.)])\\s+");
     private static final Pattern QUALIFIER = Pattern.compile("^[\\[(]([^\\])]*)[\\])]\\s*");
+    private static final Pattern TRAILING_QUALIFIER = Pattern.compile("\\s*[\\[(]([^\\[\\]()]*)[\\])]\\s*\\.?\\s*$");
+    private static final Pattern SUB_FIELD = Pattern.compile(
+            "(?i)^\\s*(?:[-*+]\\s+)?[*_]{0,2}(categor(?:y|ies)|kind|type|source|evidence|inferred\\??|confidence|documented\\??)[*_]{0,2}"
+                    + "(?:\\s*:|(?<=\\?)(?=\\s))[*_]{0,2}\\s*(.*)$");
     private static final Pattern SOURCE = Pattern.compile("(?i)(?:^|\\s|\\()source\\s*:\\s*(.*?)\\)?\\s*$");
 
     /**
@@ -101,12 +105,28 @@ final class ClaimReader {
                 continue;
             }
             StringBuilder body = new StringBuilder(m.group(3).strip());
+            // sub-bullets and labelled continuation lines: "  - Category: safety", "  Source: README"
+            String category = null;
+            String source = null;
+            String inferredText = null;
+            int itemIndent = FieldReader.indentOf(t);
             int last = i;
             int j = i + 1;
             while (j < to && o.isText(j)) {
                 String n = FieldReader.text(lines, j);
-                if (n.isBlank() || LIST_START.matcher(n).find() || ITEM.matcher(n).matches() && FieldReader.indentOf(n) <= FieldReader.indentOf(t)) break;
-                body.append(' ').append(n.strip());
+                if (n.isBlank()) break;
+                boolean nested = FieldReader.indentOf(n) > itemIndent;
+                if (!nested && (LIST_START.matcher(n).find() || ITEM.matcher(n).matches())) break;
+                Matcher sub = SUB_FIELD.matcher(n);
+                if (sub.matches()) {
+                    String label = sub.group(1).toLowerCase(Locale.ROOT);
+                    String value = sub.group(2).replace("**", "").strip();
+                    if (label.startsWith("categor") || label.equals("kind") || label.equals("type")) category = value;
+                    else if (label.startsWith("source") || label.equals("evidence")) source = value;
+                    else inferredText = label + " " + value;
+                } else {
+                    body.append(' ').append(n.strip());
+                }
                 last = j;
                 j++;
             }
@@ -118,24 +138,33 @@ final class ClaimReader {
             if (q.find()) {
                 qualifier = q.group(1);
                 rest = rest.substring(q.end());
+            } else {
+                // "- C1: text (safety, documented)": the qualifier may close the item instead
+                Matcher tq = TRAILING_QUALIFIER.matcher(rest);
+                if (tq.find() && !ClaimCategory.parseCell(tq.group(1)).isEmpty()) {
+                    qualifier = tq.group(1);
+                    rest = rest.substring(0, tq.start());
+                }
             }
             rest = rest.replaceFirst("^[—–:-]\\s*", "").strip();
-            String source = "";
             Matcher src = SOURCE.matcher(rest);
             if (src.find()) {
-                source = src.group(1).strip();
+                if (source == null) source = src.group(1).strip();
                 rest = rest.substring(0, src.start()).strip();
             }
-            List<ClaimCategory> categories = ClaimCategory.parseCell(qualifier);
-            String lower = qualifier.toLowerCase(Locale.ROOT);
-            Boolean inferred = lower.contains("inferred") || lower.contains("code") ? Boolean.TRUE
-                    : lower.contains("documented") || lower.contains("docs") ? Boolean.FALSE : null;
+            String categoryText = category != null ? category : qualifier;
+            List<ClaimCategory> categories = ClaimCategory.parseCell(categoryText);
+            String lower = (qualifier + " " + (inferredText == null ? "" : inferredText)).toLowerCase(Locale.ROOT);
+            Boolean inferred = lower.contains("inferred") && !lower.matches(".*inferred\\??\\s*(no|false)\\b.*") || lower.contains("code")
+                    ? Boolean.TRUE
+                    : lower.contains("documented") || lower.contains("docs") || lower.matches(".*inferred\\??\\s*(no|false)\\b.*")
+                    ? Boolean.FALSE : null;
             Span span = lines.span(lines.lineStart(i), FieldReader.trimmedEnd(lines, last));
-            if (!qualifier.isBlank() && (categories.isEmpty() || categories.contains(ClaimCategory.OBSERVABILITY))) {
+            if (!categoryText.isBlank() && (categories.isEmpty() || categories.contains(ClaimCategory.OBSERVABILITY))) {
                 unrecognized.add(new Unrecognized(Unrecognized.Kind.CATEGORY, id,
-                        "claim " + id + " has category '" + qualifier + "', which is not one of the gated/known categories", span));
+                        "claim " + id + " has category '" + categoryText + "', which is not one of the gated/known categories", span));
             }
-            out.add(new Claim(id, rest, categories, qualifier, source, inferred, List.of(), false, null, span));
+            out.add(new Claim(id, rest, categories, categoryText, source == null ? "" : source, inferred, List.of(), false, null, span));
             i = j;
         }
         return out;

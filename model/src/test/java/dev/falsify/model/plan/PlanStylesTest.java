@@ -506,4 +506,39 @@ class PlanStylesTest {
     void quoteMarkersInsideFencesStayCode() {
         assertThat(PlanParser.structural("> a\n```\n> b\n```\n> c\u00a0d")).isEqualTo("  a\n```\n> b\n```\n  c d");
     }
+
+    @Test
+    void claimListItemsWithTrailingQualifiersAndSubFields() {
+        Plan p = PlanParser.parse("""
+                ## 1b. Claims under test
+
+                - C1: reads are linearizable (safety, documented)
+                - **C2** — acked writes survive a crash
+                  - Category: durability
+                  - Source: README
+                  - Inferred? no
+                * C3. Retries are applied once [idempotency; code-inferred].
+                1. **C4:** the leader steps down within 5 s
+                   *Kind*: liveness
+                   *Source*: runbook
+                """);
+        assertThat(p.claims()).extracting(c -> c.id() + " " + c.categories() + " " + c.inferred() + " " + c.text())
+                .containsExactly("C1 [SAFETY] false reads are linearizable",
+                        "C2 [DURABILITY] false acked writes survive a crash",
+                        "C3 [IDEMPOTENCY] true Retries are applied once",
+                        "C4 [LIVENESS] null the leader steps down within 5 s");
+        assertThat(p.claim("C2").orElseThrow().source()).isEqualTo("README");
+        assertThat(p.claim("C4").orElseThrow().source()).isEqualTo("runbook");
+    }
+
+    @Test
+    void releaseBudgetRevisitPhrasings() {
+        for (String revisit : List.of("Revisit when: CI exists.", "Revisit once CI exists.", "Revisit after the GA release.")) {
+            Plan p = PlanParser.parse("## 7. Scenarios\n\n### S1: x_holds\n\n- **Falsifies:** C1\n- **Release budget:** not provided — no CI. "
+                    + revisit + "\n");
+            assertThat(lint(p)).as(revisit).noneMatch(d -> d.rule().equals("P018"));
+        }
+        Plan bare = PlanParser.parse("## 7. Scenarios\n\n### S1: x_holds\n\n- **Falsifies:** C1\n- **Release budget:** not provided — no CI.\n");
+        assertThat(lint(bare)).anyMatch(d -> d.rule().equals("P018"));
+    }
 }
