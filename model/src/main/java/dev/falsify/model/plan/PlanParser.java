@@ -152,6 +152,15 @@ public final class PlanParser {
         boolean missingEmpty = false;
         for (Range r : rangesOf("1c")) {
             for (Table t : tablesIn(r)) missing.addAll(ClaimReader.missingClaims(t));
+            if (missing.isEmpty()) {
+                // missing claims written as a list: "- **M1** — behaviour … (evidence)"
+                for (BulletItem b : bullets(r)) {
+                    Matcher m = LEADING_ID.matcher(b.text());
+                    if (!m.find() || m.group(1).charAt(0) != 'M') continue;
+                    String behaviour = b.text().substring(m.end()).replace("**", "").replaceFirst("^[\\s—–:.-]+", "").strip();
+                    missing.add(new MissingClaim(m.group(1), behaviour, "", "", itemRow("behavior the code relies on", b), b.span()));
+                }
+            }
             if (missing.isEmpty() && explicitlyEmpty(r)) missingEmpty = true;
         }
 
@@ -184,7 +193,21 @@ public final class PlanParser {
         for (Range r : rangesOf("5")) for (Table t : tablesIn(r)) coverage.addAll(RowReader.coverage(t));
 
         List<RequirementRow> requirements = new ArrayList<>();
-        for (Range r : rangesOf("6b")) for (Table t : tablesIn(r)) requirements.addAll(RowReader.requirements(t));
+        for (Range r : rangesOf("6b")) {
+            for (Table t : tablesIn(r)) requirements.addAll(RowReader.requirements(t));
+            if (requirements.isEmpty()) {
+                // requirements written as a list: "- **Docker** ≥ 24 — used by S1, S2; install: apt install docker.io"
+                for (BulletItem b : bullets(r)) {
+                    String text = b.text().replace("**", "").replace("__", "").replace("`", "");
+                    Matcher m = REQUIREMENT_ITEM.matcher(text);
+                    if (!m.find() || m.group(1).isBlank()) continue;
+                    Matcher v = VERSION.matcher(text.substring(m.end(1)));
+                    Matcher hint = INSTALL_HINT.matcher(text);
+                    requirements.add(new RequirementRow(m.group(1).strip(), v.find() ? v.group() : "", Ids.all(text, "S"),
+                            hint.find() ? hint.group(1).strip() : "", itemRow("requirement", b)));
+                }
+            }
+        }
 
         List<Scenario> scenarios = new ArrayList<>();
         List<Range> s7 = rangesOf("7");
@@ -206,9 +229,7 @@ public final class PlanParser {
                 // residual uncertainty written as a bullet list: each item that names an id is a row
                 for (BulletItem b : bullets(r)) {
                     List<String> ids = Ids.all(b.text(), "CHMS");
-                    if (ids.isEmpty()) continue;
-                    Cell cell = new Cell(b.text(), b.span());
-                    residual.add(new ResidualRow(ids, b.text(), new TableRow(List.of("uncertainty"), List.of(cell), b.span(), false)));
+                    if (!ids.isEmpty()) residual.add(new ResidualRow(ids, b.text(), itemRow("uncertainty", b)));
                 }
             }
             if (residual.isEmpty() && explicitlyEmpty(r)) residualEmpty = true;
@@ -456,6 +477,16 @@ public final class PlanParser {
                     s.unknownFields(), s.sevenM(), s.sevenMS(), arms, s.runBlocks(), s.bulletForm(), s.headingSpan(), s.span()));
         }
         return out;
+    }
+
+    private static final Pattern LEADING_ID = Pattern.compile("^[\\s*_`]*([A-Z]\\d{1,5})(?![\\w/])");
+    private static final Pattern REQUIREMENT_ITEM = Pattern.compile("^\\s*([^(—–:≥>=,;]+?)\\s*(?:$|[(—–:≥>=,;]|\\s-\\s|\\s\\d)");
+    private static final Pattern VERSION = Pattern.compile("(?<![\\w.])\\d+(?:\\.\\d+)*");
+    private static final Pattern INSTALL_HINT = Pattern.compile("(?i)install(?:\\s+hint)?\\s*:\\s*([^;]+)");
+
+    /** A list item standing in for a one-cell table row (lint reports point at the item). */
+    private static TableRow itemRow(String header, BulletItem b) {
+        return new TableRow(List.of(header), List.of(new Cell(b.text(), b.span())), b.span(), false);
     }
 
     private boolean inKnownSection(int line) {

@@ -541,4 +541,29 @@ class PlanStylesTest {
         Plan bare = PlanParser.parse("## 7. Scenarios\n\n### S1: x_holds\n\n- **Falsifies:** C1\n- **Release budget:** not provided — no CI.\n");
         assertThat(lint(bare)).anyMatch(d -> d.rule().equals("P018"));
     }
+
+    @Test
+    void missingClaimsAndRequirementsWrittenAsLists() {
+        Plan p = PlanParser.parse("""
+                ## 1c. Missing claims discovered
+
+                - **M1** — followers never serve reads (`Follower.handle()`)
+                - M2: the WAL is fsynced before acks
+
+                ## 4. Hypotheses
+
+                H1. **Stale follower read** — x
+                   - Could falsify: M1
+
+                ## 6b. Environment requirements
+
+                - **Docker** ≥ 24 — used by S1, S2; install: apt install docker.io
+                - `tc` (iproute2 5.x), needed by S3
+                """);
+        assertThat(p.missingClaims()).extracting(MissingClaim::id).containsExactly("M1", "M2");
+        assertThat(p.missingClaims().get(1).behavior()).isEqualTo("the WAL is fsynced before acks");
+        assertThat(lint(p)).noneMatch(d -> d.rule().equals("P002"));
+        assertThat(p.requirements()).extracting(r -> r.requirement() + " " + r.versionFloor() + " " + r.usedBy() + " " + r.installHint())
+                .containsExactly("Docker 24 [S1, S2] apt install docker.io", "tc 5 [S3] ");
+    }
 }
