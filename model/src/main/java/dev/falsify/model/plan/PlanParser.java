@@ -16,12 +16,6 @@ import java.util.regex.Pattern;
  */
 public final class PlanParser {
 
-    /** {@code Test Plan: slug}, {@code 🧪 Test plan — slug}, {@code Test plan for slug}. */
-    private static final Pattern TITLE = Pattern.compile(
-            "(?i)^[^\\p{L}\\p{N}]*(?:test(?:ing)?\\s+plan|plan)\\s*(?:[:—–-]|\\bfor\\b)\\s*(.+)$");
-    /** {@code slug — test plan}, {@code slug test plan}. */
-    private static final Pattern TITLE_SUFFIX = Pattern.compile("(?i)^[^\\p{L}\\p{N}]*(.+?)\\s*[:—–-]?\\s+test(?:ing)?\\s+plan$");
-    private static final Pattern FRONT_MATTER_FIELD = Pattern.compile("^([A-Za-z_][\\w-]*)\\s*:\\s*(.*?)\\s*$");
     private static final Pattern EXPLICIT_EMPTY = Pattern.compile(
             "(?i)\\b(none|no missing|no gaps?|nothing|n/a|not applicable|explicitly empty|appear(s)? aligned|are aligned|"
                     + "no residual|no known|no open|no additional|no new|empty|"
@@ -47,7 +41,7 @@ public final class PlanParser {
         this.text = text;
         this.lines = new SourceLines(structural(text));
         this.outline = new MarkdownOutline(lines);
-        outline.normaliseSectionLevel(SectionIds::identify, h -> TITLE.matcher(HypothesisReader.clean(h)).matches());
+        outline.normaliseSectionLevel(SectionIds::identify, HeaderReader::isTitle);
         for (MarkdownOutline.HeadingBlock h : outline.headings) headingAt.put(h.line(), h);
         for (MarkdownOutline.TableBlockRef ref : outline.tables) {
             tables.add(TableReader.read(ref, lines));
@@ -152,15 +146,7 @@ public final class PlanParser {
         boolean missingEmpty = false;
         for (Range r : rangesOf("1c")) {
             for (Table t : tablesIn(r)) missing.addAll(ClaimReader.missingClaims(t));
-            if (missing.isEmpty()) {
-                // missing claims written as a list: "- **M1** — behaviour … (evidence)"
-                for (BulletItem b : bullets(r)) {
-                    Matcher m = LEADING_ID.matcher(b.text());
-                    if (!m.find() || m.group(1).charAt(0) != 'M') continue;
-                    String behaviour = b.text().substring(m.end()).replace("**", "").replaceFirst("^[\\s—–:.-]+", "").strip();
-                    missing.add(new MissingClaim(m.group(1), behaviour, "", "", itemRow("behavior the code relies on", b), b.span()));
-                }
-            }
+            if (missing.isEmpty()) missing.addAll(ListRows.missingClaims(bullets(r)));
             if (missing.isEmpty() && explicitlyEmpty(r)) missingEmpty = true;
         }
 
@@ -195,18 +181,7 @@ public final class PlanParser {
         List<RequirementRow> requirements = new ArrayList<>();
         for (Range r : rangesOf("6b")) {
             for (Table t : tablesIn(r)) requirements.addAll(RowReader.requirements(t));
-            if (requirements.isEmpty()) {
-                // requirements written as a list: "- **Docker** ≥ 24 — used by S1, S2; install: apt install docker.io"
-                for (BulletItem b : bullets(r)) {
-                    String text = b.text().replace("**", "").replace("__", "").replace("`", "");
-                    Matcher m = REQUIREMENT_ITEM.matcher(text);
-                    if (!m.find() || m.group(1).isBlank()) continue;
-                    Matcher v = VERSION.matcher(text.substring(m.end(1)));
-                    Matcher hint = INSTALL_HINT.matcher(text);
-                    requirements.add(new RequirementRow(m.group(1).strip(), v.find() ? v.group() : "", Ids.all(text, "S"),
-                            hint.find() ? hint.group(1).strip() : "", itemRow("requirement", b)));
-                }
-            }
+            if (requirements.isEmpty()) requirements.addAll(ListRows.requirements(bullets(r)));
         }
 
         List<Scenario> scenarios = new ArrayList<>();
@@ -225,13 +200,7 @@ public final class PlanParser {
         boolean residualEmpty = false;
         for (Range r : rangesOf("7c")) {
             for (Table t : tablesIn(r)) residual.addAll(RowReader.residual(t));
-            if (residual.isEmpty()) {
-                // residual uncertainty written as a bullet list: each item that names an id is a row
-                for (BulletItem b : bullets(r)) {
-                    List<String> ids = Ids.all(b.text(), "CHMS");
-                    if (!ids.isEmpty()) residual.add(new ResidualRow(ids, b.text(), itemRow("uncertainty", b)));
-                }
-            }
+            if (residual.isEmpty()) residual.addAll(ListRows.residual(bullets(r)));
             if (residual.isEmpty() && explicitlyEmpty(r)) residualEmpty = true;
         }
 
@@ -253,73 +222,10 @@ public final class PlanParser {
                 unrecognized, filesTouched());
     }
 
-    /** Adds hypotheses from H-id tables, except ids already read from the text. */
-    private static final Pattern FILES_TOUCHED = Pattern.compile("(?i)files\\s+touched");
-    private static final Pattern PATH = Pattern.compile("`([^`]+)`|^(\\S+)");
-    private static final Pattern COUNTS = Pattern.compile("\\(\\s*\\+\\s*(\\d+)\\s*[,/]?\\s*[−–-]\\s*(\\d+)\\s*\\)");
-
-    /** The bullets following a "Files touched" line in §1. */
     private List<FileTouched> filesTouched() {
         List<FileTouched> out = new ArrayList<>();
-        for (Range r : rangesOf("1")) {
-            boolean inList = false;
-            for (int i = r.bodyStart(); i < r.end(); i++) {
-                if (!outline.isText(i)) continue;
-                String t = FieldReader.text(lines, i);
-                if (FILES_TOUCHED.matcher(t).find()) {
-                    inList = true;
-                    continue;
-                }
-                if (!inList) continue;
-                Matcher item = LIST_ITEM.matcher(t);
-                if (!item.matches()) {
-                    if (!t.isBlank() && FieldReader.indentOf(t) == 0) inList = false;
-                    continue;
-                }
-                String body = item.group(2).strip();
-                Matcher p = PATH.matcher(body);
-                if (!p.find()) continue;
-                String path = p.group(1) != null ? p.group(1) : p.group(2);
-                Matcher c = COUNTS.matcher(body);
-                Integer added = null;
-                Integer removed = null;
-                if (c.find()) {
-                    added = Integer.parseInt(c.group(1));
-                    removed = Integer.parseInt(c.group(2));
-                }
-                out.add(new FileTouched(path, added, removed, lines.span(lines.lineStart(i), FieldReader.trimmedEnd(lines, i))));
-            }
-            for (Table t : tablesIn(r)) filesTouched(t, out);
-        }
+        for (Range r : rangesOf("1")) out.addAll(FilesTouchedReader.read(outline, r.bodyStart(), r.end(), tablesIn(r)));
         return out;
-    }
-
-    private static final Pattern COUNT = Pattern.compile("\\d+");
-
-    /** A §1 table of touched files: a File/Path column, optional added (+) and removed (−) columns. */
-    private static void filesTouched(Table t, List<FileTouched> out) {
-        int file = Table.columnIndex(t.headers(), "file", "files", "path", "file touched", "files touched");
-        if (file < 0) return;
-        int added = -1;
-        int removed = -1;
-        for (int c = 0; c < t.rawHeaders().size(); c++) {
-            String h = t.rawHeaders().get(c).strip().toLowerCase(Locale.ROOT);
-            if (h.equals("+") || h.startsWith("added") || h.startsWith("additions") || h.startsWith("lines added")) added = c;
-            else if (h.equals("-") || h.equals("−") || h.startsWith("removed") || h.startsWith("deleted") || h.startsWith("deletions")
-                    || h.startsWith("lines removed")) removed = c;
-        }
-        for (TableRow row : t.rows()) {
-            if (row.cells().size() <= file) continue;
-            String path = row.cells().get(file).text().replace("`", "").strip();
-            if (path.isEmpty() || path.contains(" ")) continue;
-            out.add(new FileTouched(path, count(row, added), count(row, removed), row.span()));
-        }
-    }
-
-    private static Integer count(TableRow row, int column) {
-        if (column < 0 || column >= row.cells().size()) return null;
-        Matcher m = COUNT.matcher(row.cells().get(column).text());
-        return m.find() ? Integer.valueOf(m.group()) : null;
     }
 
     /**
@@ -376,86 +282,15 @@ public final class PlanParser {
     }
 
     private PlanHeader readHeader(int titleLine) {
-        String slug = "";
-        String title = "";
-        Span titleSpan = Span.NONE;
-        if (titleLine >= 0) {
-            MarkdownOutline.HeadingBlock h = headingAt.get(titleLine);
-            title = h.text();
-            slug = slugOf(title);
-            titleSpan = lines.span(lines.lineStart(titleLine), FieldReader.trimmedEnd(lines, h.endLine() - 1));
-        }
-        int from = titleLine < 0 ? outline.frontMatterEnd : headingAt.get(titleLine).endLine();
+        MarkdownOutline.HeadingBlock title = titleLine >= 0 ? headingAt.get(titleLine) : null;
+        int from = title == null ? outline.frontMatterEnd : title.endLine();
         int to = ranges.isEmpty() ? Math.min(lines.lineCount(), from + 60) : ranges.get(0).start();
-        Map<String, Field> fields = new LinkedHashMap<>();
+        List<Table> headerTables = new ArrayList<>();
         for (int t = 0; t < tables.size(); t++) {
             int l = tableLines.get(t);
-            if (l < from || l >= to) continue;
-            for (KeyValueTable.Entry e : KeyValueTable.read(tables.get(t), lines, Labels::header)) {
-                if (e.canonical() != null) fields.putIfAbsent(e.canonical(), e.field());
-            }
+            if (l >= from && l < to) headerTables.add(tables.get(t));
         }
-        int i = from;
-        while (i < to) {
-            if (!outline.isText(i)) {
-                i++;
-                continue;
-            }
-            FieldReader.LabelMatch lm = FieldReader.label(FieldReader.text(lines, i), k -> Labels.header(k) != null);
-            if (lm == null) {
-                i++;
-                continue;
-            }
-            FieldReader.RawField f = FieldReader.read(outline, i, to, lm, false, k -> Labels.header(k) != null);
-            String name = Labels.header(lm.key());
-            if (name != null) {
-                fields.putIfAbsent(name, f.toField(name));
-            } else if (lm.bold()) {
-                unrecognized.add(new Unrecognized(Unrecognized.Kind.HEADER_FIELD, lm.label(),
-                        "header field '" + lm.label() + "' is not a known header field; kept as free text", f.span()));
-            }
-            i = Math.max(i + 1, f.endLine());
-        }
-        String frontMatterSlug = frontMatter(fields);
-        if (slug.isEmpty() && frontMatterSlug != null) slug = frontMatterSlug;
-        return new PlanHeader(slug, title, fields, titleSpan);
-    }
-
-    private static String slugOf(String title) {
-        String clean = HypothesisReader.clean(title);
-        Matcher m = TITLE.matcher(clean);
-        if (m.matches()) return m.group(1).strip();
-        Matcher s = TITLE_SUFFIX.matcher(clean);
-        return s.matches() ? s.group(1).strip() : clean;
-    }
-
-    /**
-     * Header fields from a YAML front matter block ({@code date:}, {@code mode:}, {@code status:} …),
-     * where a field is not also written in the body; returns its {@code slug} (or {@code title}), or null.
-     */
-    private String frontMatter(Map<String, Field> fields) {
-        String slug = null;
-        String title = null;
-        for (int i = 1; i < outline.frontMatterEnd - 1; i++) {
-            String t = FieldReader.text(lines, i);
-            Matcher m = FRONT_MATTER_FIELD.matcher(t);
-            if (!m.matches()) continue;
-            String key = FieldReader.key(m.group(1).replace('_', ' ').replace('-', ' '));
-            String value = m.group(2);
-            if (value.length() >= 2 && (value.startsWith("\"") && value.endsWith("\"") || value.startsWith("'") && value.endsWith("'"))) {
-                value = value.substring(1, value.length() - 1);
-            }
-            int start = lines.lineStart(i);
-            int valueStart = start + m.start(2);
-            Span span = lines.span(start, FieldReader.trimmedEnd(lines, i));
-            Span valueSpan = lines.span(valueStart, valueStart + m.group(2).length());
-            if (key.equals("slug")) slug = value;
-            else if (key.equals("title")) title = value;
-            String name = Labels.header(key);
-            if (name != null) fields.putIfAbsent(name, new Field(name, m.group(1), value, span, valueSpan));
-        }
-        if (slug != null && !slug.isBlank()) return slug;
-        return title == null || title.isBlank() ? null : slugOf(title);
+        return HeaderReader.read(outline, title, from, to, headerTables, unrecognized);
     }
 
     private List<Scenario> withArms(List<Scenario> scenarios) {
@@ -477,16 +312,6 @@ public final class PlanParser {
                     s.unknownFields(), s.sevenM(), s.sevenMS(), arms, s.runBlocks(), s.bulletForm(), s.headingSpan(), s.span()));
         }
         return out;
-    }
-
-    private static final Pattern LEADING_ID = Pattern.compile("^[\\s*_`]*([A-Z]\\d{1,5})(?![\\w/])");
-    private static final Pattern REQUIREMENT_ITEM = Pattern.compile("^\\s*([^(—–:≥>=,;]+?)\\s*(?:$|[(—–:≥>=,;]|\\s-\\s|\\s\\d)");
-    private static final Pattern VERSION = Pattern.compile("(?<![\\w.])\\d+(?:\\.\\d+)*");
-    private static final Pattern INSTALL_HINT = Pattern.compile("(?i)install(?:\\s+hint)?\\s*:\\s*([^;]+)");
-
-    /** A list item standing in for a one-cell table row (lint reports point at the item). */
-    private static TableRow itemRow(String header, BulletItem b) {
-        return new TableRow(List.of(header), List.of(new Cell(b.text(), b.span())), b.span(), false);
     }
 
     private boolean inKnownSection(int line) {
