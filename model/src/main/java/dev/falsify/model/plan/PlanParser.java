@@ -191,6 +191,21 @@ public final class PlanParser {
         } else {
             scenarios.addAll(ScenarioReader.read(outline, 0, lines.lineCount(), headingAt, unrecognized));
         }
+        if (scenarios.isEmpty()) {
+            // scenarios only as table rows: §7's tables, or any table when there is no §7
+            List<Table> candidates = new ArrayList<>();
+            if (s7.isEmpty()) candidates.addAll(tables);
+            for (Range r : s7) candidates.addAll(tablesIn(r));
+            for (Table t : candidates) {
+                List<Scenario> found = ScenarioReader.fromTable(t);
+                if (found.isEmpty()) continue;
+                scenarios.addAll(found);
+                unrecognized.add(new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, "scenarios",
+                        "scenarios are table rows, not '### Scenario S1:' blocks (line " + t.span().startLine() + "); read what the columns say",
+                        t.span()));
+                break;
+            }
+        }
         scenarios = withArms(scenarios);
 
         List<AdequacyRow> adequacy = new ArrayList<>();

@@ -81,6 +81,49 @@ final class ScenarioReader {
         return out;
     }
 
+    /**
+     * Scenarios listed as table rows (divergent plans): a column of S-ids, the name from a
+     * Name/Scenario/Title column, and every other column whose header is a scenario or §7.M label
+     * read as that field ({@code | ID | Name | Falsifies | Closes | Checker |}).
+     */
+    static List<Scenario> fromTable(Table t) {
+        List<Scenario> out = new ArrayList<>();
+        if (t.hasColumn("verdict", "gap kind")) return out;   // a §5 coverage table keyed by scenario
+        int idCol = HypothesisReader.idColumn(t, 'S');
+        if (idCol < 0) return out;
+        int nameCol = Table.columnIndex(t.headers(), "name", "scenario", "scenario name", "title");
+        for (TableRow row : t.rows()) {
+            if (row.cells().size() <= idCol) continue;
+            List<String> ids = Ids.all(row.cells().get(idCol).text(), "S");
+            if (ids.isEmpty()) continue;
+            String id = ids.get(0);
+            String name = nameCol >= 0 && nameCol != idCol && nameCol < row.cells().size() ? cleanName(row.cells().get(nameCol).text()) : "";
+            Map<String, Field> fields = new LinkedHashMap<>();
+            Map<String, Field> mFields = new LinkedHashMap<>();
+            for (int c = 0; c < row.cells().size() && c < t.rawHeaders().size(); c++) {
+                if (c == idCol || c == nameCol) continue;
+                String label = t.rawHeaders().get(c).replace("*", "").strip();
+                String key = FieldReader.key(label);
+                Cell cell = row.cells().get(c);
+                if (cell.text().isBlank() || cell.text().strip().matches("[-—–·.]+")) continue;   // "—": nothing said
+                String sc = Labels.scenario(key);
+                String m = sc == null ? Labels.sevenM(key) : null;
+                if (sc != null) fields.putIfAbsent(sc, new Field(sc, label, cell.text(), cell.span(), cell.span()));
+                else if (m != null) mFields.putIfAbsent(m, new Field(m, label, cell.text(), cell.span(), cell.span()));
+            }
+            Field f = fields.get("falsifies");
+            Field c = fields.get("closes");
+            List<String> falsifies = f == null ? List.of() : Ids.targets(f.value(), "CM");
+            List<String> closes = c == null ? List.of() : Ids.targets(c.value(), "H");
+            SevenM sevenM = mFields.isEmpty() ? SevenM.ABSENT : new SevenM(true, false, "", mFields, List.of(), row.span());
+            String baseId = id.contains("/") ? id.substring(0, id.indexOf('/')) : id;
+            String arm = id.contains("/") ? id.substring(id.indexOf('/') + 1) : null;
+            out.add(new Scenario(id, baseId, arm, name, falsifies, closes, fields, List.of(), sevenM, SevenMS.ABSENT, List.of(),
+                    List.of(), true, row.span(), row.span()));
+        }
+        return out;
+    }
+
     private static boolean isBulletScenario(String t) {
         int s = t.indexOf("**S");
         if (s < 0) s = t.indexOf("__S");

@@ -566,4 +566,31 @@ class PlanStylesTest {
         assertThat(p.requirements()).extracting(r -> r.requirement() + " " + r.versionFloor() + " " + r.usedBy() + " " + r.installHint())
                 .containsExactly("Docker 24 [S1, S2] apt install docker.io", "tc 5 [S3] ");
     }
+
+    @Test
+    void scenariosListedAsTableRows() {
+        Plan p = PlanParser.parse("""
+                ## 5. Coverage matrix
+
+                | Claim | Hypothesis | Existing tests | Verdict | Gap kind | Recommended scenario |
+                |---|---|---|---|---|---|
+                | C1 | H1 | none | not covered | no test | S1 |
+
+                ## 7. Scenarios
+
+                | ID | Name | Falsifies | Closes | Technique | Checker | Model |
+                |---|---|---|---|---|---|---|
+                | S1 | `reads_are_fresh` | C1 | H1 | partition | linearizability | register |
+                | S2 | `leader_elected_quickly` | C2 | H2 | kill | — | — |
+                """);
+        assertThat(p.scenarios()).extracting(Scenario::id).containsExactly("S1", "S2");
+        Scenario s1 = p.scenario("S1").orElseThrow();
+        assertThat(s1.name()).isEqualTo("reads_are_fresh");
+        assertThat(s1.falsifies()).containsExactly("C1");
+        assertThat(s1.closes()).containsExactly("H1");
+        assertThat(s1.sevenM().checker()).isEqualTo("linearizability");
+        assertThat(p.scenario("S2").orElseThrow().sevenM().present()).isFalse();   // "—" cells say nothing
+        assertThat(p.unrecognized()).anyMatch(u -> u.kind() == Unrecognized.Kind.DIVERGENT_FORM);
+        assertThat(lint(p)).noneMatch(d -> d.rule().equals("P007"));
+    }
 }
