@@ -53,9 +53,9 @@ final class ScenarioReader {
         for (int i = from; i < to; i++) {
             if (o.kinds[i] == MarkdownOutline.LineKind.HEADING) {
                 MarkdownOutline.HeadingBlock h = headingAt.get(i);
-                if (h != null && h.level() >= 2 && HEADING.matcher(HypothesisReader.clean(h.text())).matches()) {
-                    starts.add(new int[] {i, 0});
-                }
+                Matcher hm = h != null && h.level() >= 2 ? HEADING.matcher(HypothesisReader.clean(h.text())) : null;
+                // "### S1 — §7.M": the §7.M of S1 written as a sibling heading, not another scenario
+                if (hm != null && hm.matches() && !opensSevenM(hm.group(2))) starts.add(new int[] {i, 0});
             } else if (o.kinds[i] == MarkdownOutline.LineKind.TEXT) {
                 String t = FieldReader.text(o.lines, i);
                 if (isBulletScenario(t)) starts.add(new int[] {i, 1});
@@ -137,7 +137,10 @@ final class ScenarioReader {
             if (k == MarkdownOutline.LineKind.RULE) return i;
             if (k == MarkdownOutline.LineKind.HEADING) {
                 MarkdownOutline.HeadingBlock h = headingAt.get(i);
-                if (h != null && (h.level() <= 3 || bullet)) return i;
+                if (h != null && (h.level() <= 3 || bullet)) {
+                    if (!bullet && opensSevenM(h.text())) continue;   // "### §7.M for S1" belongs to the scenario above
+                    return i;
+                }
             }
             if (bullet && k == MarkdownOutline.LineKind.TEXT) {
                 String t = FieldReader.text(o.lines, i);
@@ -145,6 +148,12 @@ final class ScenarioReader {
             }
         }
         return limit;
+    }
+
+    /** A heading that opens a §7.M or §7.M.S block (or says it does not apply). */
+    private static boolean opensSevenM(String heading) {
+        return MARKER_7M.matcher(heading).find() || MARKER_7MS.matcher(heading).find() || Builder.isSevenMTitle(heading)
+                || Labels.isSevenMSMarker(FieldReader.key(heading)) || NOT_APPLICABLE.matcher(heading).find();
     }
 
     private static Scenario readHeading(MarkdownOutline o, int line, int end, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {

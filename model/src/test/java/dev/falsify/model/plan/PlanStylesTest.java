@@ -593,4 +593,34 @@ class PlanStylesTest {
         assertThat(p.unrecognized()).anyMatch(u -> u.kind() == Unrecognized.Kind.DIVERGENT_FORM);
         assertThat(lint(p)).noneMatch(d -> d.rule().equals("P007"));
     }
+
+    @Test
+    void sevenMAsASiblingHeadingOfItsScenario() {
+        Plan p = PlanParser.parse("""
+                ## 7. Scenarios
+
+                ### S1: acked_writes_survive
+
+                - **Falsifies:** C1
+
+                ### S1 — §7.M (model / history / checker)
+
+                - **Model under test:** kv
+                - **Checker:** no-lost-ack
+
+                ### S2: reads_fresh
+
+                - **Falsifies:** C2
+
+                ### §7.M for S2
+
+                §7.M: not applicable (liveness)
+
+                ### S3: next_one
+                """);
+        assertThat(p.scenarios()).extracting(Scenario::id).containsExactly("S1", "S2", "S3");
+        assertThat(p.scenario("S1").orElseThrow().sevenM().model()).isEqualTo("kv");
+        assertThat(p.scenario("S2").orElseThrow().sevenM().notApplicable()).isTrue();
+        assertThat(p.scenario("S3").orElseThrow().sevenM().present()).isFalse();
+    }
 }
