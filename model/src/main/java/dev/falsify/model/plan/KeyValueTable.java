@@ -27,7 +27,8 @@ final class KeyValueTable {
         int headerLine = t.headerSpan().startLine() - 1;
         List<Cell> head = headerLine >= 0 && headerLine < lines.lineCount() ? TableReader.split(lines, headerLine) : List.of();
         boolean any = false;
-        if (head.size() >= 2) {
+        // the header row is a field only in a two-column table: "| Date | Author | Change |" is a revision log
+        if (head.size() == 2) {
             Entry e = entry(head, t.headerSpan(), canonical);
             if (e != null) {
                 out.add(e);

@@ -623,4 +623,21 @@ class PlanStylesTest {
         assertThat(p.scenario("S2").orElseThrow().sevenM().notApplicable()).isTrue();
         assertThat(p.scenario("S3").orElseThrow().sevenM().present()).isFalse();
     }
+
+    @Test
+    void aRevisionLogUnderTheTitleIsNotTheHeader() {
+        Plan p = PlanParser.parse("""
+                # Test Plan: revs
+
+                | Date | Author | Change |
+                |---|---|---|
+                | 2026-11-01 | agent | first draft |
+
+                **Date:** 2026-11-30
+
+                ## 0. Summary
+                """);
+        assertThat(p.header().date()).isEqualTo("2026-11-30");
+        assertThat(p.header().author()).isEmpty();
+    }
 }
