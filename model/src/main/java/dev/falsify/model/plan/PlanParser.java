@@ -115,14 +115,16 @@ public final class PlanParser {
                 }
             }
         }
-        if (claims.isEmpty()) {
-            for (Range r : rangesOf("1b")) {
-                List<Claim> found = ClaimReader.fromList(outline, r.bodyStart(), r.end(), unrecognized);
-                if (!found.isEmpty()) {
-                    claims.addAll(found);
-                    unrecognized.add(new Unrecognized(Unrecognized.Kind.FIELD, "claims",
-                            "claims are written as a list, not a table; read from the list items", found.get(0).span()));
-                }
+        for (Range r : rangesOf("1b")) {
+            // claims written as list items: the whole §1b, or extra claims after its table
+            java.util.Set<String> known = new java.util.HashSet<>();
+            for (Claim c : claims) known.add(Ids.key(c.id()));
+            List<Claim> found = ClaimReader.fromList(outline, r.bodyStart(), r.end(), unrecognized).stream()
+                    .filter(c -> !known.contains(Ids.key(c.id()))).toList();
+            if (!found.isEmpty()) {
+                claims.addAll(found);
+                unrecognized.add(new Unrecognized(Unrecognized.Kind.FIELD, "claims",
+                        "claims are written as a list, not a table; read from the list items", found.get(0).span()));
             }
         }
         if (claims.isEmpty()) {

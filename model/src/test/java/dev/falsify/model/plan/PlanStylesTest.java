@@ -640,4 +640,29 @@ class PlanStylesTest {
         assertThat(p.header().date()).isEqualTo("2026-11-30");
         assertThat(p.header().author()).isEmpty();
     }
+
+    @Test
+    void claimsAfterTheTableAsListItems() {
+        Plan p = PlanParser.parse("""
+                ## 1b. Claims under test
+
+                | ID | Claim | Category |
+                |---|---|---|
+                | C1 | reads are linearizable | safety |
+
+                Derived while reading the code:
+
+                - **C2** (durability, code-inferred) — acked writes survive a restart
+                - C1 above is the headline claim.
+
+                ## 4. Hypotheses
+
+                H1. **Lost write** — x
+                   - Could falsify: C2
+                """);
+        assertThat(p.claims()).extracting(Claim::id).containsExactly("C1", "C2");
+        assertThat(p.claim("C1").orElseThrow().text()).isEqualTo("reads are linearizable");
+        assertThat(p.claim("C2").orElseThrow().categories()).containsExactly(ClaimCategory.DURABILITY);
+        assertThat(lint(p)).noneMatch(d -> d.rule().equals("P002"));
+    }
 }
