@@ -18,7 +18,7 @@ final class HypothesisReader {
 
     private static final Pattern START = Pattern.compile(
             "^\\s{0,3}(?:[-*+]\\s+|\\d{1,3}[.)]\\s+)?(?:\\*\\*|__)?\\s*(H\\d{1,4})(?=$|[\\s.:)\\]—–*_,-])");
-    private static final Pattern ID_HEAD = Pattern.compile("^\\s*(H\\d{1,4})(?![\\w/])\\s*[.:)\\]—–-]*\\s*(.*)$");
+    private static final Pattern ID_HEAD = Pattern.compile("^\\s*(?:\\d{1,2}(?:\\.\\d{1,3})+\\.?\\s+)?(H\\d{1,4})(?![\\w/])\\s*[.:)\\]—–-]*\\s*(.*)$");
     private static final Pattern ARROW = Pattern.compile("(?:->|→|⇒)\\s*\\(?\\s*((?:[CM]\\d+\\s*(?:[,;/]|and|–|-)?\\s*)+)");
     private static final Pattern ARROW_GROUP = Pattern.compile("\\(\\s*(?:->|→|⇒)[^)]*\\)");
     /** An unmarked line starts a hypothesis only when the id is followed by punctuation ({@code H3. …}, {@code H3 — …}). */
@@ -54,7 +54,7 @@ final class HypothesisReader {
                     Matcher m = ID_HEAD.matcher(ht);
                     if (m.matches() && h.level() >= 3) {
                         current = new Builder(m.group(1), group, i, h.endLine() - 1);
-                        titleAndDescription(current, h.text().replaceFirst("^\\s*(\\*\\*|__)?\\s*H\\d+", ""), false);
+                        titleAndDescription(current, h.text().replaceFirst("^\\s*(\\*\\*|__)?\\s*(?:\\d{1,2}(?:\\.\\d{1,3})+\\.?\\s+)?(\\*\\*|__)?H\\d+", ""), false);
                     } else if (h.level() >= 3) {
                         group = ht;
                     }

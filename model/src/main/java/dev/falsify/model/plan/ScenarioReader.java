@@ -22,10 +22,11 @@ final class ScenarioReader {
 
     /**
      * {@code Scenario S1: name}, {@code S01 — name}, {@code S5/api: name}, and the forms agents add:
-     * a leading emoji ({@code 🔥 S1 — name}), {@code Scenario 1 (S1): name}, {@code [S1] name}, {@code S1 · name}.
+     * a leading emoji ({@code 🔥 S1 — name}), {@code Scenario 1 (S1): name}, {@code [S1] name}, {@code S1 · name},
+     * a sub-section number ({@code 7.1 S1: name}).
      */
     static final Pattern HEADING = Pattern.compile(
-            "^[^\\p{L}\\p{N}\\[]*\\[?(?:scenario\\s+(?:\\d{1,4}\\s*\\(\\s*(?=S\\d))?)?(S\\d{1,4}(?:/[A-Za-z0-9_.-]+)?)(?![\\w])"
+            "^[^\\p{L}\\p{N}\\[]*(?:\\d{1,2}(?:\\.\\d{1,3})+\\.?\\s+)?\\[?(?:scenario\\s+(?:\\d{1,4}\\s*\\(\\s*(?=S\\d))?)?(S\\d{1,4}(?:/[A-Za-z0-9_.-]+)?)(?![\\w])"
                     + "\\s*[\\])]?\\s*(?:[:—–.)·|-]+\\s*)?(.*)$", Pattern.CASE_INSENSITIVE);
     private static final Pattern BULLET = Pattern.compile(
             "^\\s{0,3}[-*+]\\s+(?:\\*\\*|__)\\s*(S\\d{1,4}(?:/[A-Za-z0-9_.-]+)?)(?![\\w])\\s*[:—–-]?\\s*(.*?)(?:\\*\\*|__)\\s*(.*)$");

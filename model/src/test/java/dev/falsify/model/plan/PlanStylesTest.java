@@ -665,4 +665,27 @@ class PlanStylesTest {
         assertThat(p.claim("C2").orElseThrow().categories()).containsExactly(ClaimCategory.DURABILITY);
         assertThat(lint(p)).noneMatch(d -> d.rule().equals("P002"));
     }
+
+    @Test
+    void numberedSubSectionHeadingsForHypothesesAndScenarios() {
+        Plan p = PlanParser.parse("""
+                ## 4. Hypotheses
+
+                ### 4.1 H1: Lost write on crash
+                - Could falsify: C1
+
+                ## 7. Scenarios
+
+                ### 7.1 S1: acked_writes_survive
+
+                - **Falsifies:** C1
+
+                ### 7.2 Scenario S2 — reads_fresh
+
+                - **Falsifies:** C2
+                """);
+        assertThat(p.hypothesis("H1").orElseThrow().title()).isEqualTo("Lost write on crash");
+        assertThat(p.scenarios()).extracting(s -> s.id() + " " + s.name()).containsExactly("S1 acked_writes_survive", "S2 reads_fresh");
+        assertThat(p.sections()).extracting(Section::id).containsExactly("4", "7");
+    }
 }
