@@ -32,7 +32,7 @@ final class ScenarioRules implements PlanLinter.RuleGroup {
     private static final Pattern NEGATED = Pattern.compile("(?i)\\b(not|no|nor|cannot|n't|without)\\s+(\\w+\\s+){0,2}$");
     private static final Pattern TBD = Pattern.compile("(?i)^\\W*(tbd|todo|tba|\\?+|-|—|n/a|none|unknown|later)\\W*$");
     private static final Pattern NOT_PROVIDED = Pattern.compile("(?i)^\\W*not provided\\b");
-    private static final Pattern REVISIT = Pattern.compile("(?i)revisit when\\s*:?\\s*\\S");
+    private static final Pattern REVISIT = Pattern.compile("(?i)revisit(?: it)?\\s*(?:when|once|after|if|as soon as|in)?\\s*:?\\s*\\S");
     private static final Pattern DECLARED_NA = Pattern.compile("(?i)(n/a|not applicable|out of scope|does not apply|no .{0,40} to test|none —|none -)");
     /** Every match of {@link #DECLARED_NA} contains one of these (lower case). */
     private static final String[] DECLARED_NA_LITERALS = {"n/a", "not applicable", "out of scope", "does not apply", " to test", "none"};
@@ -42,13 +42,14 @@ final class ScenarioRules implements PlanLinter.RuleGroup {
 
     static {
         CATEGORIES.put("correctness", new String[] {"correct", "stale", "linearizab", "serializab", "consisten", "anomal", "wrong",
-                "lost update", "split-brain", "split brain", "safety", "violat", "invariant", "atomic"});
+                "lost update", "split-brain", "split brain", "safety", "violat", "invariant", "atomic", "reorder", "out of order", "overtak",
+                "two leaders", "double", "twice", "race", "races"});
         CATEGORIES.put("durability", new String[] {"durab", "fsync", "persist", "data loss", "lost ack", "lost write", "crash", "disk",
                 "write-ahead", "recover", "restart"});
         CATEGORIES.put("liveness", new String[] {"liveness", "stuck", "hang", "deadlock", "livelock", "progress", "starv", "unavailab",
                 "availab", "block", "election", "never complete"});
         CATEGORIES.put("partial failure", new String[] {"partial failure", "partition", "network", "one-way", "gray failure",
-                "grey failure", "packet", "disconnect", "slow node", "unreachable", "timeout"});
+                "grey failure", "packet", "disconnect", "slow node", "unreachable", "timeout", "outage", "flapping"});
         CATEGORIES.put("idempotency/replay", new String[] {"idempot", "replay", "retry", "retries", "retried", "duplicate", "redeliver",
                 "at-least-once", "exactly-once", "dedup"});
         CATEGORIES.put("upgrade/rollback", new String[] {"upgrade", "rollback", "roll back", "downgrade", "version skew", "mixed version",

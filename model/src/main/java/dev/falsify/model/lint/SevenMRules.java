@@ -87,7 +87,8 @@ final class SevenMRules implements PlanLinter.RuleGroup {
     private static void nemesis(LintContext ctx, Scenario s, SevenM m) {
         Field f = m.field("nemesis").orElse(null);
         if (f == null || f.isBlank()) return;   // P005 reports it
-        String v = f.value();
+        // a separate "Landing evidence:" field is the nemesis's landing signal
+        String v = f.value() + m.field("landing").filter(l -> !l.isBlank()).map(l -> "\nLanding evidence: " + l.value()).orElse("");
         if (REPORTED_SUCCESS.matcher(v).find()) {
             ctx.report(LintRule.P006, f.valueSpan(), s.id() + ": the nemesis relies on the injector reporting success;"
                     + " name a signal observed in the system (counters, logs, pids)");

@@ -18,6 +18,13 @@ final class FieldReader {
             "^(\\s*)(?:([-*+]|\\d{1,3}[.)])\\s+)?(\\*\\*|__)([^*_]{1,100}?)(\\*\\*|__)(.*)$");
     private static final Pattern PLAIN = Pattern.compile(
             "^(\\s*)(?:([-*+]|\\d{1,3}[.)])\\s+)?([A-Za-z§][^:*`|\\[\\]]{0,60}?)\\s*:(?:\\s+(.*)|\\s*)$");
+    private static final Pattern ITALIC = Pattern.compile(
+            "^(\\s*)(?:([-*+]|\\d{1,3}[.)])\\s+)?([*_])([^*_\\s][^*_]{0,99}?)([*_])(.*)$");
+    private static final Pattern PLAIN_DASH = Pattern.compile(
+            "^(\\s*)(?:([-*+]|\\d{1,3}[.)])\\s+)?([A-Za-z§][^:*`|\\[\\]—–]{0,60}?)\\s+[—–]\\s+(\\S.*)$");
+    /** The dash between an emphasised label and its value ({@code **Model** — queue}). */
+    private static final Pattern DASH_AFTER_LABEL = Pattern.compile("(?:—|–|--|-)(?=\\s)");
+    private static final Pattern SEVEN_M_LINE = Pattern.compile("^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M(?![\\w])", Pattern.CASE_INSENSITIVE);
     private static final Pattern BULLET = Pattern.compile("^\\s*(?:[-*+]|\\d{1,3}[.)])\\s+\\S.*");
     /** A line led by an element id ({@code H5. …}, {@code **S2** …}) starts a new element, never continues a value. */
     private static final Pattern ID_LED = Pattern.compile("^\\s*(?:\\*\\*|__)?[A-Z]\\d{1,5}(?![\\w/])");
@@ -42,7 +49,8 @@ final class FieldReader {
 
     static LabelMatch label(String line, Predicate<String> plainAccepted) {
         boolean hasBold = line.indexOf("**") >= 0 || line.indexOf("__") >= 0;
-        if (!hasBold && line.indexOf(':') < 0) return null;
+        boolean hasDash = line.indexOf('—') >= 0 || line.indexOf('–') >= 0;
+        if (!hasBold && !hasDash && line.indexOf(':') < 0 && line.indexOf(" -") < 0) return null;
         // Cheap necessary conditions before the regexes (this runs for every line of every
         // scenario and hypothesis): the label starts right after the indent, or after a list marker.
         int atIndent = skipRegexSpace(line, 0);
@@ -50,31 +58,72 @@ final class FieldReader {
         hasBold = hasBold && (startsBold(line, atIndent) || (atMarker >= 0 && startsBold(line, atMarker)));
         Matcher b = hasBold ? BOLD.matcher(line) : null;
         if (hasBold && b.matches()) {
-            String label = b.group(4).strip();
-            String after = b.group(6);
-            boolean colonInside = label.endsWith(":");
-            String afterTrim = after.stripLeading();
-            boolean colonAfter = afterTrim.startsWith(":");
-            if (colonInside || colonAfter) {
-                if (colonInside) label = label.substring(0, label.length() - 1).strip();
-                int valueStart = b.start(6) + (after.length() - afterTrim.length()) + (colonAfter ? 1 : 0);
-                while (valueStart < line.length() && Character.isWhitespace(line.charAt(valueStart))) valueStart++;
-                String l = label.replace("`", "");
-                return new LabelMatch(l, key(l), true, indentOf(line), valueStart);
+            LabelMatch m = emphasised(line, b.group(4), b.start(6), b.group(6), true, plainAccepted);
+            if (m != null) return m;
+        }
+        int labelAt = atMarker >= 0 && startsItalic(line, atMarker) ? atMarker : startsItalic(line, atIndent) ? atIndent : -1;
+        if (labelAt >= 0) {
+            // *Checker*: value, _Model_: value — italic labels, accepted when the label is known
+            Matcher it = ITALIC.matcher(line);
+            if (it.matches()) {
+                LabelMatch m = emphasised(line, it.group(4), it.start(6), it.group(6), false, plainAccepted);
+                if (m != null && plainAccepted.test(m.key())) return m;
             }
         }
-        if (line.indexOf(':') < 0) return null;
         if (!startsPlainLabel(line, atIndent) && !(atMarker >= 0 && startsPlainLabel(line, atMarker))) return null;
-        Matcher p = PLAIN.matcher(line);
-        if (p.matches()) {
-            String label = p.group(3).strip();
-            String k = key(label);
-            if (plainAccepted.test(k)) {
-                int valueStart = p.group(4) == null ? line.length() : p.start(4);
-                return new LabelMatch(label, k, false, indentOf(line), valueStart);
+        if (line.indexOf(':') >= 0) {
+            Matcher p = PLAIN.matcher(line);
+            if (p.matches()) {
+                String label = p.group(3).strip();
+                String k = key(label);
+                if (plainAccepted.test(k)) {
+                    int valueStart = p.group(4) == null ? line.length() : p.start(4);
+                    return new LabelMatch(label, k, false, indentOf(line), valueStart);
+                }
+            }
+        }
+        if (hasDash) {
+            // "- Model under test — queue": a known label, then an em or en dash
+            Matcher p = PLAIN_DASH.matcher(line);
+            if (p.matches()) {
+                String label = p.group(3).strip();
+                String k = key(label);
+                if (plainAccepted.test(k)) return new LabelMatch(label, k, false, indentOf(line), p.start(4));
             }
         }
         return null;
+    }
+
+    /**
+     * A label in bold or italics, followed by a colon (inside or after the emphasis) or, for a known
+     * label, by a dash ({@code **Model** — queue}); null when the line is not a field.
+     */
+    private static LabelMatch emphasised(String line, String rawLabel, int afterStart, String after, boolean bold,
+                                         Predicate<String> plainAccepted) {
+        String label = rawLabel.strip();
+        boolean colonInside = label.endsWith(":");
+        String afterTrim = after.stripLeading();
+        boolean colonAfter = afterTrim.startsWith(":");
+        int skip;
+        if (colonInside || colonAfter) {
+            if (colonInside) label = label.substring(0, label.length() - 1).strip();
+            skip = colonAfter ? 1 : 0;
+        } else {
+            Matcher d = DASH_AFTER_LABEL.matcher(afterTrim);
+            String l = label.replace("`", "");
+            if (!d.lookingAt() || !plainAccepted.test(key(l))) return null;
+            skip = d.end();
+        }
+        int valueStart = afterStart + (after.length() - afterTrim.length()) + skip;
+        while (valueStart < line.length() && Character.isWhitespace(line.charAt(valueStart))) valueStart++;
+        String l = label.replace("`", "");
+        return new LabelMatch(l, key(l), bold, indentOf(line), valueStart);
+    }
+
+    private static boolean startsItalic(String line, int i) {
+        if (i + 1 >= line.length()) return false;
+        char c = line.charAt(i);
+        return (c == '*' || c == '_') && line.charAt(i + 1) != c && !Character.isWhitespace(line.charAt(i + 1));
     }
 
     /** Index after the characters regex {@code \\s} matches, from {@code i}. */
@@ -181,6 +230,7 @@ final class FieldReader {
                 i = j;
                 continue;
             }
+            if ((t.indexOf("7.M") >= 0 || t.indexOf("7.m") >= 0) && SEVEN_M_LINE.matcher(t).find()) break;   // a §7.M opens, whatever its indent
             int ind = indentOf(t);
             if (ind <= indent) {
                 if (prevBlank || BULLET.matcher(t).matches() || ID_LED.matcher(t).find() || label(t, plainAccepted) != null) break;
@@ -198,6 +248,49 @@ final class FieldReader {
         Span valueSpan = lines.span(valueStart, Math.max(valueStart, end));
         return new RawField(m.label(), m.key(), m.bold(), line, last + 1, indent, value.toString().strip(),
                 lines.span(Math.min(fieldStart, end), end), valueSpan, attached);
+    }
+
+    private static final Pattern DEFINITION = Pattern.compile("^\\s{0,3}:[ \\t]+(\\S.*)$");
+
+    /**
+     * A definition-list field (PHP Markdown Extra / Pandoc), as some plans write §7.M:
+     * <pre>
+     * Model under test
+     * : register
+     * </pre>
+     * The term line holds only the (possibly emphasised) label; the value starts on the next line
+     * (or the one after a blank) with {@code ": "} and continues on indented lines. Null otherwise.
+     */
+    static RawField definition(MarkdownOutline o, int line, int limit, Predicate<String> accepted) {
+        SourceLines lines = o.lines;
+        String term = text(lines, line);
+        if (indentOf(term) > 3 || term.indexOf(':') >= 0 && !term.strip().endsWith(":")) return null;
+        int d = line + 1;
+        if (d < limit && o.kinds[d] == MarkdownOutline.LineKind.TEXT && text(lines, d).isBlank()) d++;
+        if (d >= limit || o.kinds[d] != MarkdownOutline.LineKind.TEXT) return null;
+        Matcher m = DEFINITION.matcher(text(lines, d));
+        if (!m.matches()) return null;
+        String label = term.strip().replace("**", "").replace("__", "").replace("`", "");
+        if (label.length() > 2 && (label.charAt(0) == '*' || label.charAt(0) == '_') && label.charAt(label.length() - 1) == label.charAt(0)) {
+            label = label.substring(1, label.length() - 1);
+        }
+        if (label.endsWith(":")) label = label.substring(0, label.length() - 1);
+        label = label.strip();
+        String k = key(label);
+        if (k.isEmpty() || !accepted.test(k)) return null;
+        StringBuilder value = new StringBuilder(m.group(1).strip());
+        int last = d;
+        for (int i = d + 1; i < limit && o.kinds[i] == MarkdownOutline.LineKind.TEXT; i++) {
+            String t = text(lines, i);
+            if (t.isBlank() || indentOf(t) < 2) break;
+            appendLine(value, t, false);
+            last = i;
+        }
+        int valueStart = lines.lineStart(d) + m.start(1);
+        int end = trimmedEnd(lines, last);
+        int fieldStart = lines.lineStart(line) + (term.length() - term.stripLeading().length());
+        return new RawField(label, k, false, line, last + 1, 0, value.toString().strip(), lines.span(fieldStart, end),
+                lines.span(valueStart, Math.max(valueStart, end)), null);
     }
 
     private static void appendLine(StringBuilder value, String line, boolean keepIndent) {

@@ -18,7 +18,7 @@ final class HypothesisReader {
 
     private static final Pattern START = Pattern.compile(
             "^\\s{0,3}(?:[-*+]\\s+|\\d{1,3}[.)]\\s+)?(?:\\*\\*|__)?\\s*(H\\d{1,4})(?=$|[\\s.:)\\]—–*_,-])");
-    private static final Pattern ID_HEAD = Pattern.compile("^\\s*(H\\d{1,4})(?![\\w/])\\s*[.:)\\]—–-]*\\s*(.*)$");
+    private static final Pattern ID_HEAD = Pattern.compile("^\\s*(?:\\d{1,2}(?:\\.\\d{1,3})+\\.?\\s+)?(H\\d{1,4})(?![\\w/])\\s*[.:)\\]—–-]*\\s*(.*)$");
     private static final Pattern ARROW = Pattern.compile("(?:->|→|⇒)\\s*\\(?\\s*((?:[CM]\\d+\\s*(?:[,;/]|and|–|-)?\\s*)+)");
     private static final Pattern ARROW_GROUP = Pattern.compile("\\(\\s*(?:->|→|⇒)[^)]*\\)");
     /** An unmarked line starts a hypothesis only when the id is followed by punctuation ({@code H3. …}, {@code H3 — …}). */
@@ -29,7 +29,12 @@ final class HypothesisReader {
         return MARKED.matcher(line).find();
     }
 
-    private static final Pattern INLINE_FALSIFY = Pattern.compile("(?i)could\\s+(?:falsify|regress)\\s*:?\\s*(.*)");
+    private static final Pattern INLINE_FALSIFY = Pattern.compile(
+            "(?i)(?:(?:could|may|might|would|can)\\s+(?:falsify|regress)|\\bfalsifies|\\bthreatens)\\s*:?\\s*(.*)");
+    private static final Pattern TITLE_THEN_ID = Pattern.compile(
+            "^\\s{0,3}(?:[-*+]|\\d{1,3}[.)])\\s+(?:\\*\\*|__)([^*_]+?)\\s*[(\\[](H\\d{1,4})[)\\]]\\s*[.:]?\\s*(?:\\*\\*|__)(.*)$");
+    private static final Pattern TRAILING_IDS = Pattern.compile(
+            "[(\\[]\\s*((?:[CM]\\d{1,5}\\s*(?:[,;/&–-]|\\band\\b)?\\s*)+)[)\\]]\\s*\\.?$");
     private static final Pattern SEPARATOR = Pattern.compile("\\s+(?:—|–|--|-)\\s+|:\\s+");
 
     static List<Hypothesis> read(MarkdownOutline o, int from, int to, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
@@ -49,7 +54,7 @@ final class HypothesisReader {
                     Matcher m = ID_HEAD.matcher(ht);
                     if (m.matches() && h.level() >= 3) {
                         current = new Builder(m.group(1), group, i, h.endLine() - 1);
-                        titleAndDescription(current, h.text().replaceFirst("^\\s*(\\*\\*|__)?\\s*H\\d+", ""), false);
+                        titleAndDescription(current, h.text().replaceFirst("^\\s*(\\*\\*|__)?\\s*(?:\\d{1,2}(?:\\.\\d{1,3})+\\.?\\s+)?(\\*\\*|__)?H\\d+", ""), false);
                     } else if (h.level() >= 3) {
                         group = ht;
                     }
@@ -65,6 +70,16 @@ final class HypothesisReader {
                     current = new Builder(s.group(1), group, i, i);
                     boolean boldBeforeId = s.start(1) >= 2 && (t.startsWith("**", s.start(1) - 2) || t.startsWith("__", s.start(1) - 2));
                     titleAndDescription(current, t.substring(s.end(1)), boldBeforeId);
+                    i++;
+                    continue;
+                }
+                Matcher trailing = t.indexOf("(H") >= 0 || t.indexOf("[H") >= 0 ? TITLE_THEN_ID.matcher(t) : null;
+                if (trailing != null && trailing.matches()) {
+                    // "1. **Stale read (H1)** — the leader serves from cache"
+                    if (current != null) out.add(current.build(o));
+                    current = new Builder(trailing.group(2), group, i, i);
+                    current.title = trailing.group(1).strip();
+                    current.description = trailing.group(3).replaceFirst("^\\s*(?:—|–|--|-|:|\\.)?\\s*", "").replace("**", "").strip();
                     i++;
                     continue;
                 }
@@ -104,7 +119,7 @@ final class HypothesisReader {
             if (ids.isEmpty()) continue;
             String title = row.text("hypothesis", "title", "failure mode", "what could go wrong", "description", "name");
             String joined = row.joinedText();
-            List<String> falsifies = Ids.targets(row.text("could falsify", "falsifies", "could regress", "claims", "claim"), "CM");
+            List<String> falsifies = Ids.targets(row.text("could falsify", "falsifies", "could regress", "claims", "claim", "threatens"), "CM");
             if (falsifies.isEmpty()) falsifies = arrowTargets(joined);
             Map<String, Field> fields = new LinkedHashMap<>();
             row.cell("could falsify", "falsifies", "could regress", "claims").ifPresent(c ->
@@ -116,14 +131,26 @@ final class HypothesisReader {
     }
 
     static int idColumn(Table table, char prefix) {
-        int idx = Table.columnIndex(table.headers(), "id", "hypothesis id", "claim id", "scenario id", "");
+        int idx = Table.columnIndex(table.headers(), "id", "hypothesis id", "claim id", "scenario id", "", "ref", "no");
         if (idx >= 0) return idx;
+        // a column, wherever it is, whose first cell is a bare id ("| Safety | C1 | … |")
+        if (!table.rows().isEmpty()) {
+            List<Cell> cells = table.rows().get(0).cells();
+            for (int c = 0; c < cells.size(); c++) if (isBareId(cells.get(c).text(), prefix)) return c;
+        }
         // no named id column: the first column, if its cells are ids
         if (!table.rows().isEmpty() && !table.rows().get(0).cells().isEmpty()) {
             String first = table.rows().get(0).cells().get(0).text().replace("*", "").replace("~", "").strip();
             if (first.length() > 1 && first.charAt(0) == prefix && Character.isDigit(first.charAt(1))) return 0;
         }
         return -1;
+    }
+
+    private static boolean isBareId(String cell, char prefix) {
+        String t = cell.replace("*", "").replace("~", "").replace("`", "").strip();
+        if (t.length() < 2 || t.length() > 6 || t.charAt(0) != prefix) return false;
+        for (int i = 1; i < t.length(); i++) if (!Character.isDigit(t.charAt(i))) return false;
+        return true;
     }
 
     static List<String> arrowTargets(String text) {
@@ -187,6 +214,11 @@ final class HypothesisReader {
                 Matcher inline = INLINE_FALSIFY.matcher(all);
                 if (inline.find()) falsifies = Ids.targets(inline.group(1), "CM");
                 if (falsifies.isEmpty()) falsifies = arrowTargets(all);
+                if (falsifies.isEmpty()) {
+                    // "H3. Reordering across partitions (C2, C4)": a closing parenthetical of claim ids only
+                    Matcher t = TRAILING_IDS.matcher((title + " " + description).strip());
+                    if (t.find()) falsifies = Ids.all(t.group(1), "CM");
+                }
             }
             SourceLines lines = o.lines;
             Span heading = lines.span(lines.lineStart(first), FieldReader.trimmedEnd(lines, first));

@@ -10,17 +10,20 @@ final class Labels {
 
     static String header(String k) {
         if (k.equals("date")) return "date";
-        if (k.equals("plan mode") || k.equals("mode")) return "mode";
+        if (k.equals("plan mode") || k.equals("mode") || k.equals("plan type") || k.equals("plan scope")) return "mode";
         if (k.equals("sut") || k.equals("system under test")) return "sut";
         if (k.startsWith("change under test") || k.equals("change")) return "change";
-        if (k.equals("plan author") || k.equals("author") || k.equals("authors")) return "author";
-        if (k.equals("status")) return "status";
+        if (k.equals("plan author") || k.equals("author") || k.equals("authors") || k.equals("owner") || k.equals("prepared by")
+                || k.equals("written by")) return "author";
+        if (k.equals("status") || k.equals("plan status")) return "status";
         return null;
     }
 
     static String scenario(String k) {
-        if (k.startsWith("falsifies") || k.equals("falsified claims")) return "falsifies";
-        if (k.equals("closes") || k.startsWith("closes hypothes")) return "closes";
+        if (k.startsWith("falsifies") || k.equals("falsified claims") || k.equals("claims falsified") || k.equals("would falsify")
+                || k.equals("can falsify") || k.equals("claims under test") || k.equals("target claims") || k.equals("claims")) return "falsifies";
+        if (k.equals("closes") || k.startsWith("closes hypothes") || k.equals("hypotheses closed") || k.equals("closes hypotheses")
+                || k.equals("hypotheses")) return "closes";
         if (k.equals("technique") || k.equals("techniques")) return "technique";
         if (k.equals("workload")) return "workload";
         if (k.equals("faults") || k.equals("fault") || k.equals("fault injection")) return "faults";
@@ -38,12 +41,14 @@ final class Labels {
 
     static String sevenM(String k) {
         if (k.startsWith("model under test") || k.equals("model")) return "model";
-        if (k.startsWith("operation history") || k.equals("history") || k.startsWith("history schema")) return "history";
+        if (k.startsWith("operation history") || k.equals("history") || k.startsWith("history ")) return "history";
         if (k.equals("checker") || k.equals("checkers") || k.startsWith("checker ")) return "checker";
-        if (k.startsWith("nemesis") || k.startsWith("fault plus landing") || k.startsWith("fault landing evidence")
-                || k.startsWith("faults plus landing")) return "nemesis";
-        if (k.startsWith("ambiguous")) return "ambiguous";
-        if (k.startsWith("reduction")) return "reduction";
+        if (k.startsWith("nemesis") || k.startsWith("fault plus landing") || k.startsWith("fault landing")
+                || k.startsWith("faults plus landing") || k.startsWith("faults landing") || k.startsWith("fault and landing")) return "nemesis";
+        // "Landing evidence" written as its own field next to "Nemesis": read with the nemesis for P006
+        if (k.startsWith("landing")) return "landing";
+        if (k.startsWith("ambiguous") || k.startsWith("indeterminate") || k.startsWith("unknown outcome")) return "ambiguous";
+        if (k.startsWith("reduction") || k.startsWith("shrink")) return "reduction";
         return null;
     }
 
@@ -68,7 +73,9 @@ final class Labels {
 
     static String hypothesis(String k) {
         if (k.startsWith("could falsify") || k.startsWith("could regress") || k.equals("falsifies")
-                || k.equals("claims")) return "falsifies";
+                || k.equals("claims") || k.equals("claim") || k.startsWith("threatens") || k.startsWith("claims at risk")
+                || k.equals("at risk") || k.endsWith(" falsify") || k.equals("affects") || k.equals("affects claims")
+                || k.equals("related claims") || k.equals("targets") || k.equals("falsified claims")) return "falsifies";
         if (k.startsWith("suspected")) return "suspected";
         if (k.equals("subsystem")) return "subsystem";
         if (k.startsWith("pitfall")) return "pitfall";

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  */
 final class MarkdownOutline {
 
-    enum LineKind { TEXT, HEADING, FENCE, TABLE, RULE, HTML }
+    enum LineKind { TEXT, HEADING, FENCE, TABLE, RULE, HTML, FRONT_MATTER }
 
     record HeadingBlock(int level, String text, int line, int endLine, int startOffset, int endOffset) {
     }
@@ -50,6 +50,9 @@ final class MarkdownOutline {
     final List<FenceBlock> fences = new ArrayList<>();
     final List<TableBlockRef> tables = new ArrayList<>();
     private final FenceBlock[] fenceStarting;
+    private final TableBlockRef[] tableStarting;
+    /** Lines {@code [1, frontMatterEnd - 1)} are a YAML front matter block ({@code ---} … {@code ---}); 0 when there is none. */
+    int frontMatterEnd;
 
     MarkdownOutline(SourceLines lines) {
         this.lines = lines;
@@ -57,6 +60,7 @@ final class MarkdownOutline {
         this.kinds = new LineKind[n];
         Arrays.fill(kinds, LineKind.TEXT);
         this.fenceStarting = new FenceBlock[n];
+        this.tableStarting = new TableBlockRef[n];
         scan();
     }
 
@@ -68,7 +72,7 @@ final class MarkdownOutline {
         int n = kinds.length;
         int paragraphStart = -1;   // first line of the current paragraph (for setext headings), or -1
         boolean inList = false;    // since the last blank line, a list item or quote was seen
-        int i = 0;
+        int i = frontMatter();
         while (i < n) {
             String t = line(i);
             if (t.isBlank()) {
@@ -138,6 +142,62 @@ final class MarkdownOutline {
         }
     }
 
+    private static final Pattern YAML_KEY = Pattern.compile("^[A-Za-z_][\\w-]*\\s*:(\\s|$).*");
+
+    /**
+     * A YAML front matter block (static-site generators, agents' plan templates): a first line
+     * {@code ---}, {@code key: value} lines, and a closing {@code ---} or {@code ...}. Without this
+     * the closing rule would turn the keys into a setext heading. Returns the first line after it.
+     */
+    private int frontMatter() {
+        int n = kinds.length;
+        if (n < 3 || !line(0).strip().equals("---")) return 0;
+        boolean keys = false;
+        for (int k = 1; k < Math.min(n, 80); k++) {
+            String t = line(k);
+            String s = t.strip();
+            if (s.equals("---") || s.equals("...")) {
+                if (!keys) return 0;
+                frontMatterEnd = k + 1;
+                for (int j = 0; j <= k; j++) kinds[j] = LineKind.FRONT_MATTER;
+                return k + 1;
+            }
+            if (YAML_KEY.matcher(t).matches()) keys = true;
+            else if (!s.isEmpty() && !s.startsWith("#") && !t.startsWith(" ") && !t.startsWith("\t") && !s.startsWith("- ")) return 0;
+        }
+        return 0;
+    }
+
+    /**
+     * Re-levels headings so that plan sections are level 2 whatever level the author used: a plan
+     * whose sections are {@code # 1. Scope} (title and sections all level 1, hypotheses and
+     * scenarios level 2) reads like one written with {@code ##}. The level holding the most
+     * distinct known sections is the section level (distinct: 150 {@code ### Scenario} headings
+     * all say "scenario", one section).
+     */
+    void normaliseSectionLevel(java.util.function.Function<String, String> sectionId, java.util.function.Predicate<String> isTitle) {
+        java.util.List<java.util.Set<String>> ids = new ArrayList<>();
+        for (int l = 0; l < 7; l++) ids.add(new java.util.HashSet<>());
+        for (HeadingBlock h : headings) {
+            if (h.level() > 3) continue;
+            String id = sectionId.apply(h.text());
+            if (id != null) ids.get(h.level()).add(id);
+        }
+        int[] known = new int[7];
+        for (int l = 0; l < 7; l++) known[l] = ids.get(l).size();
+        int best = 2;
+        for (int l = 1; l <= 3; l++) if (known[l] > known[best]) best = l;
+        if (best == 2 || known[best] < 3) return;
+        int shift = 2 - best;
+        for (int k = 0; k < headings.size(); k++) {
+            HeadingBlock h = headings.get(k);
+            int level = Math.max(1, Math.min(6, h.level() + shift));
+            // a level-1 title above level-1 sections stays the title
+            if (k == 0 && shift > 0 && h.level() == 1 && (isTitle.test(h.text()) || sectionId.apply(h.text()) == null)) level = 1;
+            headings.set(k, new HeadingBlock(level, h.text(), h.line(), h.endLine(), h.startOffset(), h.endOffset()));
+        }
+    }
+
     private void addHeading(int level, String text, int line, int endLine) {
         int start = lines.lineStart(line);
         int end = lines.lineEnd(endLine - 1);
@@ -196,7 +256,9 @@ final class MarkdownOutline {
             if ((first == '`' || first == '~') && FENCE_OPEN.matcher(t).matches()) break;
             end++;
         }
-        tables.add(new TableBlockRef(header, header + 1, end));
+        TableBlockRef ref = new TableBlockRef(header, header + 1, end);
+        tables.add(ref);
+        tableStarting[header] = ref;
         for (int k = header; k < end; k++) kinds[k] = LineKind.TABLE;
         return end;
     }
@@ -241,6 +303,11 @@ final class MarkdownOutline {
 
     boolean isText(int line) {
         return kinds[line] == LineKind.TEXT;
+    }
+
+    /** The table whose header row is this line, or null. */
+    TableBlockRef tableAt(int line) {
+        return line >= 0 && line < tableStarting.length ? tableStarting[line] : null;
     }
 
     /** The fenced block opening on this line, or null. */

@@ -18,9 +18,21 @@ public record PlanHeader(String slug, String title, Map<String, Field> fields, S
 
     public String date() { return value("date"); }
     /** {@code change-scoped}, {@code project-wide}, or the text as written when it is neither. */
-    public String mode() { return value("mode"); }
+    public String mode() {
+        // "Change-scoped (PR #88)", "Project-wide": the canonical word when the value names one
+        String v = value("mode");
+        String lower = v.toLowerCase(java.util.Locale.ROOT);
+        if (lower.startsWith("change")) return "change-scoped";
+        if (lower.startsWith("project")) return "project-wide";
+        return v;
+    }
     public String sut() { return value("sut"); }
     public String change() { return value("change"); }
     public String author() { return value("author"); }
-    public String status() { return value("status"); }
+    public String status() {
+        String v = value("status");
+        String lower = v.toLowerCase(java.util.Locale.ROOT);
+        for (String known : new String[] {"draft", "reviewed", "executed"}) if (lower.startsWith(known)) return known;
+        return v;
+    }
 }

@@ -16,10 +16,10 @@ import java.util.regex.Pattern;
  */
 public final class PlanParser {
 
-    private static final Pattern TITLE = Pattern.compile("(?i)^\\s*(?:test\\s+plan|plan|testing\\s+plan)\\s*[:—–-]\\s*(.+)$");
     private static final Pattern EXPLICIT_EMPTY = Pattern.compile(
             "(?i)\\b(none|no missing|no gaps?|nothing|n/a|not applicable|explicitly empty|appear(s)? aligned|are aligned|"
-                    + "no residual|no known|no open|no additional|empty)\\b");
+                    + "no residual|no known|no open|no additional|no new|empty|"
+                    + "(?:did not|didn't|do not|don't|could not|couldn't)\\s+(?:find|discover|identify|see|uncover))\\b");
     private static final Pattern PLACEHOLDER = Pattern.compile("(?i)^\\W*(tbd|todo|tba|fill ?me|\\.\\.\\.|…)\\W*$");
     private static final Pattern LIST_ITEM = Pattern.compile("^(\\s{0,3})(?:[-*+]|\\d{1,3}[.)])\\s+(.*)$");
 
@@ -39,13 +39,49 @@ public final class PlanParser {
 
     private PlanParser(String text) {
         this.text = text;
-        this.lines = new SourceLines(text);
+        this.lines = new SourceLines(structural(text));
         this.outline = new MarkdownOutline(lines);
+        outline.normaliseSectionLevel(SectionIds::identify, HeaderReader::isTitle);
         for (MarkdownOutline.HeadingBlock h : outline.headings) headingAt.put(h.line(), h);
         for (MarkdownOutline.TableBlockRef ref : outline.tables) {
             tables.add(TableReader.read(ref, lines));
             tableLines.add(ref.line());
         }
+    }
+
+    /**
+     * The text the structure is read from. No-break spaces (pasted from rendered docs, emitted by
+     * some agents) act as spaces: "##\u00a07. Scenarios" is a heading, "-\u00a0**Falsifies:**" a
+     * field. Blockquote markers act as indentation, so a §7.M or a field list written as a callout
+     * ({@code > - **Checker:** …}) reads like the plain one. Every replacement is one char for one
+     * char, so every offset and span still fits the original text.
+     */
+    static String structural(String text) {
+        char[] c = null;
+        boolean lineStart = true;
+        int indent = 0;
+        char fence = 0;   // inside a fenced block (its marker char): quotes there are code, left alone
+        for (int i = 0; i < text.length(); i++) {
+            char x = text.charAt(i);
+            if (x == '\n') {
+                lineStart = true;
+                indent = 0;
+                continue;
+            }
+            if (lineStart && (x == '`' || x == '~') && text.startsWith(String.valueOf(x).repeat(3), i)) {
+                fence = fence == 0 ? x : fence == x ? 0 : fence;
+            }
+            boolean replace = x == '\u00a0' || x == '\u202f' || (x == '>' && lineStart && indent <= 3 && fence == 0);
+            if (replace) {
+                if (c == null) c = text.toCharArray();
+                c[i] = ' ';
+            }
+            if (lineStart) {
+                if (x == ' ' || x == '\t' || replace) indent++;
+                else lineStart = false;
+            }
+        }
+        return c == null ? text : new String(c);
     }
 
     /** Parses plan text. Never throws: on an internal failure the result is an empty projection plus a note. */
@@ -70,17 +106,32 @@ public final class PlanParser {
         List<Claim> claims = new ArrayList<>();
         Table claimsTable = null;
         for (Range r : rangesOf("1b")) {
+            // every claims table of the section: plans split claims into documented / inferred or per-subsystem tables
             for (Table t : tablesIn(r)) {
                 List<Claim> found = ClaimReader.claims(t, unrecognized);
                 if (!found.isEmpty()) {
                     claims.addAll(found);
                     if (claimsTable == null) claimsTable = t;
-                    break;
                 }
             }
         }
+        for (Range r : rangesOf("1b")) {
+            // claims written as list items: the whole §1b, or extra claims after its table
+            java.util.Set<String> known = new java.util.HashSet<>();
+            for (Claim c : claims) known.add(Ids.key(c.id()));
+            List<Claim> found = ClaimReader.fromList(outline, r.bodyStart(), r.end(), unrecognized).stream()
+                    .filter(c -> !known.contains(Ids.key(c.id()))).toList();
+            if (!found.isEmpty()) {
+                claims.addAll(found);
+                unrecognized.add(new Unrecognized(Unrecognized.Kind.FIELD, "claims",
+                        "claims are written as a list, not a table; read from the list items", found.get(0).span()));
+            }
+        }
         if (claims.isEmpty()) {
-            for (Table t : tables) {
+            for (int k = 0; k < tables.size(); k++) {
+                Table t = tables.get(k);
+                // a table of another known section (§5 coverage keyed by claim, §7b, §7c) is not a claims table
+                if (inKnownSection(tableLines.get(k))) continue;
                 if (HypothesisReader.idColumn(t, 'C') < 0) continue;
                 List<Claim> found = ClaimReader.claims(t, unrecognized);
                 if (!found.isEmpty()) {
@@ -97,6 +148,7 @@ public final class PlanParser {
         boolean missingEmpty = false;
         for (Range r : rangesOf("1c")) {
             for (Table t : tablesIn(r)) missing.addAll(ClaimReader.missingClaims(t));
+            if (missing.isEmpty()) missing.addAll(ListRows.missingClaims(bullets(r)));
             if (missing.isEmpty() && explicitlyEmpty(r)) missingEmpty = true;
         }
 
@@ -114,11 +166,11 @@ public final class PlanParser {
         if (!h4.isEmpty()) {
             for (Range r : h4) {
                 hypotheses.addAll(HypothesisReader.read(outline, r.bodyStart(), r.end(), headingAt));
-                hypothesisTables(tablesIn(r), hypotheses);
+                hypothesisTables(tablesIn(r), hypotheses, true);
             }
         } else {
             hypotheses.addAll(HypothesisReader.read(outline, 0, lines.lineCount(), headingAt));
-            if (hypotheses.isEmpty()) hypothesisTables(tables, hypotheses);
+            if (hypotheses.isEmpty()) hypothesisTables(tables, hypotheses, false);
             if (!hypotheses.isEmpty()) {
                 unrecognized.add(new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, "hypotheses",
                         "hypotheses were found outside a §4 section", hypotheses.get(0).headingSpan()));
@@ -129,7 +181,10 @@ public final class PlanParser {
         for (Range r : rangesOf("5")) for (Table t : tablesIn(r)) coverage.addAll(RowReader.coverage(t));
 
         List<RequirementRow> requirements = new ArrayList<>();
-        for (Range r : rangesOf("6b")) for (Table t : tablesIn(r)) requirements.addAll(RowReader.requirements(t));
+        for (Range r : rangesOf("6b")) {
+            for (Table t : tablesIn(r)) requirements.addAll(RowReader.requirements(t));
+            if (requirements.isEmpty()) requirements.addAll(ListRows.requirements(bullets(r)));
+        }
 
         List<Scenario> scenarios = new ArrayList<>();
         List<Range> s7 = rangesOf("7");
@@ -137,6 +192,21 @@ public final class PlanParser {
             for (Range r : s7) scenarios.addAll(ScenarioReader.read(outline, r.bodyStart(), r.end(), headingAt, unrecognized));
         } else {
             scenarios.addAll(ScenarioReader.read(outline, 0, lines.lineCount(), headingAt, unrecognized));
+        }
+        if (scenarios.isEmpty()) {
+            // scenarios only as table rows: §7's tables, or any table when there is no §7
+            List<Table> candidates = new ArrayList<>();
+            if (s7.isEmpty()) candidates.addAll(tables);
+            for (Range r : s7) candidates.addAll(tablesIn(r));
+            for (Table t : candidates) {
+                List<Scenario> found = ScenarioReader.fromTable(t);
+                if (found.isEmpty()) continue;
+                scenarios.addAll(found);
+                unrecognized.add(new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, "scenarios",
+                        "scenarios are table rows, not '### Scenario S1:' blocks (line " + t.span().startLine() + "); read what the columns say",
+                        t.span()));
+                break;
+            }
         }
         scenarios = withArms(scenarios);
 
@@ -147,6 +217,7 @@ public final class PlanParser {
         boolean residualEmpty = false;
         for (Range r : rangesOf("7c")) {
             for (Table t : tablesIn(r)) residual.addAll(RowReader.residual(t));
+            if (residual.isEmpty()) residual.addAll(ListRows.residual(bullets(r)));
             if (residual.isEmpty() && explicitlyEmpty(r)) residualEmpty = true;
         }
 
@@ -168,54 +239,26 @@ public final class PlanParser {
                 unrecognized, filesTouched());
     }
 
-    /** Adds hypotheses from H-id tables, except ids already read from the text. */
-    private static final Pattern FILES_TOUCHED = Pattern.compile("(?i)files\\s+touched");
-    private static final Pattern PATH = Pattern.compile("`([^`]+)`|^(\\S+)");
-    private static final Pattern COUNTS = Pattern.compile("\\(\\s*\\+\\s*(\\d+)\\s*[,/]?\\s*[−–-]\\s*(\\d+)\\s*\\)");
-
-    /** The bullets following a "Files touched" line in §1. */
     private List<FileTouched> filesTouched() {
         List<FileTouched> out = new ArrayList<>();
-        for (Range r : rangesOf("1")) {
-            boolean inList = false;
-            for (int i = r.bodyStart(); i < r.end(); i++) {
-                if (!outline.isText(i)) continue;
-                String t = FieldReader.text(lines, i);
-                if (FILES_TOUCHED.matcher(t).find()) {
-                    inList = true;
-                    continue;
-                }
-                if (!inList) continue;
-                Matcher item = LIST_ITEM.matcher(t);
-                if (!item.matches()) {
-                    if (!t.isBlank() && FieldReader.indentOf(t) == 0) inList = false;
-                    continue;
-                }
-                String body = item.group(2).strip();
-                Matcher p = PATH.matcher(body);
-                if (!p.find()) continue;
-                String path = p.group(1) != null ? p.group(1) : p.group(2);
-                Matcher c = COUNTS.matcher(body);
-                Integer added = null;
-                Integer removed = null;
-                if (c.find()) {
-                    added = Integer.parseInt(c.group(1));
-                    removed = Integer.parseInt(c.group(2));
-                }
-                out.add(new FileTouched(path, added, removed, lines.span(lines.lineStart(i), FieldReader.trimmedEnd(lines, i))));
-            }
-        }
+        for (Range r : rangesOf("1")) out.addAll(FilesTouchedReader.read(outline, r.bodyStart(), r.end(), tablesIn(r)));
         return out;
     }
 
-    private void hypothesisTables(List<Table> candidates, List<Hypothesis> into) {
+    /**
+     * @param inSection4 the tables are §4's: a table there with a "Could falsify" column is the
+     *                   plan's own way of listing hypotheses (noted, not divergent); any other
+     *                   hypothesis table ({@code (->C1)} references, outside §4) is a divergent form
+     */
+    private void hypothesisTables(List<Table> candidates, List<Hypothesis> into, boolean inSection4) {
         java.util.Set<String> known = new java.util.HashSet<>();
         for (Hypothesis h : into) known.add(Ids.key(h.id()));
         for (Table t : candidates) {
             List<Hypothesis> found = HypothesisReader.fromTable(t, null).stream().filter(h -> !known.contains(Ids.key(h.id()))).toList();
             if (!found.isEmpty()) {
                 into.addAll(found);
-                unrecognized.add(new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, "hypotheses",
+                boolean tabulated = inSection4 && t.hasColumn("could falsify", "falsifies", "could regress", "claims", "claim", "threatens");
+                unrecognized.add(new Unrecognized(tabulated ? Unrecognized.Kind.FIELD : Unrecognized.Kind.DIVERGENT_FORM, "hypotheses",
                         "hypotheses were read from a table (line " + t.span().startLine() + ")", t.span()));
             }
         }
@@ -256,41 +299,15 @@ public final class PlanParser {
     }
 
     private PlanHeader readHeader(int titleLine) {
-        String slug = "";
-        String title = "";
-        Span titleSpan = Span.NONE;
-        if (titleLine >= 0) {
-            MarkdownOutline.HeadingBlock h = headingAt.get(titleLine);
-            title = h.text();
-            Matcher m = TITLE.matcher(HypothesisReader.clean(title));
-            slug = m.matches() ? m.group(1).strip() : HypothesisReader.clean(title);
-            titleSpan = lines.span(lines.lineStart(titleLine), FieldReader.trimmedEnd(lines, h.endLine() - 1));
-        }
-        int from = titleLine < 0 ? 0 : headingAt.get(titleLine).endLine();
+        MarkdownOutline.HeadingBlock title = titleLine >= 0 ? headingAt.get(titleLine) : null;
+        int from = title == null ? outline.frontMatterEnd : title.endLine();
         int to = ranges.isEmpty() ? Math.min(lines.lineCount(), from + 60) : ranges.get(0).start();
-        Map<String, Field> fields = new LinkedHashMap<>();
-        int i = from;
-        while (i < to) {
-            if (!outline.isText(i)) {
-                i++;
-                continue;
-            }
-            FieldReader.LabelMatch lm = FieldReader.label(FieldReader.text(lines, i), k -> Labels.header(k) != null);
-            if (lm == null) {
-                i++;
-                continue;
-            }
-            FieldReader.RawField f = FieldReader.read(outline, i, to, lm, false, k -> Labels.header(k) != null);
-            String name = Labels.header(lm.key());
-            if (name != null) {
-                fields.putIfAbsent(name, f.toField(name));
-            } else if (lm.bold()) {
-                unrecognized.add(new Unrecognized(Unrecognized.Kind.HEADER_FIELD, lm.label(),
-                        "header field '" + lm.label() + "' is not a known header field; kept as free text", f.span()));
-            }
-            i = Math.max(i + 1, f.endLine());
+        List<Table> headerTables = new ArrayList<>();
+        for (int t = 0; t < tables.size(); t++) {
+            int l = tableLines.get(t);
+            if (l >= from && l < to) headerTables.add(tables.get(t));
         }
-        return new PlanHeader(slug, title, fields, titleSpan);
+        return HeaderReader.read(outline, title, from, to, headerTables, unrecognized);
     }
 
     private List<Scenario> withArms(List<Scenario> scenarios) {
@@ -312,6 +329,11 @@ public final class PlanParser {
                     s.unknownFields(), s.sevenM(), s.sevenMS(), arms, s.runBlocks(), s.bulletForm(), s.headingSpan(), s.span()));
         }
         return out;
+    }
+
+    private boolean inKnownSection(int line) {
+        for (Range r : ranges) if (line >= r.start() && line < r.end()) return r.section().id() != null;
+        return false;
     }
 
     private List<Range> rangesOf(String id) {
@@ -346,7 +368,7 @@ public final class PlanParser {
     }
 
     private boolean explicitlyEmpty(Range r) {
-        String p = prose(r);
+        String p = prose(r).replace("*", "").replace("_", " ");   // "_None._", "**None**"
         if (p.isBlank() || PLACEHOLDER.matcher(p).matches()) return false;
         return EXPLICIT_EMPTY.matcher(p).find();
     }

@@ -13,7 +13,7 @@ final class RowReader {
 
     static List<CoverageRow> coverage(Table t) {
         List<CoverageRow> out = new ArrayList<>();
-        if (!t.hasColumn("claim", "claims") || !t.hasColumn(HYPOTHESIS_COLUMNS)) return out;
+        if (!t.hasColumn("claim", "claims") || !t.hasColumn(HYPOTHESIS_COLUMNS)) return grid(t);
         for (TableRow row : t.rows()) {
             List<String> claims = Ids.all(row.text("claim", "claims"), "CM");
             List<String> hyps = Ids.all(row.text(HYPOTHESIS_COLUMNS), "H");
@@ -21,6 +21,35 @@ final class RowReader {
             out.add(new CoverageRow(claims, hyps, row.text("existing tests", "existing test", "tests"),
                     verdict(row.text("verdict", "coverage", "status")), row.text("gap kind", "gap"),
                     Ids.all(row.text("recommended scenario", "recommended scenarios", "scenario", "scenarios"), "S"), row));
+        }
+        return out;
+    }
+
+    /**
+     * A literal claim × hypothesis grid ({@code | | H1 | H2 |} with C-id rows): every non-empty
+     * cell is a row for that pair, its text the verdict and its S-ids the scenarios. Cells that
+     * say nothing ({@code -}, {@code —}, blank) are pairs the plan does not relate.
+     */
+    private static List<CoverageRow> grid(Table t) {
+        List<CoverageRow> out = new ArrayList<>();
+        List<String> hyps = new ArrayList<>();
+        int idColumns = 0;
+        for (String raw : t.rawHeaders()) {
+            List<String> ids = Ids.all(raw.replace("*", ""), "H");
+            hyps.add(ids.size() == 1 ? ids.get(0) : null);
+            if (ids.size() == 1) idColumns++;
+        }
+        if (idColumns < 1) return out;
+        for (TableRow row : t.rows()) {
+            if (row.cells().isEmpty()) continue;
+            List<String> claims = Ids.all(row.cells().get(0).text(), "CM");
+            if (claims.size() != 1) continue;
+            for (int c = 1; c < row.cells().size() && c < hyps.size(); c++) {
+                String h = hyps.get(c);
+                String cell = row.cells().get(c).text().strip();
+                if (h == null || cell.isEmpty() || cell.matches("[-—–·.\\s]+")) continue;
+                out.add(new CoverageRow(claims, List.of(h), "", verdict(cell), "", Ids.all(cell, "S"), row));
+            }
         }
         return out;
     }

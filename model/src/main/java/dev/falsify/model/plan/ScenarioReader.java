@@ -20,16 +20,28 @@ final class ScenarioReader {
     private ScenarioReader() {
     }
 
+    /**
+     * {@code Scenario S1: name}, {@code S01 — name}, {@code S5/api: name}, and the forms agents add:
+     * a leading emoji ({@code 🔥 S1 — name}), {@code Scenario 1 (S1): name}, {@code [S1] name}, {@code S1 · name},
+     * a sub-section number ({@code 7.1 S1: name}).
+     */
     static final Pattern HEADING = Pattern.compile(
-            "^(?:scenario\\s+)?(S\\d{1,4}(?:/[A-Za-z0-9_.-]+)?)(?![\\w])\\s*(?:[:—–.)-]+\\s*)?(.*)$", Pattern.CASE_INSENSITIVE);
+            "^[^\\p{L}\\p{N}\\[]*(?:\\d{1,2}(?:\\.\\d{1,3})+\\.?\\s+)?\\[?(?:scenario\\s+(?:\\d{1,4}\\s*\\(\\s*(?=S\\d))?)?(S\\d{1,4}(?:/[A-Za-z0-9_.-]+)?)(?![\\w])"
+                    + "\\s*[\\])]?\\s*(?:[:—–.)·|-]+\\s*)?(.*)$", Pattern.CASE_INSENSITIVE);
     private static final Pattern BULLET = Pattern.compile(
             "^\\s{0,3}[-*+]\\s+(?:\\*\\*|__)\\s*(S\\d{1,4}(?:/[A-Za-z0-9_.-]+)?)(?![\\w])\\s*[:—–-]?\\s*(.*?)(?:\\*\\*|__)\\s*(.*)$");
     private static final Pattern NOT_APPLICABLE = Pattern.compile(
-            "^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M\\s*(?:\\*\\*|__)?\\s*[:—–-]?\\s*(?:\\*\\*|__)?\\s*not\\s+applicable\\b(.*)$",
+            "^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M\\s*(?:\\*\\*|__)?\\s*[:—–-]?\\s*(?:\\*\\*|__)?\\s*"
+                    + "(?:not\\s+applicable|n/a|not\\s+required|not\\s+needed)(?![\\w/])(.*)$",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern MARKER_7M = Pattern.compile("^\\s*(?:[-*+]\\s+)?(?:#+\\s*)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M(?!\\.S)(?![\\w])", Pattern.CASE_INSENSITIVE);
     private static final Pattern MARKER_7MS = Pattern.compile("^\\s*(?:[-*+]\\s+)?(?:#+\\s*)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M\\.S(?![\\w])", Pattern.CASE_INSENSITIVE);
     private static final Pattern PAREN = Pattern.compile("^\\(([^)]*)\\)");
+    /** A paragraph that is only bold text, used as a heading: {@code **S1: reads_are_fresh**}. */
+    private static final Pattern BOLD_HEADING = Pattern.compile("^\\s{0,3}(\\*\\*|__)(.+?)\\1\\s*:?\\s*$");
+    /** Under a §7.M heading, a first line saying the block does not apply ({@code Not applicable — …}, {@code N/A (…)}). */
+    private static final Pattern NA_BODY = Pattern.compile(
+            "^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__|\\*|_)?\\s*(not\\s+applicable|n/a)(?![\\w/])(.*)$", Pattern.CASE_INSENSITIVE);
 
     private enum Context { SCENARIO, SEVEN_M, SEVEN_MS }
 
@@ -42,26 +54,73 @@ final class ScenarioReader {
         for (int i = from; i < to; i++) {
             if (o.kinds[i] == MarkdownOutline.LineKind.HEADING) {
                 MarkdownOutline.HeadingBlock h = headingAt.get(i);
-                if (h != null && h.level() >= 2 && HEADING.matcher(HypothesisReader.clean(h.text())).matches()) {
-                    starts.add(new int[] {i, 0});
-                }
-            } else if (o.kinds[i] == MarkdownOutline.LineKind.TEXT && isBulletScenario(FieldReader.text(o.lines, i))) {
-                starts.add(new int[] {i, 1});
+                Matcher hm = h != null && h.level() >= 2 ? HEADING.matcher(HypothesisReader.clean(h.text())) : null;
+                // "### S1 — §7.M": the §7.M of S1 written as a sibling heading, not another scenario
+                if (hm != null && hm.matches() && !opensSevenM(hm.group(2))) starts.add(new int[] {i, 0});
+            } else if (o.kinds[i] == MarkdownOutline.LineKind.TEXT) {
+                String t = FieldReader.text(o.lines, i);
+                if (isBulletScenario(t)) starts.add(new int[] {i, 1});
+                else if (boldHeading(t) != null) starts.add(new int[] {i, 2});
             }
         }
         List<Scenario> out = new ArrayList<>();
         for (int n = 0; n < starts.size(); n++) {
             int line = starts.get(n)[0];
             boolean bullet = starts.get(n)[1] == 1;
+            boolean boldLine = starts.get(n)[1] == 2;
             int end = n + 1 < starts.size() ? starts.get(n + 1)[0] : to;
             end = regionEnd(o, line, end, headingAt, bullet);
-            Scenario s = bullet ? readBullet(o, line, end, headingAt) : readHeading(o, line, end, headingAt);
+            Scenario s = bullet ? readBullet(o, line, end, headingAt)
+                    : boldLine ? readBoldHeading(o, line, end, headingAt) : readHeading(o, line, end, headingAt);
             if (bullet) {
                 unrecognized.add(new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, s.id(),
                         "scenario " + s.id() + " is written as a bullet, not a '### Scenario " + s.id() + ":' block; read what it says",
                         s.headingSpan()));
             }
             out.add(s);
+        }
+        return out;
+    }
+
+    /**
+     * Scenarios listed as table rows (divergent plans): a column of S-ids, the name from a
+     * Name/Scenario/Title column, and every other column whose header is a scenario or §7.M label
+     * read as that field ({@code | ID | Name | Falsifies | Closes | Checker |}).
+     */
+    static List<Scenario> fromTable(Table t) {
+        List<Scenario> out = new ArrayList<>();
+        if (t.hasColumn("verdict", "gap kind")) return out;   // a §5 coverage table keyed by scenario
+        int idCol = HypothesisReader.idColumn(t, 'S');
+        if (idCol < 0) return out;
+        int nameCol = Table.columnIndex(t.headers(), "name", "scenario", "scenario name", "title");
+        for (TableRow row : t.rows()) {
+            if (row.cells().size() <= idCol) continue;
+            List<String> ids = Ids.all(row.cells().get(idCol).text(), "S");
+            if (ids.isEmpty()) continue;
+            String id = ids.get(0);
+            String name = nameCol >= 0 && nameCol != idCol && nameCol < row.cells().size() ? cleanName(row.cells().get(nameCol).text()) : "";
+            Map<String, Field> fields = new LinkedHashMap<>();
+            Map<String, Field> mFields = new LinkedHashMap<>();
+            for (int c = 0; c < row.cells().size() && c < t.rawHeaders().size(); c++) {
+                if (c == idCol || c == nameCol) continue;
+                String label = t.rawHeaders().get(c).replace("*", "").strip();
+                String key = FieldReader.key(label);
+                Cell cell = row.cells().get(c);
+                if (cell.text().isBlank() || cell.text().strip().matches("[-—–·.]+")) continue;   // "—": nothing said
+                String sc = Labels.scenario(key);
+                String m = sc == null ? Labels.sevenM(key) : null;
+                if (sc != null) fields.putIfAbsent(sc, new Field(sc, label, cell.text(), cell.span(), cell.span()));
+                else if (m != null) mFields.putIfAbsent(m, new Field(m, label, cell.text(), cell.span(), cell.span()));
+            }
+            Field f = fields.get("falsifies");
+            Field c = fields.get("closes");
+            List<String> falsifies = f == null ? List.of() : Ids.targets(f.value(), "CM");
+            List<String> closes = c == null ? List.of() : Ids.targets(c.value(), "H");
+            SevenM sevenM = mFields.isEmpty() ? SevenM.ABSENT : new SevenM(true, false, "", mFields, List.of(), row.span());
+            String baseId = id.contains("/") ? id.substring(0, id.indexOf('/')) : id;
+            String arm = id.contains("/") ? id.substring(id.indexOf('/') + 1) : null;
+            out.add(new Scenario(id, baseId, arm, name, falsifies, closes, fields, List.of(), sevenM, SevenMS.ABSENT, List.of(),
+                    List.of(), true, row.span(), row.span()));
         }
         return out;
     }
@@ -79,7 +138,10 @@ final class ScenarioReader {
             if (k == MarkdownOutline.LineKind.RULE) return i;
             if (k == MarkdownOutline.LineKind.HEADING) {
                 MarkdownOutline.HeadingBlock h = headingAt.get(i);
-                if (h != null && (h.level() <= 3 || bullet)) return i;
+                if (h != null && (h.level() <= 3 || bullet)) {
+                    if (!bullet && opensSevenM(h.text())) continue;   // "### §7.M for S1" belongs to the scenario above
+                    return i;
+                }
             }
             if (bullet && k == MarkdownOutline.LineKind.TEXT) {
                 String t = FieldReader.text(o.lines, i);
@@ -87,6 +149,12 @@ final class ScenarioReader {
             }
         }
         return limit;
+    }
+
+    /** A heading that opens a §7.M or §7.M.S block (or says it does not apply). */
+    private static boolean opensSevenM(String heading) {
+        return MARKER_7M.matcher(heading).find() || MARKER_7MS.matcher(heading).find() || Builder.isSevenMTitle(heading)
+                || Labels.isSevenMSMarker(FieldReader.key(heading)) || NOT_APPLICABLE.matcher(heading).find();
     }
 
     private static Scenario readHeading(MarkdownOutline o, int line, int end, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
@@ -100,6 +168,25 @@ final class ScenarioReader {
         return b.build(false, null);
     }
 
+    /** The heading matcher of a bold-only line ({@code **Scenario S2 — name**}), or null. */
+    private static Matcher boldHeading(String t) {
+        int b = t.indexOf("**");
+        if (b < 0) b = t.indexOf("__");
+        if (b < 0 || b > 3 || t.indexOf('S', b) < 0) return null;
+        Matcher m = BOLD_HEADING.matcher(t);
+        if (!m.matches()) return null;
+        Matcher h = HEADING.matcher(HypothesisReader.clean(m.group(2)));
+        return h.matches() ? h : null;
+    }
+
+    private static Scenario readBoldHeading(MarkdownOutline o, int line, int end, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
+        Matcher m = boldHeading(FieldReader.text(o.lines, line));
+        String id = m.group(1).toUpperCase(Locale.ROOT).charAt(0) + m.group(1).substring(1);
+        Builder b = new Builder(o, id, cleanName(m.group(2)), line, line);
+        b.scan(line + 1, end, headingAt);
+        return b.build(false, null);
+    }
+
     private static Scenario readBullet(MarkdownOutline o, int line, int end, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
         String t = FieldReader.text(o.lines, line);
         Matcher m = BULLET.matcher(t);
@@ -110,8 +197,13 @@ final class ScenarioReader {
         return b.build(true, rest);
     }
 
+    private static final Pattern HEADING_CLAIMS = Pattern.compile(
+            "(?i)[(\\[]\\s*(?:falsifies\\s*:?\\s*)?((?:[CM]\\d{1,5}\\s*(?:[,;/&–-]|\\band\\b)?\\s*)+)[)\\]]\\s*$");
+    private static final Pattern ATTRIBUTES = Pattern.compile("\\s*\\{[#.][^}]*}\\s*$");
+
     static String cleanName(String raw) {
-        String n = raw.replace("`", "").replace("**", "").replace("__", "").strip();
+        // "name {#s1}": a Pandoc / kramdown heading attribute is not part of the name
+        String n = ATTRIBUTES.matcher(raw).replaceFirst("").replace("`", "").replace("**", "").replace("__", "").strip();
         return n.replaceFirst("^[:—–-]+\\s*", "").strip();
     }
 
@@ -188,7 +280,11 @@ final class ScenarioReader {
                     continue;
                 }
                 if (kind != MarkdownOutline.LineKind.TEXT) {
-                    if (kind == MarkdownOutline.LineKind.TABLE) last = i;
+                    if (kind == MarkdownOutline.LineKind.TABLE) {
+                        last = i;
+                        MarkdownOutline.TableBlockRef ref = o.tableAt(i);
+                        if (ref != null) ctx = fieldTable(ref, ctx);
+                    }
                     i++;
                     continue;
                 }
@@ -233,16 +329,27 @@ final class ScenarioReader {
                     i++;
                     continue;
                 }
-                if (lm == null) {
+                if (lm == null && ctx == Context.SEVEN_M && mFields.isEmpty() && !mNotApplicable) {
+                    Matcher na = NA_BODY.matcher(t);
+                    if (na.matches()) {
+                        notApplicable("§7.M: not applicable" + na.group(2), i);
+                        ctx = Context.SCENARIO;
+                        i++;
+                        continue;
+                    }
+                }
+                FieldReader.RawField definition = lm == null ? FieldReader.definition(o, i, to, ANY_LABEL) : null;
+                if (lm == null && definition == null) {
                     i++;
                     continue;
                 }
-                Context target = resolve(ctx, lm.key());
-                String canonical = target == null ? null : canonical(target, lm.key());
+                String labelKey = lm != null ? lm.key() : definition.key();
+                Context target = resolve(ctx, labelKey);
+                String canonical = target == null ? null : canonical(target, labelKey);
                 boolean skeleton = "skeleton".equals(canonical);
-                FieldReader.RawField f = FieldReader.read(o, i, to, lm, skeleton, ANY_LABEL);
+                FieldReader.RawField f = lm != null ? FieldReader.read(o, i, to, lm, skeleton, ANY_LABEL) : definition;
                 if (target == null) {
-                    if (lm.bold() && lm.indent() <= 3) {
+                    if (lm != null && lm.bold() && lm.indent() <= 3) {
                         Field uf = f.toField(lm.key());
                         switch (ctx) {
                             case SEVEN_M -> mUnknown.add(uf);
@@ -251,22 +358,7 @@ final class ScenarioReader {
                         }
                     }
                 } else {
-                    Field field = f.toField(canonical);
-                    switch (target) {
-                        case SEVEN_M -> {
-                            mFields.putIfAbsent(canonical, field);
-                            mPresent = true;
-                            mFirst = mFirst < 0 ? i : mFirst;
-                            mLast = Math.max(mLast, f.endLine() - 1);
-                        }
-                        case SEVEN_MS -> {
-                            sFields.putIfAbsent(canonical, field);
-                            sPresent = true;
-                            sFirst = sFirst < 0 ? i : sFirst;
-                            sLast = Math.max(sLast, f.endLine() - 1);
-                        }
-                        default -> fields.putIfAbsent(canonical, field);
-                    }
+                    put(target, f.toField(canonical), i, f.endLine() - 1);
                     if (f.fence() != null && isRunInfo(f.fence().info())) runs.add(runBlock(f.fence()));
                 }
                 last = Math.max(last, f.endLine() - 1);
@@ -274,9 +366,49 @@ final class ScenarioReader {
             }
         }
 
+        /** Keeps a known field (the first of its name wins) in the scenario, its §7.M or its §7.M.S. */
+        private void put(Context target, Field field, int firstLine, int lastLine) {
+            switch (target) {
+                case SEVEN_M -> {
+                    mFields.putIfAbsent(field.name(), field);
+                    mPresent = true;
+                    mFirst = mFirst < 0 ? firstLine : mFirst;
+                    mLast = Math.max(mLast, lastLine);
+                }
+                case SEVEN_MS -> {
+                    sFields.putIfAbsent(field.name(), field);
+                    sPresent = true;
+                    sFirst = sFirst < 0 ? firstLine : sFirst;
+                    sLast = Math.max(sLast, lastLine);
+                }
+                default -> fields.putIfAbsent(field.name(), field);
+            }
+        }
+
+        /**
+         * A table of fields ({@code | Checker | session |}) inside the scenario or its §7.M: each row
+         * whose first cell is a known label is read as that field. Returns the context after it.
+         */
+        private Context fieldTable(MarkdownOutline.TableBlockRef ref, Context ctx) {
+            Table table = TableReader.read(ref, o.lines);
+            for (KeyValueTable.Entry e : KeyValueTable.read(table, o.lines, k -> ANY_LABEL.test(k) ? k : null)) {
+                if (e.canonical() == null) continue;
+                String key = e.canonical();
+                Context target = resolve(ctx, key);
+                String canonical = target == null ? null : canonical(target, key);
+                if (canonical == null) continue;
+                int line = e.field().span().startLine() - 1;
+                put(target, new Field(canonical, e.label(), e.field().value(), e.field().span(), e.field().valueSpan()), line, line);
+                last = Math.max(last, line);
+            }
+            return ctx;
+        }
+
         private static boolean isSevenMTitle(String heading) {
             String k = FieldReader.key(heading);
-            return k.contains("model history and checker") || k.contains("model history checker");
+            // "Checker discipline (§7.M)": the marker need not lead
+            return k.contains("model history and checker") || k.contains("model history checker")
+                    || (k.contains("7.m") && !k.contains("7.m.s"));
         }
 
         private void notApplicable(String t, int line) {
@@ -313,9 +445,13 @@ final class ScenarioReader {
             };
         }
 
+        /** {@code run}, and the info strings editors need for YAML highlighting: {@code yaml run}, {@code yaml {.run}}. */
         private static boolean isRunInfo(String info) {
-            String first = info.strip().split("[\\s{]", 2)[0].toLowerCase(Locale.ROOT);
-            return first.equals("run") || first.equals("falsify-run");
+            for (String word : info.strip().toLowerCase(Locale.ROOT).split("[\\s{},]+")) {
+                String w = word.startsWith(".") ? word.substring(1) : word;
+                if (w.equals("run") || w.equals("falsify-run") || w.equals("falsify:run")) return true;
+            }
+            return false;
         }
 
         private RunBlock runBlock(MarkdownOutline.FenceBlock f) {
@@ -352,6 +488,11 @@ final class ScenarioReader {
             Field c = fields.get("closes");
             falsifies = f == null ? List.of() : Ids.targets(f.value(), "CM");
             closes = c == null ? List.of() : Ids.targets(c.value(), "H");
+            if (f == null && falsifies.isEmpty()) {
+                // "### S2 — writes_survive_crash (C2)" / "(falsifies C2, C4)": claims named in the heading
+                Matcher h = HEADING_CLAIMS.matcher(name);
+                if (h.find()) falsifies = Ids.all(h.group(1), "CM");
+            }
             if (bullet && bulletRest != null) {
                 Matcher p = PAREN.matcher(bulletRest);
                 if (p.find()) {

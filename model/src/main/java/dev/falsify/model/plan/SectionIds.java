@@ -40,9 +40,10 @@ final class SectionIds {
 
     private static boolean hasKeywordOf(String id, String t) {
         return switch (id) {
-            case "0" -> t.contains("architect") || t.contains("summary");
+            case "0" -> t.contains("architect") || t.contains("summary") || t.contains("overview") || t.contains("background")
+                    || t.contains("context") || t.contains("introduction");
             case "1" -> t.contains("scope");
-            case "1b" -> t.contains("claim");
+            case "1b" -> t.contains("claim") || t.contains("guarantee") || t.contains("invariant");
             case "1c" -> t.contains("missing") || t.contains("gap");
             case "2" -> t.contains("model");
             case "3" -> t.contains("inventory") || t.contains("existing");
@@ -50,34 +51,40 @@ final class SectionIds {
             case "5" -> t.contains("coverage");
             case "6" -> t.contains("technique");
             case "6b" -> t.contains("environment") || t.contains("requirement");
-            case "7" -> t.contains("scenario");
-            case "7b" -> t.contains("adequacy");
+            case "7" -> t.contains("scenario") || t.contains("test case") || t.contains("experiment");
+            case "7b" -> t.contains("adequacy") || t.contains("argument") || t.contains("sufficien");
             case "7c" -> t.contains("residual") || t.contains("uncertaint");
             case "7d" -> t.contains("confidence");
-            case "8" -> t.contains("not cover") || t.contains("out of scope") || t.contains("non-goal");
-            case "9" -> t.contains("question") || t.contains("follow");
+            case "8" -> t.contains("not cover") || t.contains("out of scope") || t.contains("non-goal") || t.contains("non goal")
+                    || t.contains("exclusion") || t.contains("limitation");
+            case "9" -> t.contains("question") || t.contains("follow") || t.contains("next step") || t.contains("future work");
             default -> false;
         };
     }
 
     private static String byKeywords(String t) {
         if (t.contains("missing claim")) return "1c";
-        if (t.contains("not cover") || t.contains("does not") || t.contains("out of scope") || t.contains("non-goal")) return "8";
-        if (t.contains("adequacy")) return "7b";
+        if (t.contains("not cover") || t.contains("does not") || t.contains("out of scope") || t.contains("non-goal")
+                || t.contains("non goal") || t.contains("exclusion") || t.contains("not in scope")) return "8";
+        if (t.contains("adequacy") || t.contains("argument") || t.contains("sufficien")) return "7b";
         if (t.contains("residual") || t.contains("uncertaint")) return "7c";
         if (t.contains("confidence")) return "7d";
         if (t.contains("environment") || t.contains("requirements")) return "6b";
-        if (t.contains("open question") || t.contains("followup") || t.contains("follow-up") || t.contains("follow up")) return "9";
+        if (t.contains("open question") || t.contains("followup") || t.contains("follow-up") || t.contains("follow up")
+                || t.contains("next step") || t.contains("future work") || t.contains("questions")) return "9";
         if (t.contains("hypothes") || t.contains("failure mode") || t.contains("failure-mode")) return "4";
         if (t.contains("inventory") || t.contains("existing test")) return "3";
         if (t.contains("coverage")) return "5";
         if (t.contains("technique")) return "6";
-        if (t.contains("scenario")) return "7";
+        if (t.contains("scenario") || t.contains("test case") || t.contains("experiment")) return "7";
         if (t.contains("architect")) return "0";
         if (t.contains("scope")) return "1";
-        if (t.contains("claim")) return "1b";
+        if (t.contains("claim") || t.contains("guarantees") || t.contains("invariants")) return "1b";
         if (t.contains("sut model") || t.contains("system model") || t.equals("model") || t.startsWith("model ")) return "2";
         if (t.equals("gaps") || t.startsWith("gaps ")) return "1c";
+        // the summary section under other names; last, so that "coverage summary" stays §5
+        if (t.contains("overview") || t.contains("background") || t.contains("introduction") || t.equals("context")
+                || t.contains("system context") || t.equals("summary")) return "0";
         return null;
     }
 }

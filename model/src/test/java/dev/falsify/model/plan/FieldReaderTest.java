@@ -41,7 +41,8 @@ class FieldReaderTest {
         String[] indents = {"", " ", "   ", "\t", " \t "};
         String[] markers = {"", "- ", "* ", "+ ", "1. ", "12) ", "123. ", "1234. ", "-", "1.", "*\t", "+  "};
         String[] labels = {"**Model:**", "**Model**:", "**Model** :", "__Nemesis:__", "Model:", "model :", "***x***",
-                "**a**", "§7.M:", "`code`:", "[x]:", "9lives:", "**:**", "__x__ y:", "Release budget", "**S1** — x:"};
+                "**a**", "§7.M:", "`code`:", "[x]:", "9lives:", "**:**", "__x__ y:", "Release budget", "**S1** — x:", "*Model*:",
+                "_Model_ —", "*m* -", "Model —", "* x*:"};
         String[] rests = {"", " value", ":", " **b** c", " : v", "  trailing  "};
         int compared = 0;
         for (String i : indents) {
@@ -65,22 +66,23 @@ class FieldReaderTest {
     private static final Pattern PLAIN = Pattern.compile(
             "^(\\s*)(?:([-*+]|\\d{1,3}[.)])\\s+)?([A-Za-z§][^:*`|\\[\\]]{0,60}?)\\s*:(?:\\s+(.*)|\\s*)$");
 
-    /** The label rule as the two regexes state it, with no pre-checks: the oracle. */
+    private static final Pattern ITALIC = Pattern.compile(
+            "^(\\s*)(?:([-*+]|\\d{1,3}[.)])\\s+)?([*_])([^*_\\s][^*_]{0,99}?)([*_])(.*)$");
+    private static final Pattern PLAIN_DASH = Pattern.compile(
+            "^(\\s*)(?:([-*+]|\\d{1,3}[.)])\\s+)?([A-Za-z§][^:*`|\\[\\]—–]{0,60}?)\\s+[—–]\\s+(\\S.*)$");
+    private static final Pattern DASH = Pattern.compile("(?:—|–|--|-)(?=\\s)");
+
+    /** The label rule as the regexes state it, with no pre-checks: the oracle. */
     private static FieldReader.LabelMatch regexesOnly(String line, Predicate<String> plainAccepted) {
         Matcher b = BOLD.matcher(line);
         if (b.matches()) {
-            String label = b.group(4).strip();
-            String after = b.group(6);
-            boolean colonInside = label.endsWith(":");
-            String afterTrim = after.stripLeading();
-            boolean colonAfter = afterTrim.startsWith(":");
-            if (colonInside || colonAfter) {
-                if (colonInside) label = label.substring(0, label.length() - 1).strip();
-                int valueStart = b.start(6) + (after.length() - afterTrim.length()) + (colonAfter ? 1 : 0);
-                while (valueStart < line.length() && Character.isWhitespace(line.charAt(valueStart))) valueStart++;
-                String l = label.replace("`", "");
-                return new FieldReader.LabelMatch(l, FieldReader.key(l), true, FieldReader.indentOf(line), valueStart);
-            }
+            FieldReader.LabelMatch m = emphasised(line, b.group(4), b.start(6), b.group(6), true, plainAccepted);
+            if (m != null) return m;
+        }
+        Matcher it = ITALIC.matcher(line);
+        if (it.matches()) {
+            FieldReader.LabelMatch m = emphasised(line, it.group(4), it.start(6), it.group(6), false, plainAccepted);
+            if (m != null && plainAccepted.test(m.key())) return m;
         }
         Matcher p = PLAIN.matcher(line);
         if (p.matches()) {
@@ -91,7 +93,47 @@ class FieldReaderTest {
                 return new FieldReader.LabelMatch(label, k, false, FieldReader.indentOf(line), valueStart);
             }
         }
+        Matcher d = PLAIN_DASH.matcher(line);
+        if (d.matches() && plainAccepted.test(FieldReader.key(d.group(3).strip()))) {
+            String label = d.group(3).strip();
+            return new FieldReader.LabelMatch(label, FieldReader.key(label), false, FieldReader.indentOf(line), d.start(4));
+        }
         return null;
+    }
+
+    private static FieldReader.LabelMatch emphasised(String line, String raw, int afterStart, String after, boolean bold,
+                                                     Predicate<String> accepted) {
+        String label = raw.strip();
+        boolean colonInside = label.endsWith(":");
+        String afterTrim = after.stripLeading();
+        boolean colonAfter = afterTrim.startsWith(":");
+        int skip;
+        if (colonInside || colonAfter) {
+            if (colonInside) label = label.substring(0, label.length() - 1).strip();
+            skip = colonAfter ? 1 : 0;
+        } else {
+            Matcher d = DASH.matcher(afterTrim);
+            if (!d.lookingAt() || !accepted.test(FieldReader.key(label.replace("`", "")))) return null;
+            skip = d.end();
+        }
+        int valueStart = afterStart + (after.length() - afterTrim.length()) + skip;
+        while (valueStart < line.length() && Character.isWhitespace(line.charAt(valueStart))) valueStart++;
+        String l = label.replace("`", "");
+        return new FieldReader.LabelMatch(l, FieldReader.key(l), bold, FieldReader.indentOf(line), valueStart);
+    }
+
+    @Test
+    void italicAndDashSeparatedLabels() {
+        Predicate<String> known = k -> k.equals("checker") || k.equals("model") || k.equals("date");
+        assertThat(FieldReader.label("* *Checker*: session", known)).extracting(FieldReader.LabelMatch::label).isEqualTo("Checker");
+        assertThat(FieldReader.label("_Model:_ queue", known).valueStart()).isEqualTo("_Model:_ ".length());
+        assertThat(FieldReader.label("**Date** — 2026-11-21", known).valueStart()).isEqualTo("**Date** — ".length());
+        assertThat(FieldReader.label("- Model — queue", known).valueStart()).isEqualTo("- Model — ".length());
+        // unknown labels stay prose in these forms; italics alone are emphasis, not a label
+        assertThat(FieldReader.label("*Replication.* Secondaries pull the oplog", known)).isNull();
+        assertThat(FieldReader.label("**H3** — reordering across partitions", known)).isNull();
+        assertThat(FieldReader.label("Three brokers — one leader", known)).isNull();
+        assertThat(FieldReader.label("*Note*: unknown", known)).isNull();
     }
 
     @Test

@@ -22,11 +22,18 @@ import net.jqwik.api.constraints.IntRange;
  * text, and lint runs on it.
  */
 class ParserNeverThrowsPropertiesTest {
-    static final List<String> TEXTS = Fixtures.all();
+    static final List<String> TEXTS = new ArrayList<>(Fixtures.all());
+
+    static {
+        for (String name : PlanStylesTest.names()) TEXTS.add(PlanStylesTest.text(name));
+    }
+
     static final String[] SNIPPETS = {"|", "||", "| a | b |\n|---|", "\n## 7. Scenarios\n", "\n### Scenario S1: x\n",
             "\n#### §7.M\n", "```run\n", "```\n", "\n- **Falsifies:** ", "C1–C9999999", "H1. **", "~~", "\\|", "\n---\n",
             "§7.M: not applicable (", "\u0000", "\uFFFF", "\r\n", "\t", "- Model under test:", "**", "(->C1", "S5/",
-            "\n# Test Plan: x\n", "| ID | Claim |\n|---|---|\n| C1 |", "[link](", "<!--", "    indented\n"};
+            "\n# Test Plan: x\n", "| ID | Claim |\n|---|---|\n| C1 |", "[link](", "<!--", "    indented\n",
+            "---\ntitle: x\n---\n", "\n| Model under test | kv |\n|---|---|\n", "\nChecker\n: ", "*Checker*: ", "**Model** — ",
+            "\u00a0", "\n**S1: x**\n", "```yaml run\n", "\n# 1. Scope\n", "\n- **C1** (safety) — x\n", "\nNot applicable — "};
 
     @Provide
     Arbitrary<String> garbage() {
@@ -39,10 +46,10 @@ class ParserNeverThrowsPropertiesTest {
     }
 
     @Property(tries = 300, edgeCases = EdgeCasesMode.FIRST)
-    void mutatedPlansParse(@ForAll @IntRange(min = 0, max = 5) int fixture, @ForAll long seed,
+    void mutatedPlansParse(@ForAll @IntRange(min = 0, max = 1000) int fixture, @ForAll long seed,
                            @ForAll @IntRange(min = 1, max = 12) int mutations) {
         Random rnd = new Random(seed);
-        StringBuilder sb = new StringBuilder(TEXTS.get(fixture));
+        StringBuilder sb = new StringBuilder(TEXTS.get(fixture % TEXTS.size()));
         for (int i = 0; i < mutations; i++) {
             int at = sb.length() == 0 ? 0 : rnd.nextInt(sb.length());
             switch (rnd.nextInt(6)) {
@@ -78,6 +85,10 @@ class ParserNeverThrowsPropertiesTest {
         for (Scenario s : plan.scenarios()) {
             inside(s.span(), text);
             for (Field f : s.fields().values()) {
+                inside(f.valueSpan(), text);
+            }
+            for (Field f : s.sevenM().fields().values()) {
+                inside(f.span(), text);
                 inside(f.valueSpan(), text);
             }
         }

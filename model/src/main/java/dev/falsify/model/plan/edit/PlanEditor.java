@@ -65,6 +65,7 @@ public final class PlanEditor {
     public PlanPatch setClaimCell(String claimId, String column, String value) {
         Claim c = plan.claim(claimId).orElseThrow(() -> new PlanEditException("no claim " + claimId));
         TableRow row = c.row();
+        if (row == null) throw new PlanEditException("claim " + claimId + " is written as a list item, not a table row");
         var cell = row.cell(column).orElseThrow(() -> new PlanEditException(
                 "the claims table has no column '" + column + "' (columns: " + String.join(", ", row.headers()) + ")"));
         Span s = cell.span();

@@ -9,7 +9,9 @@ public final class Durations {
     private Durations() {
     }
 
-    private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h|us|ns)");
+    /** Longest unit spellings first, so that {@code 90sec} and {@code 2 minutes} read whole. */
+    private static final Pattern PART = Pattern.compile(
+            "(\\d+(?:\\.\\d+)?)\\s*(milliseconds?|millis|msecs?|ms|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|us|ns)(?![a-z])");
 
     /** The duration, or null when the text is not one. */
     public static Duration parse(String text) {
@@ -23,12 +25,13 @@ public final class Durations {
         while (m.find()) {
             if (m.start() != pos && !t.substring(pos, m.start()).isBlank()) return null;
             double v = Double.parseDouble(m.group(1));
-            nanos += switch (m.group(2)) {
+            String unit = m.group(2);
+            nanos += switch (unit) {
                 case "ns" -> v;
                 case "us" -> v * 1e3;
-                case "ms" -> v * 1e6;
-                case "s" -> v * 1e9;
-                case "m" -> v * 60e9;
+                case "ms", "millis", "millisecond", "milliseconds", "msec", "msecs" -> v * 1e6;
+                case "s", "sec", "secs", "second", "seconds" -> v * 1e9;
+                case "m", "min", "mins", "minute", "minutes" -> v * 60e9;
                 default -> v * 3600e9;
             };
             pos = m.end();

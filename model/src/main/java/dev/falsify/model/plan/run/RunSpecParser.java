@@ -263,7 +263,7 @@ public final class RunSpecParser {
         if (m == null) return null;
         Map<String, Node> f = fields(m, path, Set.of("name", "kind", "params", "connections"));
         String name = required(f, "name", path, m);
-        String kind = required(f, "kind", path, m);
+        String kind = lower(required(f, "kind", path, m));
         if (name != null && !proxyNames.contains(name)) {
             error(f.get("name"), path + ".name", "fault names unknown proxy '" + name + "'" + declared(proxyNames, "proxies"));
         }
@@ -328,7 +328,7 @@ public final class RunSpecParser {
         if (m == null) return null;
         Map<String, Node> f = fields(m, "history", Set.of("path", "format", "model"));
         String path = required(f, "path", "history", m);
-        String format = str(f.get("format"), "history.format");
+        String format = lower(str(f.get("format"), "history.format"));
         if (format != null && !HISTORY_FORMATS.contains(format)) {
             error(f.get("format"), "history.format", "unknown history format '" + format
                     + "' (expected jsonl, jepsen-edn, porcupine-etcd, porcupine-kv or auto)");
@@ -347,7 +347,8 @@ public final class RunSpecParser {
                 error(items.get(i), "checkers[" + i + "]", "unknown checker '" + c + "' (known: "
                         + String.join(", ", CheckerPicker.CHECKERS) + ")");
             }
-            out.add(c.strip());
+            // the canonical (lower-case) name: the runner looks checkers up by it
+            out.add(CheckerPicker.isKnownChecker(c) ? c.strip().toLowerCase(java.util.Locale.ROOT) : c.strip());
         }
         return out;
     }
@@ -528,6 +529,11 @@ public final class RunSpecParser {
         Duration d = Durations.parse(v);
         if (d == null) error(n, path, path + " '" + v + "' is not a duration (e.g. 200ms, 20s, 5m)");
         return d;
+    }
+
+    /** Enumerated values are matched case-insensitively ({@code kind: Partition}, {@code format: JSONL}). */
+    private static String lower(String v) {
+        return v == null ? null : v.strip().toLowerCase(java.util.Locale.ROOT);
     }
 
     private static boolean isLoopback(String hostPort) {

@@ -120,6 +120,45 @@ class RunSpecParserTest {
         assertThat(Durations.parse("1m30s")).isEqualTo(Duration.ofSeconds(90));
         assertThat(Durations.parse("2")).isEqualTo(Duration.ofSeconds(2));
         assertThat(Durations.parse("soon")).isNull();
+        assertThat(Durations.parse("90sec")).isEqualTo(Duration.ofSeconds(90));
+        assertThat(Durations.parse("2 minutes")).isEqualTo(Duration.ofMinutes(2));
+        assertThat(Durations.parse("1 hour 30 mins")).isEqualTo(Duration.ofMinutes(90));
+        assertThat(Durations.parse("500 milliseconds")).isEqualTo(Duration.ofMillis(500));
+        assertThat(Durations.parse("5 mississippi")).isNull();
         assertThat(Durations.format(Duration.ofSeconds(90))).isEqualTo("90s");
+    }
+
+    @Test
+    void unusualButValidYamlReadsWithCanonicalNames() {
+        RunSpecResult r = RunSpecParser.parse("""
+                ---
+                timeout: 300
+                seeds: 3
+                services:
+                  - name: n1
+                    cmd: ./n1
+                    ready: { tcp: "localhost:7001" }
+                proxies:
+                  - { name: p1, listen: "localhost:17001", upstream: "localhost:7001" }
+                workload:
+                  cmd: |
+                    ./wl --seed {seed}
+                    --out {artifacts}/h.jsonl
+                faults:
+                  - name: part
+                    at: 1.5s
+                    for: 2 minutes
+                    proxy: { name: p1, kind: Partition }
+                history: { path: "{artifacts}/h.jsonl", format: JSONL, model: kv }
+                checkers: [Linearizability, No-Lost-Ack]
+                ...
+                """);
+        assertThat(r.errors()).isEmpty();
+        assertThat(r.spec().timeout()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(r.spec().seeds()).containsExactly(3L);
+        assertThat(r.spec().checkers()).containsExactly("linearizability", "no-lost-ack");
+        assertThat(r.spec().history().format()).isEqualTo("jsonl");
+        assertThat(r.spec().faults().get(0).duration()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(((RunSpec.ProxyFault) r.spec().faults().get(0).action()).kind()).isEqualTo("partition");
     }
 }
