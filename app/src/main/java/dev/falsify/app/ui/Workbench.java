@@ -4,6 +4,7 @@ import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import dev.falsify.app.ui.editor.Problem;
 import dev.falsify.app.ui.workspace.WorkspaceTree;
+import dev.falsify.model.session.SessionReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -248,21 +249,34 @@ public final class Workbench {
         return Files.isDirectory(p) ? p : p.getParent();
     }
 
-    /** A session folder is shown through its Markdown record (session.md, README.md, or the first .md). */
+    /**
+     * A session folder (by the session reader's rules: a session log or findings/report.md, names in
+     * any case; or a hand-made folder with a session.md) is shown through its Markdown record: the
+     * findings report, else the session log, else session.md, README.md or the first .md file.
+     */
     static Optional<Path> sessionDocument(Path dir) throws IOException {
-        boolean underSessions = dir.getParent() != null && dir.getParent().getFileName() != null
-                && dir.getParent().getFileName().toString().equals("test-sessions");
-        if (!underSessions && !Files.isRegularFile(dir.resolve("session.md"))) {
+        if (!SessionReader.isSession(dir) && !Files.isRegularFile(dir.resolve("session.md"))) {
             return Optional.empty();
         }
-        for (String name : List.of("session.md", "README.md", "findings/report.md")) {
-            if (Files.isRegularFile(dir.resolve(name))) {
-                return Optional.of(dir.resolve(name));
+        Path report = SessionReader.reportPath(dir);
+        if (Files.isRegularFile(report)) {
+            return Optional.of(report);
+        }
+        List<Path> markdown;
+        try (Stream<Path> s = Files.list(dir)) {
+            markdown = s.filter(Files::isRegularFile)
+                    .filter(f -> f.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".md"))
+                    .sorted().toList();
+        }
+        for (String wanted : List.of("sessionlog.md", "session.md", "readme.md")) {
+            for (Path f : markdown) {
+                String n = f.getFileName().toString().toLowerCase(java.util.Locale.ROOT).replace("-", "").replace("_", "");
+                if (n.equals(wanted)) {
+                    return Optional.of(f);
+                }
             }
         }
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(f -> f.getFileName().toString().endsWith(".md")).sorted().findFirst();
-        }
+        return markdown.stream().findFirst();
     }
 
     public boolean isDark() {

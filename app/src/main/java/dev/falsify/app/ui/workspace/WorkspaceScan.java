@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.workspace;
 
+import dev.falsify.model.session.SessionReader;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -11,8 +12,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Finds the plans ({@code *.md} under any {@code docs/testing-plans/}) and session folders (the
- * direct sub-folders of any {@code test-sessions/}) in a workspace. Bounded depth, skips build
+ * Finds the plans ({@code *.md} under any {@code docs/testing-plans/}) and session folders (under
+ * any {@code test-sessions/}: {@code <plan-slug>/<UTC>/} as the runner writes them, or a session
+ * folder directly inside) in a workspace. Bounded depth, skips build
  * output and VCS folders, so opening a large repository stays fast; runs off the FX thread.
  */
 public record WorkspaceScan(Path root, List<Path> plans, List<Path> sessions) {
@@ -30,9 +32,20 @@ public record WorkspaceScan(Path root, List<Path> plans, List<Path> sessions) {
                     if (!dir.equals(root) && (SKIP.contains(name) || name.startsWith("."))) {
                         return FileVisitResult.SKIP_SUBTREE;
                     }
-                    Path parent = dir.getParent();
-                    if (parent != null && parent.getFileName() != null
-                            && parent.getFileName().toString().equals("test-sessions") && !dir.equals(root)) {
+                    if (dir.equals(root)) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    // test-sessions/<plan-slug>/<UTC>/ as the runner writes them, or test-sessions/<session>/
+                    // as people do: a child of test-sessions that looks like a session is one, any other
+                    // child is a plan's folder whose sub-folders are its sessions
+                    if (isNamed(dir.getParent(), "test-sessions")) {
+                        if (looksLikeSession(dir)) {
+                            sessions.add(dir);
+                            return FileVisitResult.SKIP_SUBTREE;
+                        }
+                        return FileVisitResult.CONTINUE;
+                    }
+                    if (dir.getParent() != null && isNamed(dir.getParent().getParent(), "test-sessions")) {
                         sessions.add(dir);
                         return FileVisitResult.SKIP_SUBTREE;
                     }
@@ -58,6 +71,25 @@ public record WorkspaceScan(Path root, List<Path> plans, List<Path> sessions) {
         plans.sort(null);
         sessions.sort(null);
         return new WorkspaceScan(root, List.copyOf(plans), List.copyOf(sessions));
+    }
+
+    private static boolean isNamed(Path dir, String name) {
+        return dir != null && dir.getFileName() != null && dir.getFileName().toString().equals(name);
+    }
+
+    /** A session log or report (any case), a part of the session layout, or a Markdown record of its own. */
+    static boolean looksLikeSession(Path dir) {
+        if (SessionReader.isSession(dir)) {
+            return true;
+        }
+        try (var entries = Files.list(dir)) {
+            return entries.anyMatch(e -> {
+                String n = e.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+                return Set.of("logs", "artifacts", "findings", "metrics").contains(n) || n.endsWith(".md");
+            });
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     static boolean isPlan(Path file) {
