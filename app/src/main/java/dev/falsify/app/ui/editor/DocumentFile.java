@@ -15,19 +15,24 @@ import java.util.Optional;
  *
  * <p>The editor works on text with {@code \n} line breaks (RichTextFX drops the {@code \r} of a
  * {@code \r\n}); a file that was written with Windows line breaks is saved, autosaved and compared
- * with them again, so opening and saving a plan never rewrites every line of it.
+ * with them again, so opening and saving a plan never rewrites every line of it. A UTF-8 byte-order
+ * mark is kept the same way: off the editor's text (where it would hide the title from the parser),
+ * back on the file.
  *
  * <p>Not thread-safe; the editor calls it from one thread at a time (autosave from a background
  * writer hands it the text snapshot it took on the FX thread).
  */
 public final class DocumentFile {
     static final String AUTOSAVE_PREFIX = ".falsify-autosave.";
+    private static final String BOM = "\uFEFF";
 
     private final Path file;
     /** What we last read from or wrote to {@link #file}, as on disk; null if the file does not exist yet. */
     private String knownDiskText;
     /** The file's line break: {@code \r\n} when most of its breaks were, else {@code \n}. */
     private String lineBreak = "\n";
+    /** Whether the file starts with a UTF-8 byte-order mark. */
+    private boolean byteOrderMark;
     /** The disk text {@link #externalChange} last reported, as on disk. */
     private String reportedDiskText;
 
@@ -47,6 +52,7 @@ public final class DocumentFile {
     public String load() throws IOException {
         knownDiskText = read(file).orElse(null);
         lineBreak = lineBreakOf(knownDiskText);
+        byteOrderMark = knownDiskText != null && knownDiskText.startsWith(BOM);
         return knownDiskText == null ? "" : toEditor(knownDiskText);
     }
 
@@ -112,15 +118,18 @@ public final class DocumentFile {
         knownDiskText = reportedDiskText != null && toEditor(reportedDiskText).equals(diskText) ? reportedDiskText
                 : toDisk(diskText);
         lineBreak = lineBreakOf(knownDiskText);
+        byteOrderMark = knownDiskText.startsWith(BOM);
         reportedDiskText = null;
     }
 
     private String toDisk(String editorText) {
-        return lineBreak.equals("\n") ? editorText : editorText.replace("\n", lineBreak);
+        String text = lineBreak.equals("\n") ? editorText : editorText.replace("\n", lineBreak);
+        return byteOrderMark && !text.startsWith(BOM) ? BOM + text : text;
     }
 
     private static String toEditor(String diskText) {
-        return diskText.replace("\r\n", "\n");
+        String text = diskText.replace("\r\n", "\n");
+        return text.startsWith(BOM) ? text.substring(1) : text;
     }
 
     /** {@code \r\n} when more line breaks are {@code \r\n} than bare {@code \n}. */

@@ -100,4 +100,16 @@ class DocumentFileTest {
         assertThat(DocumentFile.lineBreakOf("no break")).isEqualTo("\n");
         assertThat(DocumentFile.lineBreakOf(null)).isEqualTo("\n");
     }
+
+    @Test
+    void aByteOrderMarkStaysOnTheFileAndOffTheEditorText() throws Exception {
+        Path f = dir.resolve("bom.md");
+        java.nio.file.Files.writeString(f, "\uFEFF# Test Plan: bom\r\n");
+        DocumentFile doc = new DocumentFile(f);
+        assertThat(doc.load()).isEqualTo("# Test Plan: bom\n");
+        assertThat(dev.falsify.model.plan.PlanParser.parse(doc.load()).header().slug()).isEqualTo("bom");
+        doc.save("# Test Plan: bom\nmore\n");
+        assertThat(java.nio.file.Files.readString(f)).isEqualTo("\uFEFF# Test Plan: bom\r\nmore\r\n");
+        assertThat(doc.externalChange()).isEmpty();
+    }
 }
