@@ -41,8 +41,13 @@ public final class PlanTab extends Tab {
     private final BooleanSupplier dark;
 
     public PlanTab(Path path, BooleanSupplier dark) {
+        this(path, dark, true);
+    }
+
+    /** @param plan false for a session's Markdown (report, log) opened for reading: no plan lint on it */
+    public PlanTab(Path path, BooleanSupplier dark, boolean plan) {
         this.dark = dark;
-        editor = new PlanEditor(new DocumentFile(path), new PlanAnalyzer());
+        editor = new PlanEditor(new DocumentFile(path), new PlanAnalyzer(plan));
         problems = new ProblemsPanel(p -> editor.jumpTo(p.start()), this::applyQuickFix);
         structured = new StructuredView(this::currentPlan, editor::applyReplacements, editor::jumpToDefinition);
         matrix = new MatrixView(dark, this::showElement);

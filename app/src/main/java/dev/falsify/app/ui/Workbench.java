@@ -205,7 +205,7 @@ public final class Workbench {
                 return Optional.of(pt);
             }
         }
-        PlanTab tab = new PlanTab(p, this::isDark);
+        PlanTab tab = new PlanTab(p, this::isDark, !isSessionFile(p));
         tab.open();
         tab.editor().analysisProperty().addListener((o, a, b) -> {
             if (currentPlan().orElse(null) == tab) {
@@ -247,6 +247,17 @@ public final class Workbench {
             }
         }
         return Files.isDirectory(p) ? p : p.getParent();
+    }
+
+    /** A Markdown file of a session folder (its log, or a file in its findings): read, not linted as a plan. */
+    static boolean isSessionFile(Path file) {
+        Path dir = file.toAbsolutePath().getParent();
+        for (int up = 0; up < 2 && dir != null; up++, dir = dir.getParent()) {
+            if (SessionReader.isSession(dir)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

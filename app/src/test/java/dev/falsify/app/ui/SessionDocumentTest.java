@@ -21,6 +21,11 @@ class SessionDocumentTest {
         Files.createDirectories(s.resolve("findings"));
         Files.writeString(s.resolve("findings/report.md"), "# Findings: kv @ 2026-11-30T041500Z\n");
         assertThat(Workbench.sessionDocument(s)).contains(s.resolve("findings/report.md"));
+        // its files are read, not linted as plans; a plan beside the sessions is a plan
+        assertThat(Workbench.isSessionFile(s.resolve("findings/report.md"))).isTrue();
+        assertThat(Workbench.isSessionFile(s.resolve("session-log.md"))).isTrue();
+        Files.createDirectories(root.resolve("docs/testing-plans"));
+        assertThat(Workbench.isSessionFile(root.resolve("docs/testing-plans/kv.md"))).isFalse();
     }
 
     @Test

@@ -22,12 +22,26 @@ import java.util.function.Function;
  */
 public final class PlanAnalyzer implements Function<String, Analysis> {
     private final MarkdownHighlighter highlighter = new MarkdownHighlighter();
+    private final boolean lint;
+
+    /** An analyzer for a plan: parse, lint, matrix and highlighting. */
+    public PlanAnalyzer() {
+        this(true);
+    }
+
+    /**
+     * @param lint false for Markdown that is not a plan (a session's report or log opened for
+     *             reading): highlighted and parsed for its ids, never reported against plan rules
+     */
+    public PlanAnalyzer(boolean lint) {
+        this.lint = lint;
+    }
 
     @Override
     public Analysis apply(String text) {
         Plan plan = PlanParser.parse(text);
         CoverageMatrix coverage = CoverageBuilder.build(plan);
-        List<Problem> problems = LintProblems.of(plan, coverage);
+        List<Problem> problems = lint ? LintProblems.of(plan, coverage) : List.of();
         List<MarkdownHighlighter.Squiggle> squiggles = new ArrayList<>(problems.size());
         for (Problem p : problems) {
             squiggles.add(new MarkdownHighlighter.Squiggle(p.start(), p.end(), p.severity()));
