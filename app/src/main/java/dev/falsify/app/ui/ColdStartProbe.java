@@ -1,12 +1,12 @@
 package dev.falsify.app.ui;
 
+import dev.falsify.app.ui.editor.LayoutPulse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 
@@ -64,15 +64,7 @@ public final class ColdStartProbe {
     /** Waits until a layout pulse of {@code scene} has run and the FX thread has taken the next runnable. */
     private static void awaitFirstPulse(Scene scene) throws InterruptedException {
         CountDownLatch pulsed = new CountDownLatch(1);
-        HeadlessFx.run(() -> {
-            Runnable[] once = new Runnable[1];
-            once[0] = () -> {
-                scene.removePostLayoutPulseListener(once[0]);
-                Platform.runLater(pulsed::countDown);
-            };
-            scene.addPostLayoutPulseListener(once[0]);
-            Platform.requestNextPulse();
-        });
+        HeadlessFx.run(() -> LayoutPulse.after(scene, pulsed::countDown));
         if (!pulsed.await(60, TimeUnit.SECONDS)) {
             throw new IllegalStateException("no layout pulse within 60 s of showing the window");
         }

@@ -105,12 +105,7 @@ public final class PlanTab extends Tab {
 
     /** The plan of the editor's current text: the latest analysis when it is current, else parsed now. */
     public Plan currentPlan() {
-        Analysis a = editor.analysisProperty().get();
-        String text = editor.text();
-        if (a != null && a.text().equals(text)) {
-            return a.plan().plan();
-        }
-        return PlanParser.parse(text);
+        return editor.currentAnalysis().map(a -> a.plan().plan()).orElseGet(() -> PlanParser.parse(editor.text()));
     }
 
     /** Redraws theme-dependent parts (the matrix canvas, the preview) after a theme switch. */
@@ -159,8 +154,8 @@ public final class PlanTab extends Tab {
 
     /** Applies a problem's quick fix if the analysis it came from is still the editor's text. */
     public boolean applyQuickFix(Problem p) {
-        Analysis a = editor.analysisProperty().get();
-        if (p.quickFix().isEmpty() || a == null || !a.text().equals(editor.text()) || !a.problems().contains(p)) {
+        Analysis a = editor.currentAnalysis().orElse(null);
+        if (p.quickFix().isEmpty() || a == null || !a.problems().contains(p)) {
             return false;
         }
         editor.applyReplacements(p.quickFix().get().replacements());

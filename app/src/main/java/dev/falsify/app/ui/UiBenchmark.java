@@ -1,5 +1,7 @@
 package dev.falsify.app.ui;
 
+import dev.falsify.app.ui.editor.Analysis;
+import dev.falsify.app.ui.editor.DebouncedWorker;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -74,16 +76,15 @@ public final class UiBenchmark {
             AtomicReference<CompletableFuture<Long>> pending = new AtomicReference<>();
             List<Long> computeNanos = new ArrayList<>();
             List<Long> computeCpuNanos = new ArrayList<>();
-            AtomicReference<DebouncedWorkerResult> last = new AtomicReference<>();
+            AtomicReference<DebouncedWorker.Result<Analysis>> last = new AtomicReference<>();
+            // the editor hands timing listeners only results of its newest text: no need to compare texts here
             HeadlessFx.run(() -> tab.editor().addTimingListener(r -> {
                 CompletableFuture<Long> f = pending.get();
-                if (f != null && r.value().text().equals(tab.editor().text())) {
-                    long now = System.nanoTime();
+                if (f != null) {
                     computeNanos.add(r.computeNanos());
                     computeCpuNanos.add(r.computeCpuNanos());
-                    last.set(new DebouncedWorkerResult(r.submittedNanos(), r.startedNanos(), r.computeNanos(),
-                            r.computeCpuNanos(), r.deliveredNanos(), now));
-                    f.complete(now);
+                    last.set(r);
+                    f.complete(System.nanoTime());
                 }
             }));
             double[] latencies = new double[samples];
@@ -110,10 +111,10 @@ public final class UiBenchmark {
                 pending.set(null);
                 if (i >= warmup) {
                     latencies[i - warmup] = (t1 - t0) / 1e6;
-                    DebouncedWorkerResult r = last.get();
-                    phases[i - warmup] = new Phases((t1 - t0) / 1e6, (r.started() - t0) / 1e6, r.compute() / 1e6,
-                            r.computeCpu() / 1e6, (r.delivered() - r.started() - r.compute()) / 1e6,
-                            (r.done() - r.delivered()) / 1e6);
+                    DebouncedWorker.Result<Analysis> r = last.get();
+                    phases[i - warmup] = new Phases((t1 - t0) / 1e6, (r.startedNanos() - t0) / 1e6, r.computeNanos() / 1e6,
+                            r.computeCpuNanos() / 1e6, (r.deliveredNanos() - r.startedNanos() - r.computeNanos()) / 1e6,
+                            (t1 - r.deliveredNanos()) / 1e6);
                     if (i == warmup) {
                         computeNanos.subList(0, computeNanos.size() - 1).clear();
                         computeCpuNanos.subList(0, computeCpuNanos.size() - 1).clear();
@@ -178,10 +179,6 @@ public final class UiBenchmark {
             phases.add(ph < 0 ? "" : out.substring(ph + "phases: ".length()).strip());
         }
         return new ColdStarts(window, analysed, cpu, phases);
-    }
-
-    private record DebouncedWorkerResult(long submitted, long started, long compute, long computeCpu, long delivered,
-            long done) {
     }
 
     /**

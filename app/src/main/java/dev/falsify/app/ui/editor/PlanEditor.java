@@ -63,6 +63,8 @@ public final class PlanEditor extends BorderPane {
     private int dirtyStart = -1, dirtyEnd = -1;
     private boolean externalBannerShown;
     private boolean loading;
+    /** The worker generation of the analysis on screen. */
+    private long shownGeneration = -1;
 
     public PlanEditor(DocumentFile file, Function<String, Analysis> analyzer) {
         this.file = file;
@@ -115,7 +117,7 @@ public final class PlanEditor extends BorderPane {
         }
         // The first analysis starts once the editor has been laid out: on a cold JVM the parse of a
         // big plan would otherwise compete for the two cores with building the window.
-        Platform.runLater(() -> afterNextPulse(() -> worker.submit(area.getText())));
+        Platform.runLater(() -> LayoutPulse.after(getScene(), () -> worker.submit(area.getText())));
         area.getUndoManager().forgetHistory();
         area.getUndoManager().mark();
         area.moveTo(0);
@@ -143,11 +145,20 @@ public final class PlanEditor extends BorderPane {
         return analysis.getReadOnlyProperty();
     }
 
+    /**
+     * The analysis on screen if it is of the text in the editor now (no keystroke since it was
+     * submitted). Decided by generation, so callers never copy and compare the whole document.
+     */
+    public Optional<Analysis> currentAnalysis() {
+        Analysis a = analysis.get();
+        return a != null && shownGeneration == worker.latestGeneration() ? Optional.of(a) : Optional.empty();
+    }
+
     public javafx.beans.value.ObservableBooleanValue savedProperty() {
         return area.getUndoManager().atMarkedPositionProperty();
     }
 
-    /** Called on the FX thread with each delivered analysis and its timing (the UI benchmark uses this). */
+    /** Called on the FX thread with each analysis put on screen (always of the newest text) and its timing. */
     public void addTimingListener(Consumer<DebouncedWorker.Result<Analysis>> l) {
         timingListeners.add(l);
     }
@@ -318,22 +329,6 @@ public final class PlanEditor extends BorderPane {
         }
     }
 
-    /** Runs {@code work} after the next layout pulse of the editor's scene (at once when it is not showing). */
-    private void afterNextPulse(Runnable work) {
-        javafx.scene.Scene scene = getScene();
-        if (scene == null || scene.getWindow() == null || !scene.getWindow().isShowing()) {
-            work.run();
-            return;
-        }
-        Runnable[] once = new Runnable[1];
-        once[0] = () -> {
-            scene.removePostLayoutPulseListener(once[0]);
-            Platform.runLater(work);
-        };
-        scene.addPostLayoutPulseListener(once[0]);
-        Platform.requestNextPulse();
-    }
-
     /**
      * Applies new highlighting, restyling only the region that differs from what is on screen: the
      * common styled prefix and suffix with the previous highlighting, widened to cover every
@@ -369,6 +364,7 @@ public final class PlanEditor extends BorderPane {
             return; // the text moved on; a newer analysis is coming
         }
         applyStyles(a.styles());
+        shownGeneration = result.generation();
         analysis.set(a);
         for (Consumer<DebouncedWorker.Result<Analysis>> l : timingListeners) {
             l.accept(result);
