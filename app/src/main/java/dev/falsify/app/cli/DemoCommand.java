@@ -3,6 +3,7 @@ package dev.falsify.app.cli;
 import dev.falsify.runner.demo.ExampleBundle;
 import dev.falsify.runner.run.RunOptions;
 import dev.falsify.runner.run.RunResult;
+import dev.falsify.runner.trust.PlanSnapshot;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Spec;
         description = {"Run the bundled example end to end: build the replicated-kv store, run its plan's scenarios "
                 + "with real faults (bug off), then the linearizability scenario again with the seeded bug on, "
                 + "and write both sessions' findings/report.md.",
-                "Exit codes: as `run` for the bug-off session (0 DONE / DONE_WITH_CONCERNS, 1 FAIL, 3 INCONCLUSIVE); 2 bad input."})
+                "Exit codes: as `run` for the bug-off session (0 DONE / DONE_WITH_CONCERNS, 1 FAIL, 3 INCONCLUSIVE); 2 bad input; "
+                        + "4 could not write."})
 public final class DemoCommand implements Callable<Integer> {
     static final String BUG_ENV = "KV_BUG";
     static final String BUG = "stale-follower-reads";
@@ -58,6 +60,12 @@ public final class DemoCommand implements Callable<Integer> {
             throw new UserError(out + ": cannot prepare the example: " + e.getMessage(), 2);
         }
         Path plan = example.resolve(ExampleBundle.PLAN);
+        PlanSnapshot snapshot;
+        try {
+            snapshot = PlanSnapshot.read(plan);
+        } catch (IOException e) {
+            throw new UserError(plan + ": cannot read: " + e.getMessage(), 2);
+        }
         w.println("falsify demo: example " + example + " (Falsify's own bundled example: trusted without asking)");
         w.println("sessions go to " + out.resolve("test-sessions"));
         long t0 = System.currentTimeMillis();
@@ -65,13 +73,13 @@ public final class DemoCommand implements Callable<Integer> {
         if (only == null || only.equals("bug-off")) {
             w.println();
             w.println("== 1/2 the store as shipped (no bug): every scenario");
-            off = RunCommand.execute(plan, plan.toString(), options(List.of(), Map.of(), w), w);
+            off = RunCommand.execute(snapshot, plan.toString(), options(List.of(), Map.of(), w), w);
         }
         if (only == null || only.equals("bug-on")) {
             w.println();
             w.println("== 2/2 the seeded bug on (" + BUG_ENV + "=" + BUG + "): followers answer reads from their own copy "
                     + "when the leader is unreachable; S1 partitions that link");
-            RunResult on = RunCommand.execute(plan, plan.toString(), options(List.of("S1"), Map.of(BUG_ENV, BUG), w), w);
+            RunResult on = RunCommand.execute(snapshot, plan.toString(), options(List.of("S1"), Map.of(BUG_ENV, BUG), w), w);
             if (off == null) off = on;
         }
         w.println();

@@ -1,13 +1,12 @@
 package dev.falsify.app.cli;
 
-import dev.falsify.model.plan.Plan;
-import dev.falsify.model.plan.PlanParser;
 import dev.falsify.model.verdict.SessionHeadline;
 import dev.falsify.runner.events.EventBus;
 import dev.falsify.runner.run.PlanRunner;
 import dev.falsify.runner.run.RunOptions;
 import dev.falsify.runner.run.RunResult;
 import dev.falsify.runner.trust.PlanCommands;
+import dev.falsify.runner.trust.PlanSnapshot;
 import dev.falsify.runner.trust.TrustStore;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -33,8 +32,12 @@ import picocli.CommandLine.Spec;
         description = {"Run a plan's scenarios (their run blocks), write a session folder and index it.",
                 "A plan's commands run only once you trust it: the first time (and whenever a command changes) "
                         + "Falsify prints what would run and asks; --trust accepts without asking.",
-                "Exit codes: 0 session DONE / DONE_WITH_CONCERNS, 1 FAIL, 3 INCONCLUSIVE / BLOCKED, 2 bad input or not trusted."})
+                "Exit codes: 0 session DONE / DONE_WITH_CONCERNS, 1 FAIL, 3 INCONCLUSIVE / BLOCKED, 2 bad input or not trusted, "
+                        + "4 could not write (the session or the trust store: disk full, no permission)."})
 public final class RunCommand implements Callable<Integer> {
+    /** Exit code when Falsify could not write (a session file, the trust store): not bad input. */
+    static final int WRITE_FAILED = 4;
+
     @Parameters(index = "0", paramLabel = "PLAN.md", description = "The plan.")
     Path plan;
 
@@ -69,42 +72,42 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         if (!Files.isRegularFile(plan)) throw new UserError(plan + ": plan not found", 2);
-        String text;
+        // read and parsed once: the prompt shows this snapshot and the runner executes it
+        PlanSnapshot snapshot;
         try {
-            text = Files.readString(plan, StandardCharsets.UTF_8);
+            snapshot = PlanSnapshot.read(plan);
         } catch (IOException e) {
             throw new UserError(plan + ": cannot read: " + e.getMessage(), 2);
         }
-        Plan parsed = PlanParser.parse(text);
         try {
-            PlanRunner.select(plan, parsed, scenarios);
+            PlanRunner.select(plan, snapshot.plan(), scenarios);
         } catch (PlanRunner.PlanError e) {
             throw new UserError(e.getMessage(), 2);
         }
         TrustStore ts = trustFile != null ? new TrustStore(trustFile) : TrustStore.defaultStore();
-        ensureTrusted(ts, text, PlanCommands.of(parsed), out);
+        ensureTrusted(ts, snapshot, PlanCommands.of(snapshot), out);
         RunOptions options = new RunOptions(sessions, scenarios, seed, Map.of(), reruns, noIndex ? null : store.dbPath(),
                 System.getProperty("user.name", ""), out);
-        RunResult r = execute(plan, plan.toString(), options, out);
+        RunResult r = execute(snapshot, plan.toString(), options, out);
         return exitCode(r.headline());
     }
 
     /** Asks (or, with --trust, records) trust; throws when the user declines. */
-    private void ensureTrusted(TrustStore ts, String text, List<String> commands, PrintWriter out) {
+    private void ensureTrusted(TrustStore ts, PlanSnapshot snapshot, List<String> commands, PrintWriter out) {
         TrustStore.Decision d;
         try {
-            d = ts.check(plan, text, commands);
+            d = ts.check(snapshot, commands);
         } catch (IOException e) {
             throw new UserError(e.getMessage(), 2);
         }
         if (d instanceof TrustStore.Decision.Trusted) return;
         if (d instanceof TrustStore.Decision.CommandsChanged c) {
-            out.println("The commands of " + plan + " changed since you trusted it.");
-            for (String s : c.added()) out.println("  + " + s);
-            for (String s : c.removed()) out.println("  - " + s);
+            out.println("What " + plan + " runs changed since you trusted it:");
+            for (String s : c.added()) out.println("  + " + PlanCommands.display(s));
+            for (String s : c.removed()) out.println("  - " + PlanCommands.display(s));
         } else {
             out.println(plan + " has not been trusted yet. Running it executes these commands:");
-            for (String s : commands) out.println("  " + s);
+            for (String s : commands) out.println("  " + PlanCommands.display(s));
         }
         boolean yes = trust;
         if (!yes) {
@@ -118,10 +121,10 @@ public final class RunCommand implements Callable<Integer> {
             throw new UserError(plan + ": not trusted; nothing was run (answer y, or pass --trust to accept)", 2);
         }
         try {
-            ts.trust(plan, text, commands);
+            ts.trust(snapshot, commands);
             out.println("trusted (recorded in " + ts.file() + ")");
         } catch (IOException e) {
-            throw new UserError(ts.file() + ": cannot record trust: " + e.getMessage(), 2);
+            throw new UserError(ts.file() + ": cannot record trust: " + e.getMessage(), WRITE_FAILED);
         }
     }
 
@@ -133,15 +136,16 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Runs and prints the verdict table; shared with {@code falsify demo}. */
-    static RunResult execute(Path plan, String label, RunOptions options, PrintWriter out) {
+    /** Runs the snapshot and prints the verdict table; shared with {@code falsify demo}. */
+    static RunResult execute(PlanSnapshot plan, String label, RunOptions options, PrintWriter out) {
         RunResult r;
         try {
             r = PlanRunner.run(plan, label, options, new EventBus());
         } catch (PlanRunner.PlanError e) {
             throw new UserError(e.getMessage(), 2);
         } catch (IOException e) {
-            throw new UserError(plan + ": " + e.getMessage(), 2);
+            // the plan was read before: what failed is writing the session (the message names the file)
+            throw new UserError(e.getMessage(), WRITE_FAILED);
         }
         out.println();
         out.println("Session " + r.sessionDir() + " — " + r.headline());

@@ -51,17 +51,19 @@ public final class SessionWriter {
     }
 
     /**
-     * Creates {@code <sessionsRoot>/<planSlug>/<UTC start>/} with its sub-folders and an initial
-     * session-log.md. If that folder exists (two runs in the same second), a {@code -2}, {@code -3}, …
-     * suffix is added: an existing session is never overwritten.
+     * Creates {@code <sessionsRoot>/<folder name of planSlug>/<UTC start>/} with its sub-folders and an
+     * initial session-log.md. If that folder exists (two runs in the same second), a {@code -2},
+     * {@code -3}, … suffix is added: an existing session is never overwritten.
      *
-     * @param header header lines; {@code sessionDir} and {@code started} are filled in when blank
+     * @param planSlug the plan's slug as written (its title): only its {@link #folderName} is used,
+     *                 so the session can never land outside {@code sessionsRoot}
+     * @param header   header lines; {@code sessionDir} and {@code started} are filled in when blank
      */
     public static SessionWriter create(Path sessionsRoot, String planSlug, SessionHeader header, Clock clock)
             throws IOException {
         Instant start = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-        Path parent = sessionsRoot.resolve(planSlug);
-        Files.createDirectories(parent);
+        Path parent = sessionsRoot.resolve(folderName(planSlug));
+        createDirectories(parent);
         String base = FOLDER_TIME.format(start);
         Path dir = parent.resolve(base);
         for (int n = 2; ; n++) {
@@ -70,15 +72,54 @@ public final class SessionWriter {
                 break;
             } catch (FileAlreadyExistsException e) {
                 dir = parent.resolve(base + "-" + n);
+            } catch (IOException e) {
+                throw cannotWrite(dir, e);
             }
         }
         return open(dir, header, clock);
     }
 
+    /**
+     * The folder name for a plan slug: lower case, every run of characters outside {@code [a-z0-9._-]}
+     * one {@code -}, no leading dot or dash (so never {@code .}, {@code ..} or hidden), at most 80
+     * characters; {@code plan} when nothing is left. A title such as {@code ../../x}, {@code /abs/path}
+     * or {@code x$(touch pwned)y} is just a name inside the sessions root.
+     */
+    public static String folderName(String slug) {
+        String s = slug == null ? "" : slug.toLowerCase(java.util.Locale.ROOT)
+                .replaceAll("[^a-z0-9._-]+", "-").replaceAll("^[.-]+", "").replaceAll("-+$", "");
+        if (s.length() > 80) s = s.substring(0, 80).replaceAll("[.-]+$", "");
+        return s.isEmpty() ? "plan" : s;
+    }
+
+    /** The write failure as the user needs it: which file or folder could not be written, and why. */
+    private static IOException cannotWrite(Path file, IOException e) {
+        String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                : e instanceof java.nio.file.FileSystemException ? e.getClass().getSimpleName().replaceAll("Exception$", "")
+                : e.getMessage();
+        return new IOException("could not write " + file + ": " + why, e);
+    }
+
+    private static void createDirectories(Path dir) throws IOException {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw cannotWrite(dir, e);
+        }
+    }
+
+    private static void write(Path file, String content) throws IOException {
+        try {
+            AtomicFiles.write(file, content);
+        } catch (IOException e) {
+            throw cannotWrite(file, e);
+        }
+    }
+
     /** Starts writing into an existing or new folder {@code dir} (its session-log.md is replaced). */
     public static SessionWriter open(Path dir, SessionHeader header, Clock clock) throws IOException {
         for (String sub : List.of("logs", "metrics", "artifacts", SessionReader.FINDINGS)) {
-            Files.createDirectories(dir.resolve(sub));
+            createDirectories(dir.resolve(sub));
         }
         Instant start = clock.instant().truncatedTo(ChronoUnit.SECONDS);
         SessionHeader h = new SessionHeader(
@@ -156,7 +197,7 @@ public final class SessionWriter {
             throws IOException {
         checkOpen();
         Decision d = VerdictRules.decide(evidence);
-        AtomicFiles.write(findingsDir().resolve(FindingsFormat.fileName(evidence.armId())),
+        write(findingsDir().resolve(FindingsFormat.fileName(evidence.armId())),
                 FindingsFormat.render(scenarioName == null ? "" : scenarioName, evidence, d,
                         detail == null ? FindingDetail.EMPTY : detail));
         verdictRows.put(evidence.armId(), new VerdictRow(evidence.armId(), evidence.budgetMet().label(), d.display(),
@@ -207,6 +248,6 @@ public final class SessionWriter {
     private void flushLog() throws IOException {
         SessionLog log = new SessionLog(header, toolbox, capabilities, preconditions, timeline,
                 List.copyOf(verdictRows.values()), artifacts, List.of());
-        AtomicFiles.write(dir.resolve(SessionReader.LOG), SessionLogFormat.render(log));
+        write(dir.resolve(SessionReader.LOG), SessionLogFormat.render(log));
     }
 }

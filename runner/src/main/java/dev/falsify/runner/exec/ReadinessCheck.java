@@ -33,7 +33,16 @@ public sealed interface ReadinessCheck {
         }
     }
 
-    record Command(String command) implements ReadinessCheck {
+    /** @param env extra environment for the command (the seed's: placeholders refer to it) */
+    record Command(String command, java.util.Map<String, String> env) implements ReadinessCheck {
+        public Command {
+            env = java.util.Map.copyOf(env);
+        }
+
+        public Command(String command) {
+            this(command, java.util.Map.of());
+        }
+
         public String describe() {
             return "command `" + command + "`";
         }
@@ -95,8 +104,10 @@ public sealed interface ReadinessCheck {
         }
         if (check instanceof Command c) {
             try {
-                Process pr = new ProcessBuilder("/bin/sh", "-c", c.command()).directory(cwd.toFile())
-                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", c.command()).directory(cwd.toFile())
+                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+                pb.environment().putAll(c.env());
+                Process pr = pb.start();
                 if (!pr.waitFor(5, TimeUnit.SECONDS)) {
                     pr.destroyForcibly();
                     return false;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,6 +21,11 @@ import java.util.regex.Pattern;
  *
  * <p>The command is the first code span of the requirement cell ({@code `tc`}), else its first word,
  * lower-cased, with a few well-known names mapped to their command (Java → java).
+ *
+ * <p>What a probe executes is a program found on PATH. A command written as a path
+ * ({@code ./tool.sh}, {@code /opt/x/bin/y}) comes from the plan, so it is executed only when its
+ * {@link #shown probe line} is in the trusted set this probe was built with — i.e. the user saw
+ * it in the trust prompt; otherwise it is reported missing without running.
  */
 public final class CapabilityProbe {
     private static final Pattern CODE_SPAN = Pattern.compile("`([^`]+)`");
@@ -28,18 +34,46 @@ public final class CapabilityProbe {
     private static final Map<String, String> KNOWN = Map.of("jdk", "java", "openjdk", "java", "python", "python3",
             "iproute2", "tc", "netem", "tc", "maven", "mvn", "git", "git", "docker", "docker");
 
+    /** The flags tried, in order, until one prints a version. */
+    private static final List<String> VERSION_FLAGS = List.of("--version", "-version", "version");
+
     private final List<String> path;
     private final Path cwd;
+    private final Set<String> trusted;
 
+    /** A probe that runs programs on PATH only. */
     public CapabilityProbe(List<String> pathEntries, Path cwd) {
+        this(pathEntries, cwd, Set.of());
+    }
+
+    /**
+     * @param trusted {@link #shown} lines the user trusted: a path command runs only if its line is here
+     */
+    public CapabilityProbe(List<String> pathEntries, Path cwd, Set<String> trusted) {
         this.path = List.copyOf(pathEntries);
         this.cwd = cwd;
+        this.trusted = Set.copyOf(trusted);
     }
 
     /** A probe over this process's PATH. */
-    public static CapabilityProbe fromEnvironment(Path cwd) {
+    public static CapabilityProbe fromEnvironment(Path cwd, Set<String> trusted) {
         String p = System.getenv("PATH");
-        return new CapabilityProbe(p == null ? List.of() : List.of(p.split(File.pathSeparator)), cwd);
+        return new CapabilityProbe(p == null ? List.of() : List.of(p.split(File.pathSeparator)), cwd, trusted);
+    }
+
+    /**
+     * What probing {@code r} from {@code cwd} executes, as the trust prompt shows it, or empty when
+     * it executes nothing (no command, or no version floor: presence on PATH is looked up, not run).
+     */
+    public static Optional<String> shown(Requirement r, Path cwd) {
+        String command = commandOf(r.text());
+        if (command == null || floorOf(r.versionFloor()) == null) return Optional.empty();
+        String exe = isPath(command) ? cwd.resolve(command).normalize().toString() : command + " (from PATH)";
+        return Optional.of(exe + " " + String.join(" | ", VERSION_FLAGS));
+    }
+
+    private static boolean isPath(String command) {
+        return command.contains("/");
     }
 
     public List<Capability> probeAll(List<Requirement> requirements) {
@@ -59,6 +93,10 @@ public final class CapabilityProbe {
                     + (r.installHint() == null || r.installHint().isBlank() ? "" : "; install hint: " + r.installHint()));
         }
         String floor = floorOf(r.versionFloor());
+        if (floor != null && isPath(command) && !trusted.contains(shown(r, cwd).orElseThrow())) {
+            return new Capability(r, command, false, null, "not run", "`" + command + "` is a path from the plan, "
+                    + "not a program on PATH, and was not among the trusted commands; it was not run");
+        }
         String version = floor == null ? null : versionOf(found.get());
         if (floor == null) {
             return new Capability(r, command, true, null, found.get().toString(), "`" + command + "` found; no version floor");
@@ -94,8 +132,8 @@ public final class CapabilityProbe {
     }
 
     Optional<Path> locate(String command) {
-        if (command.contains("/")) {
-            Path p = cwd.resolve(command);
+        if (isPath(command)) {
+            Path p = cwd.resolve(command).normalize();
             return Files.isExecutable(p) ? Optional.of(p) : Optional.empty();
         }
         for (String dir : path) {
@@ -107,7 +145,7 @@ public final class CapabilityProbe {
     }
 
     private String versionOf(Path exe) {
-        for (String flag : new String[]{"--version", "-version", "version"}) {
+        for (String flag : VERSION_FLAGS) {
             ShellCommand.Outcome o = ShellCommand.of("'" + exe.toString().replace("'", "'\\''") + "' " + flag + " 2>&1",
                     cwd, Duration.ofSeconds(10)).run();
             if (o.timedOut()) continue;

@@ -14,4 +14,8 @@ public record Requirement(String text, String versionFloor, List<String> usedBy,
     public Requirement {
         usedBy = List.copyOf(usedBy);
     }
+
+    public static Requirement of(dev.falsify.model.plan.RequirementRow r) {
+        return new Requirement(r.requirement(), r.versionFloor(), r.usedBy(), r.installHint());
+    }
 }

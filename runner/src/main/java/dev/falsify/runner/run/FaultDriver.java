@@ -126,7 +126,7 @@ final class FaultDriver {
         ProxyFault fault = ProxyFault.parse(pf.kind(), pf.params());
         ConnectionSelector sel = ConnectionSelector.parse(pf.connections());
         String window = f.name() + "@" + scope.label();
-        LandingProbe probe = LandingProbe.take(f.landing(), scope.cwd(), scope.env());
+        LandingProbe probe = LandingProbe.take(f.landing(), scope.ph(), scope.cwd(), scope.env());
         proxy.inject(window, fault, sel, scope.seed());
         o.injectNanos = System.nanoTime();
         o.injected = true;
@@ -253,8 +253,8 @@ final class FaultDriver {
 
     private void commandFault(RunSpec.Fault f, RunSpec.CommandFault cf, FaultSchedule.Entry en, FaultObservation o)
             throws InterruptedException {
-        LandingProbe probe = LandingProbe.take(f.landing(), scope.cwd(), scope.env());
-        ShellCommand.Outcome inj = new ShellCommand(scope.ph().apply(cf.inject()), scope.cwd(), scope.env(),
+        LandingProbe probe = LandingProbe.take(f.landing(), scope.ph(), scope.cwd(), scope.env());
+        ShellCommand.Outcome inj = new ShellCommand(scope.ph().shell(cf.inject()), scope.cwd(), scope.env(),
                 Duration.ofSeconds(30)).run();
         o.injectNanos = System.nanoTime();
         o.injected = inj.ok();
@@ -267,7 +267,7 @@ final class FaultDriver {
         String during = probe.pollDuring(workload, windowEnd);
         workload.waitUntil(windowEnd);
         if (cf.heal() != null && !cf.heal().isBlank()) {
-            ShellCommand.Outcome heal = new ShellCommand(scope.ph().apply(cf.heal()), scope.cwd(), scope.env(),
+            ShellCommand.Outcome heal = new ShellCommand(scope.ph().shell(cf.heal()), scope.cwd(), scope.env(),
                     Duration.ofSeconds(30)).run();
             o.healed = heal.ok();
             scope.publish(new RunEvent.FaultHealed(now(), scope.label(), f.name(),

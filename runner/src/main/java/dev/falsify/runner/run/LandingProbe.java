@@ -17,14 +17,19 @@ import java.util.Map;
 final class LandingProbe {
     private static final long POLL_NANOS = 250_000_000L;
 
+    /** As written in the plan (shown in the evidence). */
     final String command;
+    /** As the shell gets it: placeholders quoted ({@link Placeholders#shell}). */
+    private final String shellText;
     private final Expectation expectation;
     private final String before;
     private final Path cwd;
     private final Map<String, String> env;
 
-    private LandingProbe(String command, Expectation expectation, String before, Path cwd, Map<String, String> env) {
+    private LandingProbe(String command, String shellText, Expectation expectation, String before, Path cwd,
+                         Map<String, String> env) {
         this.command = command;
+        this.shellText = shellText;
         this.expectation = expectation;
         this.before = before;
         this.cwd = cwd;
@@ -32,13 +37,14 @@ final class LandingProbe {
     }
 
     /** Takes the baseline reading now; an absent probe is a probe that is {@link #present() not present}. */
-    static LandingProbe take(RunSpec.Landing landing, Path cwd, Map<String, String> env) {
+    static LandingProbe take(RunSpec.Landing landing, Placeholders ph, Path cwd, Map<String, String> env) {
         if (landing == null || landing.probe() == null || landing.probe().isBlank()) {
-            return new LandingProbe(null, null, null, cwd, env);
+            return new LandingProbe(null, null, null, null, cwd, env);
         }
         Expectation e = Expectation.parse(landing.expect() == null ? "delta > 0" : landing.expect());
-        String before = new ShellCommand(landing.probe(), cwd, env, Duration.ofSeconds(10)).run().output();
-        return new LandingProbe(landing.probe(), e, before, cwd, env);
+        String shellText = ph.shell(landing.probe());
+        String before = new ShellCommand(shellText, cwd, env, Duration.ofSeconds(10)).run().output();
+        return new LandingProbe(landing.probe(), shellText, e, before, cwd, env);
     }
 
     boolean present() {
@@ -54,7 +60,7 @@ final class LandingProbe {
             return null;
         }
         while (true) {
-            String out = new ShellCommand(command, cwd, env, Duration.ofSeconds(10)).run().output();
+            String out = new ShellCommand(shellText, cwd, env, Duration.ofSeconds(10)).run().output();
             if (expectation.evaluate(before, out).holds() || System.nanoTime() >= windowEndNanos) {
                 return out;
             }

@@ -2,8 +2,6 @@ package dev.falsify.runner.run;
 
 import dev.falsify.checkers.api.CheckerRegistry;
 import dev.falsify.model.plan.Plan;
-import dev.falsify.model.plan.PlanParser;
-import dev.falsify.model.plan.RequirementRow;
 import dev.falsify.model.plan.RunBlock;
 import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.plan.run.RunSpecError;
@@ -26,9 +24,9 @@ import dev.falsify.runner.probe.Capability;
 import dev.falsify.runner.probe.CapabilityProbe;
 import dev.falsify.runner.probe.Requirement;
 import dev.falsify.runner.store.SessionStore;
+import dev.falsify.runner.trust.PlanCommands;
+import dev.falsify.runner.trust.PlanSnapshot;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -38,6 +36,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 /**
@@ -46,7 +45,10 @@ import java.util.stream.Collectors;
  * verdict file per arm as it finishes, the timeline in session-log.md as events happen, the SQLite
  * index after every arm, and findings/report.md at the end.
  *
- * <p>Trust is the caller's job: nothing here asks; call it only for a trusted plan.
+ * <p>Trust is the caller's job: nothing here asks. Call {@link #run(PlanSnapshot, String, RunOptions, EventBus)}
+ * with the very snapshot whose {@link PlanCommands fingerprint} the user trusted: the runner reads
+ * nothing of the plan file again, resolves every path from the snapshot's real path, and executes a
+ * §6b probe written as a path only because it is one of that fingerprint's lines.
  */
 public final class PlanRunner {
     private static final Set<String> TIMELINE = Set.of("scenario-started", "started", "ready", "fault-injected",
@@ -91,16 +93,29 @@ public final class PlanRunner {
         return chosen;
     }
 
+    /**
+     * Reads a snapshot of the plan and runs it: for callers that do not ask for trust (Falsify's own
+     * bundled example, tests). Anything that showed the plan to a user must run that snapshot instead.
+     */
     public static RunResult run(Path planFile, String planLabel, RunOptions options, EventBus bus)
             throws IOException, PlanError {
-        String text = Files.readString(planFile, StandardCharsets.UTF_8);
-        Plan plan = PlanParser.parse(text);
+        return run(PlanSnapshot.read(planFile), planLabel, options, bus);
+    }
+
+    /**
+     * Runs the snapshot.
+     *
+     * @throws IOException the session could not be written; the message names the file
+     */
+    public static RunResult run(PlanSnapshot snapshot, String planLabel, RunOptions options, EventBus bus)
+            throws IOException, PlanError {
+        Path planFile = snapshot.file();
+        Plan plan = snapshot.plan();
         List<Scenario> chosen = select(planFile, plan, options.scenarios());
-        Path planDir = planFile.toAbsolutePath().getParent();
+        Path planDir = snapshot.planDir();
         PrintProgress progress = new PrintProgress(options);
 
-        Path firstCwd = planDir.resolve(chosen.get(0).run().orElseThrow().spec().cwd() == null ? "."
-                : chosen.get(0).run().orElseThrow().spec().cwd()).normalize();
+        Path firstCwd = snapshot.cwd(chosen.get(0).run().orElseThrow().spec());
         String commit = CommitUnderTest.of(firstCwd).map(CommitUnderTest::label).orElse("unknown (not a git work tree)");
         String slug = plan.header().slug() == null || plan.header().slug().isBlank()
                 ? planFile.getFileName().toString().replaceFirst("\\.md$", "") : plan.header().slug();
@@ -109,8 +124,8 @@ public final class PlanRunner {
         SessionWriter session = SessionWriter.create(options.sessionsRoot(), slug, header, Clock.systemUTC());
         progress.line("session " + session.dir());
 
-        CapabilityProbe prober = CapabilityProbe.fromEnvironment(firstCwd);
-        List<Capability> caps = prober.probeAll(plan.requirements().stream().map(PlanRunner::requirement).toList());
+        CapabilityProbe prober = CapabilityProbe.fromEnvironment(snapshot.probeCwd(), Set.copyOf(PlanCommands.probes(snapshot)));
+        List<Capability> caps = prober.probeAll(plan.requirements().stream().map(Requirement::of).toList());
         session.capabilities(caps.stream().map(c -> new CapabilityRow(c.requirement().text(), c.present() ? "yes" : "no",
                 c.version() == null ? "" : c.version(), c.source())).toList());
         session.toolbox(toolbox(caps));
@@ -124,6 +139,7 @@ public final class PlanRunner {
                         .filter(c -> !c.present()).map(c -> c.command()).collect(Collectors.joining(", ")) + ")"))));
 
         Map<String, Integer> markers = new HashMap<>();
+        AtomicBoolean warned = new AtomicBoolean(); // a full disk fails every row: say so once
         AutoCloseable timeline = bus.subscribe(e -> {
             if (e instanceof RunEvent.LogLine) return;
             if (e instanceof RunEvent.LogMarker m) {
@@ -135,7 +151,10 @@ public final class PlanRunner {
                 session.event(new dev.falsify.model.session.TimelineEvent(java.time.Instant.ofEpochMilli(e.atMs()).toString(),
                         e.scenario(), e.type(), e.describe()));
             } catch (IOException | IllegalStateException ex) {
-                progress.line("warning: could not append to session-log.md: " + ex.getMessage());
+                if (!warned.getAndSet(true)) {
+                    progress.line("warning: timeline rows are not being saved: " + ex.getMessage()
+                            + " (said once; the run goes on)");
+                }
             }
         });
 
@@ -177,10 +196,6 @@ public final class PlanRunner {
             }
             if (store != null) store.close();
         }
-    }
-
-    private static Requirement requirement(RequirementRow r) {
-        return new Requirement(r.requirement(), r.versionFloor(), r.usedBy(), r.installHint());
     }
 
     private static boolean usedBy(Capability c, Scenario s) {

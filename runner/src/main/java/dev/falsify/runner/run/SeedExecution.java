@@ -22,6 +22,7 @@ import dev.falsify.runner.exec.ProcessSpec;
 import dev.falsify.runner.exec.ReadinessCheck;
 import dev.falsify.runner.faults.ShellCommand;
 import dev.falsify.runner.proxy.LoopbackFaultProxy;
+import dev.falsify.runner.trust.PlanSnapshot;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -73,13 +74,14 @@ final class SeedExecution {
         this.logs = ctx.sessionDir().resolve("logs").resolve(label);
         this.artifacts = rerun ? ctx.sessionDir().resolve("artifacts").resolve("rerun" + rerunIndex)
                 : ctx.sessionDir().resolve("artifacts");
-        this.cwd = ctx.planDir().resolve(spec.cwd() == null ? "." : spec.cwd()).normalize();
+        this.cwd = PlanSnapshot.cwdOf(ctx.planDir(), spec);
         this.ph = Placeholders.of(ctx.sessionDir(), artifacts, logs, seed, ctx.scenarioId().replace('/', '_'), ctx.planDir());
         Duration timeout = spec.timeout() == null ? Duration.ofMinutes(10) : spec.timeout();
         this.deadline = System.currentTimeMillis() + timeout.toMillis();
         Map<String, String> e = new HashMap<>(ctx.options().env());
         e.put("FALSIFY_SEED", Long.toString(seed));
         e.put("FALSIFY_SCENARIO", ctx.scenarioId());
+        e.putAll(ph.environment()); // what the placeholders in commands refer to (Placeholders.shell)
         this.env = e;
         this.scope = new SeedScope(label, seed, cwd, env, ph, artifacts, ctx.bus());
     }
@@ -109,7 +111,7 @@ final class SeedExecution {
             }
             if (error.isEmpty() && ctx.options().cancelled()) error = "cancelled";
             if (error.isEmpty() && spec.workload() != null) {
-                workload = start(ProcessSpec.of("workload", ph.apply(spec.workload().cmd()), dirOf(spec.workload().cwd()), logs)
+                workload = start(ProcessSpec.of("workload", ph.shell(spec.workload().cmd()), dirOf(spec.workload().cwd()), logs)
                         .withEnv(ph(spec.workload().env())));
                 long t0 = System.nanoTime();
                 List<Thread> faultThreads = new FaultDriver(scope, spec, proxies, faultTargets(), workloadWindow)
@@ -189,7 +191,7 @@ final class SeedExecution {
         int i = 0;
         for (String cmd : spec.setup()) {
             i++;
-            ManagedProcess p = start(ProcessSpec.of("setup-" + i, ph.apply(cmd), cwd, logs));
+            ManagedProcess p = start(ProcessSpec.of("setup-" + i, ph.shell(cmd), cwd, logs));
             ProcessExit exit = p.waitFor(Duration.ofMillis(Math.max(1, deadline - System.currentTimeMillis())));
             if (exit == null) {
                 p.destroyTree(Duration.ofSeconds(2), "timeout");
@@ -249,7 +251,7 @@ final class SeedExecution {
 
     private String startService(RunSpec.Service s, String logName) throws IOException, InterruptedException {
         RunSpec.Ready r = s.ready();
-        ProcessSpec ps = ProcessSpec.of(logName, ph.apply(s.cmd()), dirOf(s.cwd()), logs).withEnv(ph(s.env()));
+        ProcessSpec ps = ProcessSpec.of(logName, ph.shell(s.cmd()), dirOf(s.cwd()), logs).withEnv(ph(s.env()));
         ReadinessCheck check = new ReadinessCheck.None();
         Duration timeout = Duration.ofSeconds(30);
         if (r != null) {
@@ -261,7 +263,7 @@ final class SeedExecution {
             } else if (r.tcp() != null) {
                 check = ReadinessCheck.tcp(ph.apply(r.tcp()));
             } else if (r.cmd() != null) {
-                check = new ReadinessCheck.Command(ph.apply(r.cmd()));
+                check = new ReadinessCheck.Command(ph.shell(r.cmd()), env);
             }
         }
         ManagedProcess p = start(ps);
@@ -304,7 +306,7 @@ final class SeedExecution {
     // ------------------------------------------------------------------ after the workload
 
     private JsonNode dumpFinalState() {
-        ShellCommand.Outcome o = new ShellCommand(ph.apply(spec.finalState().cmd()), cwd, env, Duration.ofSeconds(30)).run();
+        ShellCommand.Outcome o = new ShellCommand(ph.shell(spec.finalState().cmd()), cwd, env, Duration.ofSeconds(30)).run();
         Path out = artifacts.resolve(label + ".final-state.json");
         try {
             AtomicFiles.write(out, o.output());
@@ -323,7 +325,7 @@ final class SeedExecution {
 
     private void tearDown() {
         for (String cmd : spec.teardown()) {
-            ShellCommand.Outcome o = new ShellCommand(ph.apply(cmd), cwd, env, Duration.ofSeconds(30)).run();
+            ShellCommand.Outcome o = new ShellCommand(ph.shell(cmd), cwd, env, Duration.ofSeconds(30)).run();
             publish(new RunEvent.Step(now(), label, "teardown", "`" + cmd + "` " + (o.ok() ? "ok" : "exit " + o.exitCode())));
         }
         // every tree at once: each gets its own TERM-then-KILL grace, and none waits for another

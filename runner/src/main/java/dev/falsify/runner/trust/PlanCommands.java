@@ -1,36 +1,72 @@
 package dev.falsify.runner.trust;
 
-import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.RequirementRow;
 import dev.falsify.model.plan.RunBlock;
 import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.plan.run.RunSpec;
+import dev.falsify.runner.probe.CapabilityProbe;
+import dev.falsify.runner.probe.Requirement;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 
-/** Every shell command a plan's run blocks would execute, in plan order: what the user is asked to trust. */
+/**
+ * The trust fingerprint of a plan snapshot: one line for everything that decides what its run
+ * executes, in plan order — the plan's real path; per scenario the resolved {@code cwd} and every
+ * command (setup, services and their {@code cwd} / {@code env}, readiness commands, workload and its
+ * {@code cwd} / {@code env}, fault inject / heal, landing probes, final-state dump, teardown); and the
+ * §6b probes that execute something. This is exactly what the user is shown and asked to trust, and
+ * an edit that changes none of these lines (prose, claims, budgets) keeps the trust.
+ *
+ * <p>Lines keep the text as written (placeholders unexpanded: their values are per run and always
+ * quoted); {@link #display} makes a line safe to print on a terminal.
+ */
 public final class PlanCommands {
+    /** Prefix of a §6b probe line. */
+    public static final String PROBE = "§6b probe: ";
+
     private PlanCommands() {
     }
 
-    public static List<String> of(Plan plan) {
+    public static List<String> of(PlanSnapshot snapshot) {
         List<String> out = new ArrayList<>();
-        for (Scenario s : plan.scenarios()) {
+        out.add("plan: " + snapshot.realPath());
+        for (Scenario s : snapshot.plan().scenarios()) {
             for (RunBlock b : s.runBlocks()) {
-                if (b.spec() != null) out.addAll(of(s.id(), b.spec()));
+                if (b.spec() != null) out.addAll(of(s.id(), b.spec(), snapshot.cwd(b.spec())));
             }
+        }
+        out.addAll(probes(snapshot).stream().map(p -> PROBE + p).toList());
+        return out;
+    }
+
+    /** What the §6b probes execute ({@link CapabilityProbe#shown}), from the snapshot's probe cwd. */
+    public static List<String> probes(PlanSnapshot snapshot) {
+        List<String> out = new ArrayList<>();
+        for (RequirementRow r : snapshot.plan().requirements()) {
+            Optional<String> shown = CapabilityProbe.shown(Requirement.of(r), snapshot.probeCwd());
+            shown.filter(x -> !out.contains(x)).ifPresent(out::add);
         }
         return out;
     }
 
-    static List<String> of(String scenario, RunSpec r) {
+    static List<String> of(String scenario, RunSpec r, Path cwd) {
         List<String> out = new ArrayList<>();
         String p = scenario + ": ";
+        out.add(p + "cwd: " + cwd);
         for (String c : r.setup()) out.add(p + "setup: " + c);
         for (RunSpec.Service s : r.services()) {
             out.add(p + "service " + s.name() + ": " + s.cmd());
+            where(out, p + "service " + s.name(), s.cwd(), s.env());
             if (s.ready() != null && s.ready().cmd() != null) out.add(p + "ready check " + s.name() + ": " + s.ready().cmd());
         }
-        if (r.workload() != null) out.add(p + "workload: " + r.workload().cmd());
+        if (r.workload() != null) {
+            out.add(p + "workload: " + r.workload().cmd());
+            where(out, p + "workload", r.workload().cwd(), r.workload().env());
+        }
         for (RunSpec.Fault f : r.faults()) {
             if (f.action() instanceof RunSpec.CommandFault cf) {
                 out.add(p + "fault " + f.name() + " inject: " + cf.inject());
@@ -41,5 +77,37 @@ public final class PlanCommands {
         if (r.finalState() != null && r.finalState().cmd() != null) out.add(p + "final state: " + r.finalState().cmd());
         for (String c : r.teardown()) out.add(p + "teardown: " + c);
         return out;
+    }
+
+    /** A process's own {@code cwd} (relative to the run block's) and {@code env}, one variable a line, sorted. */
+    private static void where(List<String> out, String who, String cwd, Map<String, String> env) {
+        if (cwd != null && !cwd.isBlank()) out.add(who + " cwd: " + cwd);
+        if (env != null) new TreeMap<>(env).forEach((k, v) -> out.add(who + " env: " + k + "=" + v));
+    }
+
+    /**
+     * The line as it can be printed: control characters (newline, carriage return, escape …) and the
+     * Unicode controls that reorder or hide text are written as {@code \n}, {@code \r}, {@code \t} or
+     * {@code \}{@code uXXXX}, so a terminal shows every character the shell will get.
+     */
+    public static String display(String line) {
+        StringBuilder sb = new StringBuilder(line.length());
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            switch (c) {
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                default -> {
+                    if (c < 0x20 || c >= 0x7f && c < 0xa0 || c >= 0x200b && c <= 0x200f || c >= 0x202a && c <= 0x202e
+                            || c >= 0x2066 && c <= 0x2069 || c == 0xfeff) {
+                        sb.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        return sb.toString();
     }
 }

@@ -12,17 +12,18 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.LinkedHashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * Which plans the user has allowed to run commands. A plan's run blocks are shell commands, so
- * nothing from a plan executes until its folder is trusted. Trust is recorded per plan file with the
- * plan's content hash and the exact list of commands it would run: an edit that changes no command
- * keeps the trust (the hash is refreshed), a changed or added command asks again.
+ * nothing from a plan executes until it is trusted. Trust is recorded per plan (keyed on its real
+ * path) with its fingerprint — the {@link PlanCommands} lines of the snapshot the user saw — and the
+ * plan is trusted exactly when its fingerprint now is the same list: an edit that changes no line
+ * (prose) keeps the trust, any other change (a command, a cwd, an env variable, a probe, their order)
+ * asks again. The content hash is kept for the record only; it never grants trust.
  *
  * <p>Stored as JSON at {@code $FALSIFY_TRUST_FILE}, else {@code $XDG_CONFIG_HOME/falsify/trust.json},
  * else {@code ~/.config/falsify/trust.json}; written atomically.
@@ -49,7 +50,11 @@ public final class TrustStore {
         return file;
     }
 
-    /** A stored grant. */
+    /**
+     * A stored grant.
+     *
+     * @param commands the fingerprint lines trusted ({@link PlanCommands#of})
+     */
     public record Grant(String plan, String folder, String contentSha256, List<String> commands, String trustedAt) {
         public Grant {
             commands = List.copyOf(commands);
@@ -58,7 +63,7 @@ public final class TrustStore {
 
     /** What the store says about a plan as it is now. */
     public sealed interface Decision {
-        /** Trusted: same content, or only non-command text changed. */
+        /** Trusted: the fingerprint is the one trusted (only prose changed, if anything). */
         record Trusted(Grant grant) implements Decision {
         }
 
@@ -66,7 +71,10 @@ public final class TrustStore {
         record Unknown() implements Decision {
         }
 
-        /** Trusted before, but commands changed: these are new or edited, these are gone. */
+        /**
+         * Trusted before, but the fingerprint changed: these lines are new or edited, these are gone
+         * (when only the order changed, the whole new list is "added" and the old one "removed").
+         */
         record CommandsChanged(List<String> added, List<String> removed) implements Decision {
             public CommandsChanged {
                 added = List.copyOf(added);
@@ -75,27 +83,44 @@ public final class TrustStore {
         }
     }
 
+    /** What the store says about this snapshot and its fingerprint. */
+    public Decision check(PlanSnapshot plan, List<String> fingerprint) throws IOException {
+        return check(plan.realPath(), plan.text(), fingerprint);
+    }
+
     public Decision check(Path plan, String content, List<String> commands) throws IOException {
         Grant g = load().get(key(plan));
         if (g == null) return new Decision.Unknown();
-        if (g.contentSha256().equals(sha256(content)) || g.commands().equals(commands)) {
-            return new Decision.Trusted(g);
-        }
-        Set<String> before = new LinkedHashSet<>(g.commands());
-        Set<String> now = new LinkedHashSet<>(commands);
-        List<String> added = new ArrayList<>();
-        for (String c : now) if (!before.contains(c)) added.add(c);
-        List<String> removed = new ArrayList<>();
-        for (String c : before) if (!now.contains(c)) removed.add(c);
-        if (added.isEmpty() && removed.isEmpty()) return new Decision.Trusted(g); // same commands, new order
+        if (g.commands().equals(commands)) return new Decision.Trusted(g);
+        List<String> added = minus(commands, g.commands());
+        List<String> removed = minus(g.commands(), commands);
+        if (added.isEmpty() && removed.isEmpty()) return new Decision.CommandsChanged(commands, g.commands()); // reordered
         return new Decision.CommandsChanged(added, removed);
+    }
+
+    /** {@code a} without the lines of {@code b}, counting repeats (a command written twice runs twice). */
+    private static List<String> minus(List<String> a, List<String> b) {
+        Map<String, Integer> left = new HashMap<>();
+        for (String s : b) left.merge(s, 1, Integer::sum);
+        List<String> out = new ArrayList<>();
+        for (String s : a) {
+            Integer n = left.get(s);
+            if (n != null && n > 0) left.put(s, n - 1);
+            else out.add(s);
+        }
+        return out;
+    }
+
+    /** Records (or refreshes) trust in this snapshot as it is. */
+    public Grant trust(PlanSnapshot plan, List<String> fingerprint) throws IOException {
+        return trust(plan.realPath(), plan.text(), fingerprint);
     }
 
     /** Records (or refreshes) trust in the plan as it is now. */
     public synchronized Grant trust(Path plan, String content, List<String> commands) throws IOException {
         Map<String, Grant> all = load();
-        Path abs = plan.toAbsolutePath().normalize();
-        Grant g = new Grant(key(plan), abs.getParent() == null ? "/" : abs.getParent().toString(), sha256(content),
+        Path real = Path.of(key(plan));
+        Grant g = new Grant(real.toString(), real.getParent() == null ? "/" : real.getParent().toString(), sha256(content),
                 commands, Instant.now().toString());
         all.put(g.plan(), g);
         save(all);
