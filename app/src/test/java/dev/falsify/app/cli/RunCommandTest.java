@@ -103,6 +103,16 @@ class RunCommandTest {
     }
 
     @Test
+    void aSessionThatCannotBeWrittenExitsFourNamingTheFileAndWarnsOnce() throws Exception {
+        // the workload puts a directory where session-log.md goes: every later write of it fails, as on a full disk
+        Path p = plan("1", "x && rm -f {session}/session-log.md && mkdir -p {session}/session-log.md/in-the-way");
+        CliRun r = run(p, "", "--trust");
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(4);
+        assertThat(r.err()).contains("could not write ", "session-log.md").doesNotContain(p + ":");
+        assertThat(r.out().lines().filter(l -> l.contains("warning")).count()).as(r.out()).isEqualTo(1);
+    }
+
+    @Test
     void badInputIsOneLineWithExitTwo() throws Exception {
         CliRun missing = run(dir.resolve("nope.md"), "", "--trust");
         assertThat(missing.exit()).isEqualTo(2);
