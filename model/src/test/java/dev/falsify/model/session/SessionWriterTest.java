@@ -209,4 +209,24 @@ class SessionWriterTest {
         assertThat(f.headline()).isEqualTo(SessionHeadline.BLOCKED);
         assertThat(f.reportText()).isEqualTo(Optional.empty());
     }
+
+    @Test
+    void theSessionFolderIsASlugInsideTheRootWhateverTheTitle(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        assertThat(SessionWriter.folderName("replicated-kv")).isEqualTo("replicated-kv");
+        assertThat(SessionWriter.folderName("Replicated KV (v2)")).isEqualTo("replicated-kv-v2");
+        assertThat(SessionWriter.folderName("../../../../x")).isEqualTo("x");
+        assertThat(SessionWriter.folderName("/abs/path")).isEqualTo("abs-path");
+        assertThat(SessionWriter.folderName("x$(touch pwned)y")).isEqualTo("x-touch-pwned-y");
+        assertThat(SessionWriter.folderName("..")).isEqualTo("plan");
+        assertThat(SessionWriter.folderName("")).isEqualTo("plan");
+        assertThat(SessionWriter.folderName("a".repeat(200))).hasSize(80);
+        Path root = tmp.resolve("a/b/sessions");
+        for (String title : new String[]{"../../../../x", tmp.resolve("abs").toString(), "x$(touch pwned)y", ".hidden"}) {
+            Path d = SessionWriter.create(root, title, header(), CLOCK).dir();
+            assertThat(d.getParent().getParent()).isEqualTo(root);
+            assertThat(d.getParent().getFileName().toString()).matches("[a-z0-9][a-z0-9._-]*");
+        }
+        assertThat(tmp.resolve("x")).doesNotExist();
+        assertThat(tmp.resolve("abs")).doesNotExist();
+    }
 }

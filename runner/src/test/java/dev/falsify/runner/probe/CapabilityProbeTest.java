@@ -36,6 +36,28 @@ class CapabilityProbeTest {
     }
 
     @Test
+    void aPathFromThePlanRunsOnlyWhenItsShownLineWasTrusted() throws Exception {
+        Path marker = bin.resolve("ran");
+        Path tool = bin.resolve("tool.sh");
+        Files.writeString(tool, "#!/bin/sh\ntouch '" + marker + "'\necho tool 1.2\n");
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Requirement r = new Requirement("`./tool.sh`", "1.0", List.of("S1"), "");
+        Capability refused = probe().probe(r);
+        assertThat(refused.present()).isFalse();
+        assertThat(refused.detail()).contains("path from the plan", "not run");
+        assertThat(marker).as("never executed").doesNotExist();
+
+        String shown = CapabilityProbe.shown(r, bin).orElseThrow();
+        assertThat(shown).isEqualTo(tool + " --version | -version | version");
+        Capability ok = new CapabilityProbe(List.of(), bin, java.util.Set.of(shown)).probe(r);
+        assertThat(ok.present()).isTrue();
+        assertThat(ok.version()).isEqualTo("1.2");
+        assertThat(marker).exists();
+        // presence of a path without a floor is looked up, not run, and needs no trust
+        assertThat(CapabilityProbe.shown(new Requirement("`./tool.sh`", "—", List.of(), ""), bin)).isEmpty();
+    }
+
+    @Test
     void missingCommandNamesTheInstallHint() {
         Capability c = probe().probe(new Requirement("`toxiproxy-cli` (Toxiproxy)", "2.5", List.of("S4"), "brew install toxiproxy"));
         assertThat(c.present()).isFalse();

@@ -43,6 +43,27 @@ class TrustStoreTest {
     }
 
     @Test
+    void onlyTheSameFingerprintIsTrusted() throws Exception {
+        TrustStore store = new TrustStore(dir.resolve("trust.json"));
+        Path plan = dir.resolve("p.md");
+        store.trust(plan, "same text", List.of("S1: setup: rm -rf build", "S1: setup: make", "S1: workload: w"));
+        // the same content hash does not grant trust to another fingerprint (e.g. a cwd resolved elsewhere)
+        assertThat(store.check(plan, "same text", List.of("S1: setup: rm -rf build", "S1: setup: make", "S1: workload: w",
+                "S1: cwd: /elsewhere"))).isInstanceOfSatisfying(TrustStore.Decision.CommandsChanged.class, c -> {
+                    assertThat(c.added()).containsExactly("S1: cwd: /elsewhere");
+                    assertThat(c.removed()).isEmpty();
+                });
+        // a new order runs something else: asked again, shown whole
+        List<String> reordered = List.of("S1: setup: make", "S1: setup: rm -rf build", "S1: workload: w");
+        assertThat(store.check(plan, "x", reordered)).isInstanceOfSatisfying(TrustStore.Decision.CommandsChanged.class,
+                c -> assertThat(c.added()).isEqualTo(reordered));
+        // a command written twice runs twice
+        assertThat(store.check(plan, "x", List.of("S1: setup: rm -rf build", "S1: setup: make", "S1: setup: make",
+                "S1: workload: w"))).isInstanceOfSatisfying(TrustStore.Decision.CommandsChanged.class,
+                c -> assertThat(c.added()).containsExactly("S1: setup: make"));
+    }
+
+    @Test
     void corruptStoreIsReportedNotIgnored() throws Exception {
         Files.writeString(dir.resolve("trust.json"), "{not json");
         TrustStore store = new TrustStore(dir.resolve("trust.json"));
