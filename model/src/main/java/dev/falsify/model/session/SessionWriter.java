@@ -92,6 +92,17 @@ public final class SessionWriter {
         return s.isEmpty() ? "plan" : s;
     }
 
+    /**
+     * A name from the plan (a service, a fault) as part of a file name inside the session: kept as it
+     * is when it is already safe ({@code [A-Za-z0-9_-][A-Za-z0-9._-]*}), else every run of other
+     * characters becomes {@code -} and a leading dot {@code _}, so no name can reach outside its folder.
+     */
+    public static String fileNamePart(String name) {
+        if (name != null && name.matches("[A-Za-z0-9_-][A-Za-z0-9._-]*")) return name;
+        String s = name == null ? "" : name.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^\\.", "_");
+        return s.isEmpty() ? "_" : s;
+    }
+
     /** The write failure as the user needs it: which file or folder could not be written, and why. */
     private static IOException cannotWrite(Path file, IOException e) {
         String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()

@@ -229,4 +229,17 @@ class SessionWriterTest {
         assertThat(tmp.resolve("x")).doesNotExist();
         assertThat(tmp.resolve("abs")).doesNotExist();
     }
+
+    @Test
+    void aNameFromThePlanIsAFileNameInsideItsFolder() {
+        assertThat(SessionWriter.fileNamePart("n1")).isEqualTo("n1");
+        assertThat(SessionWriter.fileNamePart("partition-n1.v2")).isEqualTo("partition-n1.v2");
+        assertThat(SessionWriter.fileNamePart("../../../../tmp/x")).isEqualTo("_.-..-..-..-tmp-x");
+        assertThat(SessionWriter.fileNamePart("..")).isEqualTo("_.");
+        assertThat(SessionWriter.fileNamePart("a b/c")).isEqualTo("a-b-c");
+        for (String n : new String[]{"../x", "/abs", "..", ".", "a/../../b", ""}) {
+            Path f = Path.of("/s/logs").resolve(SessionWriter.fileNamePart(n) + ".out.log").normalize();
+            assertThat(f.getParent()).as(n).isEqualTo(Path.of("/s/logs"));
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package dev.falsify.runner.exec;
 
+import dev.falsify.model.session.SessionWriter;
 import dev.falsify.runner.events.EventBus;
 import dev.falsify.runner.events.RunEvent;
 import java.io.IOException;
@@ -76,9 +77,9 @@ public final class ManagedProcess {
         long startedAt = System.currentTimeMillis();
         Process p = pb.start();
         long pid = readPid(pidFile, p);
-        LogPump out = new LogPump(p.getInputStream(), spec.logDir().resolve(spec.name() + ".out.log"), bus, scenario,
+        LogPump out = new LogPump(p.getInputStream(), spec.logDir().resolve(SessionWriter.fileNamePart(spec.name()) + ".out.log"), bus, scenario,
                 spec.name(), "out", LogPump.DEFAULT_MARKERS);
-        LogPump err = new LogPump(p.getErrorStream(), spec.logDir().resolve(spec.name() + ".err.log"), bus, scenario,
+        LogPump err = new LogPump(p.getErrorStream(), spec.logDir().resolve(SessionWriter.fileNamePart(spec.name()) + ".err.log"), bus, scenario,
                 spec.name(), "err", LogPump.DEFAULT_MARKERS);
         LogPump.LineWaiter waiter = null;
         if (spec.readyLine() != null) {

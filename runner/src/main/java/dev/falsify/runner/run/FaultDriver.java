@@ -1,6 +1,7 @@
 package dev.falsify.runner.run;
 
 import dev.falsify.model.plan.run.RunSpec;
+import dev.falsify.model.session.SessionWriter;
 import dev.falsify.model.verdict.FaultEvidence;
 import dev.falsify.model.verdict.LandingReading;
 import dev.falsify.runner.events.RunEvent;
@@ -138,7 +139,7 @@ final class FaultDriver {
         o.healNanos = System.nanoTime();
         o.healed = true;
         scope.publish(new RunEvent.FaultHealed(now(), scope.label(), f.name(), ""));
-        scope.writeJson(scope.artifacts().resolve(scope.label() + "." + f.name() + ".proxy.json"), r);
+        scope.writeJson(scope.artifacts().resolve(scope.label() + "." + SessionWriter.fileNamePart(f.name()) + ".proxy.json"), r);
         boolean landed = r.landed();
         o.reading(new LandingReading(Instant.now().toString(), "proxy " + pf.proxy() + " " + pf.kind()
                 + " connections hit / bytes dropped,delayed,cut", "0", r.connectionsApplied() + " of " + r.connectionsSeen()

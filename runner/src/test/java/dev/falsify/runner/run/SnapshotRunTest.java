@@ -52,4 +52,18 @@ class SnapshotRunTest {
         assertThat(r.sessionDir().resolve("artifacts/up.flag")).exists();
         assertThat(ProcessReaper.liveCount()).isZero();
     }
+
+    @Test
+    void aServiceNameCannotPutItsLogsOutsideTheSession() throws Exception {
+        Files.writeString(dir.resolve("ops.jsonl"), ShellPlanRunTest.OPS, StandardCharsets.UTF_8);
+        Path file = dir.resolve("plan.md");
+        Files.writeString(file, plan("w.flag").replace("name: up", "name: \"../../../../../escaped\""), StandardCharsets.UTF_8);
+        RunResult r = PlanRunner.run(PlanSnapshot.read(file), "plan.md", new RunOptions(dir.resolve("sessions"), List.of(),
+                null, Map.of(), 1, null, "test", new PrintWriter(new StringWriter())), new EventBus());
+        assertThat(r.verdicts()).as(r.reasons().toString()).containsEntry("S1", Verdict.PASS_SMOKE);
+        assertThat(dir.resolve("escaped.out.log")).doesNotExist();
+        try (var files = Files.list(r.sessionDir().resolve("logs/S1-1"))) {
+            assertThat(files.map(f -> f.getFileName().toString())).contains("_.-..-..-..-..-escaped.out.log");
+        }
+    }
 }
