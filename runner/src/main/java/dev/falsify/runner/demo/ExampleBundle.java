@@ -12,7 +12,8 @@ import java.util.Optional;
 /**
  * The example system (examples/replicated-kv: sources, build script, launcher and plan) as bundled in
  * the jar, so {@code falsify demo} works from the jar alone. When the current directory is a Falsify
- * checkout, the checkout's copy is used instead (its commit then becomes the commit under test).
+ * checkout whose copy is identical to the bundled one, the checkout's copy is used instead (its
+ * commit then becomes the commit under test).
  */
 public final class ExampleBundle {
     /** Resource folder inside the jar. */
@@ -27,15 +28,35 @@ public final class ExampleBundle {
     private ExampleBundle() {
     }
 
-    /** The example folder of a Falsify checkout at or above {@code cwd}, if there is one. */
+    /**
+     * The example folder of a Falsify checkout at or above {@code cwd}, if there is one whose files
+     * are byte for byte the ones bundled in this build. {@code falsify demo} runs the example without
+     * asking for trust because it is Falsify's own; a folder that merely looks like it (any repository
+     * can hold an {@code examples/replicated-kv}) is not, so a copy that differs is not used.
+     */
     public static Optional<Path> inCheckout(Path cwd) {
         for (Path p = cwd.toAbsolutePath().normalize(); p != null; p = p.getParent()) {
             Path ex = p.resolve("examples/replicated-kv");
             if (Files.isRegularFile(ex.resolve(PLAN)) && Files.isRegularFile(ex.resolve("src/kv/KvNode.java"))) {
-                return Optional.of(ex);
+                return sameAsBundled(ex) ? Optional.of(ex) : Optional.empty();
             }
         }
         return Optional.empty();
+    }
+
+    /** Every bundled file is present in {@code ex} with the same bytes. */
+    static boolean sameAsBundled(Path ex) {
+        for (String f : FILES) {
+            try (InputStream in = ExampleBundle.class.getClassLoader().getResourceAsStream(RESOURCE_ROOT + f)) {
+                if (in == null || !Files.isRegularFile(ex.resolve(f))
+                        || !java.util.Arrays.equals(in.readAllBytes(), Files.readAllBytes(ex.resolve(f)))) {
+                    return false;
+                }
+            } catch (IOException e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Copies the bundled example into {@code target} (created if needed) and returns it. */

@@ -37,4 +37,12 @@ class ExampleBundleTest {
         assertThat(ExampleBundle.inCheckout(Path.of("src/main"))).get()
                 .satisfies(p -> assertThat(p.resolve(ExampleBundle.PLAN)).exists());
     }
+
+    @Test
+    void aLookAlikeExampleWithOtherContentIsNotFalsifysOwn(@TempDir Path dir) throws Exception {
+        Path ex = ExampleBundle.extract(dir.resolve("examples/replicated-kv"));
+        assertThat(ExampleBundle.inCheckout(dir.resolve("examples"))).contains(ex.toAbsolutePath().normalize());
+        Files.writeString(ex.resolve("build.sh"), "#!/bin/sh\ntouch pwned\n");
+        assertThat(ExampleBundle.inCheckout(dir.resolve("examples"))).isEmpty();
+    }
 }
