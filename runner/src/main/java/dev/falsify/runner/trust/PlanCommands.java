@@ -59,9 +59,9 @@ public final class PlanCommands {
         out.add(p + "cwd: " + cwd);
         for (String c : r.setup()) out.add(p + "setup: " + c);
         for (RunSpec.Service s : r.services()) {
-            out.add(p + "service " + s.name() + ": " + s.cmd());
-            where(out, p + "service " + s.name(), s.cwd(), s.env());
-            if (s.ready() != null && s.ready().cmd() != null) out.add(p + "ready check " + s.name() + ": " + s.ready().cmd());
+            out.add(p + "service " + name(s.name()) + ": " + s.cmd());
+            where(out, p + "service " + name(s.name()), s.cwd(), s.env());
+            if (s.ready() != null && s.ready().cmd() != null) out.add(p + "ready check " + name(s.name()) + ": " + s.ready().cmd());
         }
         if (r.workload() != null) {
             out.add(p + "workload: " + r.workload().cmd());
@@ -69,10 +69,12 @@ public final class PlanCommands {
         }
         for (RunSpec.Fault f : r.faults()) {
             if (f.action() instanceof RunSpec.CommandFault cf) {
-                out.add(p + "fault " + f.name() + " inject: " + cf.inject());
-                if (cf.heal() != null) out.add(p + "fault " + f.name() + " heal: " + cf.heal());
+                out.add(p + "fault " + name(f.name()) + " inject: " + cf.inject());
+                if (cf.heal() != null) out.add(p + "fault " + name(f.name()) + " heal: " + cf.heal());
             }
-            if (f.landing() != null && f.landing().probe() != null) out.add(p + "landing probe " + f.name() + ": " + f.landing().probe());
+            if (f.landing() != null && f.landing().probe() != null) {
+                out.add(p + "landing probe " + name(f.name()) + ": " + f.landing().probe());
+            }
         }
         if (r.finalState() != null && r.finalState().cmd() != null) out.add(p + "final state: " + r.finalState().cmd());
         for (String c : r.teardown()) out.add(p + "teardown: " + c);
@@ -82,7 +84,17 @@ public final class PlanCommands {
     /** A process's own {@code cwd} (relative to the run block's) and {@code env}, one variable a line, sorted. */
     private static void where(List<String> out, String who, String cwd, Map<String, String> env) {
         if (cwd != null && !cwd.isBlank()) out.add(who + " cwd: " + cwd);
-        if (env != null) new TreeMap<>(env).forEach((k, v) -> out.add(who + " env: " + k + "=" + v));
+        if (env != null) new TreeMap<>(env).forEach((k, v) -> out.add(who + " env: " + name(k) + "=" + v));
+    }
+
+    /**
+     * A name as it stands in a line: as written when it is a plain word, else in double quotes with
+     * {@code \} and {@code "} escaped — so a name holding {@code ": "} or {@code =} cannot make two
+     * different plans print (and fingerprint) the same line.
+     */
+    static String name(String n) {
+        if (n != null && n.matches("[A-Za-z0-9._/-]+")) return n;
+        return "\"" + (n == null ? "" : n.replace("\\", "\\\\").replace("\"", "\\\"")) + "\"";
     }
 
     /**

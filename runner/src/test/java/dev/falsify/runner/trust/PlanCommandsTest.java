@@ -91,6 +91,14 @@ class PlanCommandsTest {
     }
 
     @Test
+    void namesThatCouldBlurIntoTheCommandAreQuoted() {
+        assertThat(PlanCommands.name("n1")).isEqualTo("n1");
+        assertThat(PlanCommands.name("n1: x")).isEqualTo("\"n1: x\"");
+        assertThat(PlanCommands.name("A=B")).isEqualTo("\"A=B\"");
+        assertThat(PlanCommands.name("q\"\\")).isEqualTo("\"q\\\"\\\\\"");
+    }
+
+    @Test
     void displayShowsControlCharactersInsteadOfObeyingThem() {
         assertThat(PlanCommands.display("S1: setup: true\r\u001b[2Kecho safe\nrm -rf x \u202e")).isEqualTo(
                 "S1: setup: true\\r\\u001b[2Kecho safe\\nrm -rf x \\u202e");
