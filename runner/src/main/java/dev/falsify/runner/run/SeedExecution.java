@@ -109,8 +109,11 @@ final class SeedExecution {
             }
             if (error.isEmpty() && ctx.options().cancelled()) error = "cancelled";
             if (error.isEmpty() && spec.workload() != null) {
+                Map<String, String> workloadEnv = ph(spec.workload().env());
+                // the runner's clock reading at launch: a recorder on another clock can report its offset
+                workloadEnv.put("FALSIFY_MONOTONIC_START_NS", Long.toString(workloadWindow.started()));
                 workload = start(ProcessSpec.of("workload", ph.apply(spec.workload().cmd()), dirOf(spec.workload().cwd()), logs)
-                        .withEnv(ph(spec.workload().env())));
+                        .withEnv(workloadEnv));
                 long t0 = System.nanoTime();
                 List<Thread> faultThreads = new FaultDriver(scope, spec, proxies, faultTargets(), workloadWindow)
                         .start(schedule, faults, t0);
@@ -163,12 +166,13 @@ final class SeedExecution {
         if (error.isEmpty()) {
             try {
                 History h = readHistory();
-                List<Op> ops = FaultEpochs.annotate(h.ops(), faults);
+                WorkloadWindow.Span span = workloadWindow.span();
+                List<Op> ops = FaultEpochs.annotate(h.ops(), faults, span);
                 Path out = artifacts.resolve(label + ".history.jsonl");
                 JsonlHistoryWriter.writeAtomically(out, ops);
                 historyFile = ctx.sessionDir().relativize(out).toString().replace('\\', '/');
                 long lastHeal = faults.stream().mapToLong(f -> f.healNanos).max().orElse(-1);
-                stats = HistoryStats.of(ops, FaultEpochs.sameClock(h.ops(), faults) ? lastHeal : -1);
+                stats = HistoryStats.of(ops, FaultEpochs.sameClock(h.ops(), span) ? lastHeal : -1);
                 runCheckers(ops, finalState, checks, missing);
                 boolean violation = checks.stream().anyMatch(c -> c.validity() == dev.falsify.checkers.api.Validity.INVALID);
                 outcome = violation ? SeedRun.Outcome.VIOLATION : SeedRun.Outcome.CLEAN;
