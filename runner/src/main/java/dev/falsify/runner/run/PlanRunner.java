@@ -194,8 +194,8 @@ public final class PlanRunner {
 
     private static List<String> toolbox(List<Capability> caps) {
         List<String> t = new ArrayList<>();
-        t.add("falsify runner: built-in loopback fault proxy (partition, drop-one-way, latency, bandwidth, reset, "
-                + "slow-close, hang, limit-data, slicer), process faults (KILL/TERM/STOP/CONT + restart), command faults");
+        t.add("falsify runner: built-in loopback fault proxy (" + String.join(", ", dev.falsify.model.plan.run.RunVocabulary.ProxyKind.ids())
+                + "), process faults (" + String.join("/", dev.falsify.model.plan.run.RunVocabulary.ProcessSignal.ids()) + " + restart), command faults");
         t.add("java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")");
         t.add("checkers: " + CheckerRegistry.standard().all().stream().map(c -> c.name()).collect(Collectors.joining(", ")));
         for (Capability c : caps) if (c.present()) t.add(c.command() + (c.version() == null ? "" : " " + c.version()) + " at " + c.source());
