@@ -136,7 +136,7 @@ public sealed interface ProxyFault {
 
     /** Typed access to the loosely typed YAML params map; an absent parameter takes the vocabulary's default. */
     record Params(ProxyKind kind, Map<String, ?> raw) {
-        Params {
+        public Params {
             for (String name : raw.keySet()) {
                 if (kind.param(name).isEmpty()) throw new IllegalArgumentException("proxy fault kind " + kind.id()
                         + " takes no parameter '" + name + "'" + (name.equals("probability") ? "; " + RunVocabulary.PROBABILITY_HINT : ""));

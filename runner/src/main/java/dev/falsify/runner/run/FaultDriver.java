@@ -126,7 +126,7 @@ final class FaultDriver {
         ProxyFault fault = ProxyFault.parse(pf.kind(), pf.params());
         ConnectionSelector sel = ConnectionSelector.parse(pf.connections());
         String window = f.name() + "@" + scope.label();
-        LandingProbe probe = LandingProbe.take(f.landing(), scope.cwd(), scope.env());
+        LandingProbe probe = LandingProbe.take(placeholders(f.landing()), scope.cwd(), scope.env());
         proxy.inject(window, fault, sel, scope.seed());
         o.injectNanos = System.nanoTime();
         o.injected = true;
@@ -254,7 +254,7 @@ final class FaultDriver {
 
     private void commandFault(RunSpec.Fault f, RunSpec.CommandFault cf, FaultSchedule.Entry en, FaultObservation o)
             throws InterruptedException {
-        LandingProbe probe = LandingProbe.take(f.landing(), scope.cwd(), scope.env());
+        LandingProbe probe = LandingProbe.take(placeholders(f.landing()), scope.cwd(), scope.env());
         ShellCommand.Outcome inj = new ShellCommand(scope.ph().apply(cf.inject()), scope.cwd(), scope.env(),
                 Duration.ofSeconds(30)).run();
         o.injectNanos = System.nanoTime();
@@ -285,5 +285,10 @@ final class FaultDriver {
 
     private static long now() {
         return System.currentTimeMillis();
+    }
+
+    /** The landing probe with the seed's placeholders ({@code {port:NAME}}, {@code {artifacts}}, …) filled in. */
+    private RunSpec.Landing placeholders(RunSpec.Landing l) {
+        return l == null ? null : new RunSpec.Landing(scope.ph().apply(l.probe()), l.expect());
     }
 }

@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * The run-block placeholders of plan-format.md for one run of one seed: {@code {session}},
- * {@code {artifacts}}, {@code {logs}}, {@code {seed}}, {@code {scenario}}, {@code {plan_dir}}.
+ * {@code {artifacts}}, {@code {logs}}, {@code {seed}}, {@code {scenario}}, {@code {plan_dir}}, and the
+ * {@code {port:NAME}} values a seed run allocated (added with {@link #with}).
  * Anything else in braces (shell {@code ${VAR}} expansions included) is left alone.
  */
 public record Placeholders(Map<String, String> values) {
@@ -22,6 +23,13 @@ public record Placeholders(Map<String, String> values) {
         m.put("seed", Long.toString(seed));
         m.put("scenario", scenario);
         m.put("plan_dir", planDir.toAbsolutePath().toString());
+        return new Placeholders(m);
+    }
+
+    /** These values plus {@code more} (e.g. the {@code port:NAME} values of a seed's {@link PortAllocation}). */
+    public Placeholders with(Map<String, String> more) {
+        Map<String, String> m = new LinkedHashMap<>(values);
+        m.putAll(more);
         return new Placeholders(m);
     }
 

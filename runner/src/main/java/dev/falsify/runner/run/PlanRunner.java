@@ -123,7 +123,7 @@ public final class PlanRunner {
                         + (caps.stream().allMatch(Capability::present) ? "" : " (missing: " + caps.stream()
                         .filter(c -> !c.present()).map(c -> c.command()).collect(Collectors.joining(", ")) + ")"))));
 
-        Map<String, Integer> markers = new HashMap<>();
+        Map<String, Integer> markers = new java.util.concurrent.ConcurrentHashMap<>(); // seeds may run in parallel
         AutoCloseable timeline = bus.subscribe(e -> {
             if (e instanceof RunEvent.LogLine) return;
             if (e instanceof RunEvent.LogMarker m) {

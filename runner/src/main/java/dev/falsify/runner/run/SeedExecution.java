@@ -56,6 +56,8 @@ final class SeedExecution {
     private final Path artifacts;
     private final Path cwd;
     private final Placeholders ph;
+    private final PortAllocation ports;
+    private final String portsError;
     private final long deadline;
     private final Map<String, String> env;
     private final Map<String, LoopbackFaultProxy> proxies = new LinkedHashMap<>();
@@ -74,7 +76,18 @@ final class SeedExecution {
         this.artifacts = rerun ? ctx.sessionDir().resolve("artifacts").resolve("rerun" + rerunIndex)
                 : ctx.sessionDir().resolve("artifacts");
         this.cwd = ctx.planDir().resolve(spec.cwd() == null ? "." : spec.cwd()).normalize();
-        this.ph = Placeholders.of(ctx.sessionDir(), artifacts, logs, seed, ctx.scenarioId().replace('/', '_'), ctx.planDir());
+        PortAllocation allocated;
+        String portsError = "";
+        try {
+            allocated = PortAllocation.forSpec(spec);
+        } catch (IOException e) {
+            allocated = PortAllocation.allocateNone();
+            portsError = "environment: could not allocate free loopback ports for {port:NAME}: " + e.getMessage();
+        }
+        this.ports = allocated;
+        this.portsError = portsError;
+        this.ph = Placeholders.of(ctx.sessionDir(), artifacts, logs, seed, ctx.scenarioId().replace('/', '_'), ctx.planDir())
+                .with(ports.placeholderValues());
         Duration timeout = spec.timeout() == null ? Duration.ofMinutes(10) : spec.timeout();
         this.deadline = System.currentTimeMillis() + timeout.toMillis();
         Map<String, String> e = new HashMap<>(ctx.options().env());
@@ -98,7 +111,12 @@ final class SeedExecution {
         try {
             Files.createDirectories(logs);
             Files.createDirectories(artifacts);
-            error = runSetup();
+            if (!ports.ports().isEmpty()) {
+                publish(new RunEvent.Step(now(), label, "ports", ports.ports().entrySet().stream()
+                        .map(e -> e.getKey() + "=" + e.getValue()).collect(java.util.stream.Collectors.joining(", "))));
+            }
+            error = portsError;
+            if (error.isEmpty()) error = runSetup();
             if (error.isEmpty()) error = checkPortsFree();
             if (error.isEmpty()) error = startProxies();
             if (error.isEmpty()) {
@@ -243,7 +261,7 @@ final class SeedExecution {
                 LoopbackFaultProxy proxy = LoopbackFaultProxy.start(p.name(), LoopbackFaultProxy.loopbackAddress(ph.apply(p.listen())),
                         LoopbackFaultProxy.loopbackAddress(ph.apply(p.upstream())));
                 proxies.put(p.name(), proxy);
-                publish(new RunEvent.Step(now(), label, "proxy", p.name() + " " + p.listen() + " -> " + p.upstream()));
+                publish(new RunEvent.Step(now(), label, "proxy", p.name() + " " + ph.apply(p.listen()) + " -> " + ph.apply(p.upstream())));
             } catch (IOException | IllegalArgumentException e) {
                 return "proxy " + p.name() + " could not start on " + p.listen() + ": " + e.getMessage();
             }

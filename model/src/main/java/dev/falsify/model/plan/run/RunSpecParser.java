@@ -42,7 +42,8 @@ public final class RunSpecParser {
     static final Set<String> TOP = Set.of("cwd", "timeout", "seeds", "setup", "services", "proxies", "workload",
             "faults", "history", "checkers", "final_state", "teardown", "messages", "filters", "monitor");
     // the closed vocabularies (kinds, params, signals, formats, …) live in RunVocabulary, shared with the runner
-    private static final Pattern HOST_PORT = Pattern.compile("(\\[[0-9a-fA-F:]+]|[A-Za-z0-9._-]+):(\\d{1,5}|\\{[a-z_]+})");
+    private static final Pattern HOST_PORT = Pattern.compile("(\\[[0-9a-fA-F:]+]|[A-Za-z0-9._-]+):(\\d{1,5}|\\{[a-z_]+}|"
+            + RunVocabulary.PORT_PLACEHOLDER.pattern() + ")");
 
     private final Positions positions;
     private final List<RunSpecError> errors = new ArrayList<>();

@@ -156,6 +156,12 @@ public final class RunVocabulary {
         }
     }
 
+    /**
+     * {@code {port:NAME}}: a free loopback port the runner allocates per seed run, the same for one NAME
+     * everywhere in that run; NAME is a word ({@code n1}, {@code peer_2}, {@code c-1}).
+     */
+    public static final Pattern PORT_PLACEHOLDER = Pattern.compile("\\{port:([A-Za-z0-9_.-]+)}");
+
     /** The forms of {@code connections:} (which connections a proxy fault window hits). */
     public static final List<String> CONNECTION_FORMS = List.of("all", "first:K", "nth:N", "fraction:P");
     /** {@link #CONNECTION_FORMS} as a pattern: K, N >= 1, 0 <= P <= 1. */

@@ -131,6 +131,19 @@ class RunSpecParserTest {
     }
 
     @Test
+    void portPlaceholdersAreAddresses() {
+        RunSpecResult r = RunSpecParser.parse("""
+                services:
+                  - { name: n1, cmd: "kv --port {port:n1}", ready: { tcp: "127.0.0.1:{port:n1}" } }
+                proxies:
+                  - { name: c1, listen: "127.0.0.1:{port:c1}", upstream: "127.0.0.1:{port:n1_peer}" }
+                  - { name: c2, listen: "127.0.0.1:{port:}", upstream: "127.0.0.1:{port:a b}" }
+                workload: { cmd: "w --target 127.0.0.1:{port:c1}" }
+                """);
+        assertThat(r.errors()).extracting(RunSpecError::path).containsExactly("proxies[1].listen", "proxies[1].upstream");
+    }
+
+    @Test
     void invalidYamlAndNonLoopbackProxiesAreRejected() {
         RunSpecResult bad = RunSpecParser.parse("workload: { cmd: \"w\"\nfaults: [");
         assertThat(bad.spec()).isNull();
