@@ -53,6 +53,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--reruns", paramLabel = "N", description = "Same-seed re-runs after a violation (default 1).")
     int reruns = 1;
 
+    @Option(names = "--parallel", paramLabel = "N", description = "Run up to N seeds of a scenario at once (default 1). "
+            + "The verdicts are those of a one-by-one run; needs run blocks whose addresses use {port:NAME}.")
+    int parallel = 1;
+
     @Option(names = "--trust", description = "Trust the plan's commands without asking (recorded in the trust store).")
     boolean trust;
 
@@ -79,6 +83,7 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError(plan + ": cannot read: " + e.getMessage(), 2);
         }
+        if (parallel < 1) throw new UserError("--parallel must be 1 or more, not " + parallel, 2);
         try {
             PlanRunner.select(plan, snapshot.plan(), scenarios);
         } catch (PlanRunner.PlanError e) {
@@ -87,7 +92,7 @@ public final class RunCommand implements Callable<Integer> {
         TrustStore ts = trustFile != null ? new TrustStore(trustFile) : TrustStore.defaultStore();
         ensureTrusted(ts, snapshot, PlanCommands.of(snapshot), out);
         RunOptions options = new RunOptions(sessions, scenarios, seed, Map.of(), reruns, noIndex ? null : store.dbPath(),
-                System.getProperty("user.name", ""), out);
+                System.getProperty("user.name", ""), out).withParallel(parallel);
         RunResult r = execute(snapshot, plan.toString(), options, out);
         return exitCode(r.headline());
     }

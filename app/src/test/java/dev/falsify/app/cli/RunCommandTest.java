@@ -122,4 +122,16 @@ class RunCommandTest {
         assertThat(unknown.exit()).isEqualTo(2);
         assertThat(unknown.err()).contains("no scenario S9").doesNotContain("Exception");
     }
+
+    @Test
+    void parallelTakesACountOfOneOrMore() throws Exception {
+        Path p = plan("1", "x");
+        CliRun zero = run(p, "", "--trust", "--parallel", "0");
+        assertThat(zero.exit()).isEqualTo(2);
+        assertThat(zero.err()).contains("--parallel must be 1 or more, not 0").doesNotContain("Exception");
+        assertThat(dir.resolve("sessions")).doesNotExist();
+        CliRun two = run(p, "", "--trust", "--parallel", "2");
+        assertThat(two.exit()).as(two.err()).isZero();
+        assertThat(two.out()).contains("S1  PASS-smoke");
+    }
 }

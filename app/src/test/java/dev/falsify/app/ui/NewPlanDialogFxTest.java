@@ -15,6 +15,7 @@ import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.eclipse.jgit.api.Git;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,11 @@ class NewPlanDialogFxTest {
     @Start
     void start(Stage stage) throws Exception {
         wb = FxTestSupport.showWorkbench(stage);
+    }
+
+    @AfterEach
+    void closeWorkbench() throws Exception {
+        FxTestSupport.closeWorkbench(wb);
     }
 
     @BeforeEach

@@ -21,6 +21,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,6 +42,11 @@ class PlanEditorFxTest {
     @Start
     void start(Stage stage) throws Exception {
         wb = FxTestSupport.showWorkbench(stage);
+    }
+
+    @AfterEach
+    void closeWorkbench() throws Exception {
+        FxTestSupport.closeWorkbench(wb);
     }
 
     @BeforeEach

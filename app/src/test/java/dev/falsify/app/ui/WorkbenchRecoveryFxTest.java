@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,11 @@ class WorkbenchRecoveryFxTest {
     @Start
     void start(Stage stage) throws Exception {
         wb = FxTestSupport.showWorkbench(stage);
+    }
+
+    @AfterEach
+    void closeWorkbench() throws Exception {
+        FxTestSupport.closeWorkbench(wb);
     }
 
     @Test

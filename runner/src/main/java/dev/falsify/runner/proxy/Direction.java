@@ -22,9 +22,10 @@ public enum Direction {
     public static Set<Direction> parseSet(String text, Set<Direction> fallback) {
         if (text == null || text.isBlank()) return fallback;
         return switch (text.trim().toLowerCase(Locale.ROOT)) {
-            case "upstream", "up", "request", "requests" -> EnumSet.of(UPSTREAM);
-            case "downstream", "down", "response", "responses" -> EnumSet.of(DOWNSTREAM);
-            case "both", "all" -> EnumSet.allOf(Direction.class);
+            // exactly RunVocabulary.DIRECTION_VALUES: what lint accepts is what the proxy reads
+            case "upstream" -> EnumSet.of(UPSTREAM);
+            case "downstream" -> EnumSet.of(DOWNSTREAM);
+            case "both" -> EnumSet.allOf(Direction.class);
             default -> throw new IllegalArgumentException(
                     "direction must be upstream, downstream or both, not '" + text + "'");
         };

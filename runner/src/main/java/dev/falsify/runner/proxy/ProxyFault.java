@@ -1,5 +1,7 @@
 package dev.falsify.runner.proxy;
 
+import dev.falsify.model.plan.run.RunVocabulary;
+import dev.falsify.model.plan.run.RunVocabulary.ProxyKind;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
@@ -99,55 +101,65 @@ public sealed interface ProxyFault {
         }
     }
 
-    /** Kind names accepted by {@link #parse}. */
-    Set<String> KINDS = Set.of("partition", "drop-one-way", "latency", "bandwidth", "reset", "reset-peer",
-            "slow-close", "hang", "limit-data", "slicer");
+    /** Kind names accepted by {@link #parse}: the run-block vocabulary's, aliases included. */
+    Set<String> KINDS = java.util.Arrays.stream(ProxyKind.values())
+            .flatMap(k -> java.util.stream.Stream.concat(java.util.stream.Stream.of(k.id()), k.aliases().stream()))
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     /**
-     * Builds a fault from a run block's {@code kind} and {@code params}. Parameter names follow
-     * plan-format.md: {@code ms}, {@code jitter_ms}, {@code kbps}, {@code bytes}, {@code direction},
-     * plus {@code avg_bytes}, {@code variation_bytes}, {@code delay_us} for the slicer and
-     * {@code delay_ms} for slow-close / reset.
+     * Builds a fault from a run block's {@code kind} and {@code params}, as {@link RunVocabulary.ProxyKind}
+     * defines them (names, defaults); a parameter the kind does not take is refused, as lint refuses it.
      */
     static ProxyFault parse(String kind, Map<String, ?> params) {
-        Params p = new Params(params == null ? Map.of() : params);
-        Set<Direction> both = EnumSet.allOf(Direction.class);
-        return switch (kind == null ? "" : kind.trim().toLowerCase(Locale.ROOT)) {
-            case "partition" -> new Partition();
-            case "drop-one-way" -> new DropOneWay(single(p.text("direction"), Direction.UPSTREAM));
-            case "latency" -> new Latency(p.number("ms", 100), p.number("jitter_ms", 0),
-                    Direction.parseSet(p.text("direction"), both));
-            case "bandwidth" -> new Bandwidth(p.number("kbps", 64), Direction.parseSet(p.text("direction"), both));
-            case "reset", "reset-peer" -> new ResetPeer(p.number("delay_ms", 0));
-            case "slow-close" -> new SlowClose(p.number("delay_ms", p.number("ms", 1000)));
-            case "hang" -> new Hang();
-            case "limit-data" -> new LimitData(p.number("bytes", 1024), Direction.parseSet(p.text("direction"), both));
-            case "slicer" -> new Slicer((int) p.number("avg_bytes", 16), (int) p.number("variation_bytes", 8),
-                    p.number("delay_us", 500), Direction.parseSet(p.text("direction"), both));
-            default -> throw new IllegalArgumentException("unknown proxy fault kind '" + kind + "'; expected one of "
-                    + "partition, drop-one-way, latency, bandwidth, reset, slow-close, hang, limit-data, slicer");
+        ProxyKind k = ProxyKind.of(kind).orElseThrow(() -> new IllegalArgumentException("unknown proxy fault kind '" + kind
+                + "'; expected one of " + String.join(", ", ProxyKind.ids())));
+        Params p = new Params(k, params == null ? Map.of() : params);
+        return switch (k) {
+            case PARTITION -> new Partition();
+            case DROP_ONE_WAY -> new DropOneWay(single(p.text("direction")));
+            case LATENCY -> new Latency(p.number("ms"), p.number("jitter_ms"), p.directions());
+            case BANDWIDTH -> new Bandwidth(p.number("kbps"), p.directions());
+            case RESET -> new ResetPeer(p.number("delay_ms"));
+            case SLOW_CLOSE -> new SlowClose(p.number("delay_ms"));
+            case HANG -> new Hang();
+            case LIMIT_DATA -> new LimitData(p.number("bytes"), p.directions());
+            case SLICER -> new Slicer((int) p.number("avg_bytes"), (int) p.number("variation_bytes"), p.number("delay_us"),
+                    p.directions());
         };
     }
 
-    private static Direction single(String text, Direction fallback) {
-        Set<Direction> set = Direction.parseSet(text, EnumSet.of(fallback));
+    private static Direction single(String text) {
+        Set<Direction> set = Direction.parseSet(text, EnumSet.of(Direction.UPSTREAM));
         if (set.size() != 1) throw new IllegalArgumentException("drop-one-way needs direction upstream or downstream");
         return set.iterator().next();
     }
 
-    /** Typed access to the loosely typed YAML params map. */
-    record Params(Map<String, ?> raw) {
-        String text(String name) {
-            Object v = raw.get(name);
-            return v == null ? null : v.toString();
+    /** Typed access to the loosely typed YAML params map; an absent parameter takes the vocabulary's default. */
+    record Params(ProxyKind kind, Map<String, ?> raw) {
+        public Params {
+            for (String name : raw.keySet()) {
+                if (kind.param(name).isEmpty()) throw new IllegalArgumentException("proxy fault kind " + kind.id()
+                        + " takes no parameter '" + name + "'" + (name.equals("probability") ? "; " + RunVocabulary.PROBABILITY_HINT : ""));
+            }
         }
 
-        long number(String name, long fallback) {
+        private Object value(String name) {
             Object v = raw.get(name);
-            if (v == null) return fallback;
+            return v != null ? v : kind.param(name).orElseThrow().defaultValue();
+        }
+
+        String text(String name) {
+            return value(name).toString();
+        }
+
+        Set<Direction> directions() {
+            return Direction.parseSet(text("direction"), EnumSet.allOf(Direction.class));
+        }
+
+        long number(String name) {
+            Object v = value(name);
             if (v instanceof Number n) return n.longValue();
             String s = v.toString().trim().toLowerCase(Locale.ROOT);
-            if (s.endsWith("ms")) s = s.substring(0, s.length() - 2).trim();
             try {
                 return Long.parseLong(s);
             } catch (NumberFormatException e) {

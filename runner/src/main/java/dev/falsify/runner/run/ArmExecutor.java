@@ -22,6 +22,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 /**
@@ -58,38 +63,130 @@ final class ArmExecutor {
     ArmOutcome run(List<Capability> caps) {
         List<Long> seeds = ctx.options().seed() != null ? List.of(ctx.options().seed())
                 : spec.seeds().isEmpty() ? List.of(1L) : spec.seeds();
+        int parallel = Math.min(ctx.options().parallel(), seeds.size());
+        if (parallel > 1 && !fixedPorts(spec).isEmpty()) {
+            progress("  " + scenario.id() + ": seeds run one at a time: the run block has fixed ports ("
+                    + String.join(", ", fixedPorts(spec)) + "); write {port:NAME} to run them in parallel");
+            parallel = 1;
+        }
+        Seeds done = parallel > 1 ? runParallel(seeds, parallel) : runSequential(seeds);
         List<SeedResult> results = new ArrayList<>();
-        String stoppedEarly = "";
+        done.runs().forEach(results::addAll);
+        return new ArmOutcome(evidence(caps, results, done.stoppedEarly()), detail(results), results);
+    }
+
+    /** The seeds' runs in seed order (each seed's first run, then its re-runs), and why the arm stopped early. */
+    private record Seeds(List<List<SeedResult>> runs, String stoppedEarly) {
+    }
+
+    private Seeds runSequential(List<Long> seeds) {
+        List<List<SeedResult>> runs = new ArrayList<>();
         for (int i = 0; i < seeds.size(); i++) {
             if (ctx.options().cancelled()) {
-                stoppedEarly = "cancelled before seeds " + seeds.subList(i, seeds.size());
-                break;
+                return new Seeds(runs, "cancelled before seeds " + seeds.subList(i, seeds.size()));
             }
-            long seed = seeds.get(i);
-            progress("  " + scenario.id() + " seed " + seed + " …");
-            SeedResult r = new SeedExecution(ctx, spec, seed, 0).run();
-            results.add(r);
-            progress("  " + scenario.id() + " seed " + seed + ": " + describe(r));
-            if (r.outcome() == SeedRun.Outcome.VIOLATION) {
-                boolean reproduced = false;
-                for (int k = 1; k <= ctx.options().reruns() && !ctx.options().cancelled(); k++) {
-                    progress("  " + scenario.id() + " seed " + seed + " re-run " + k + " (same seed, same fault schedule) …");
-                    SeedResult again = new SeedExecution(ctx, spec, seed, k).run();
-                    results.add(again);
-                    progress("  " + scenario.id() + " seed " + seed + " re-run " + k + ": " + describe(again));
-                    if (again.outcome() == SeedRun.Outcome.VIOLATION) {
-                        reproduced = true;
-                        break;
-                    }
-                }
-                if (reproduced && i + 1 < seeds.size()) {
-                    stoppedEarly = "stopped after the violation on seed " + seed + " reproduced; seeds "
-                            + seeds.subList(i + 1, seeds.size()) + " not run";
-                    break;
-                }
+            List<SeedResult> r = runSeed(seeds.get(i));
+            runs.add(r);
+            if (reproduced(r) && i + 1 < seeds.size()) {
+                return new Seeds(runs, "stopped after the violation on seed " + seeds.get(i) + " reproduced; seeds "
+                        + seeds.subList(i + 1, seeds.size()) + " not run");
             }
         }
-        return new ArmOutcome(evidence(caps, results, stoppedEarly), detail(results), results);
+        return new Seeds(runs, "");
+    }
+
+    /**
+     * At most {@code n} seeds at once, started in seed order. The verdict is the sequential one: a seed
+     * after a reproduced violation is not started, and one already running then is left out of the
+     * evidence (its logs stay in the session folder).
+     */
+    private Seeds runParallel(List<Long> seeds, int n) {
+        progress("  " + scenario.id() + ": " + seeds.size() + " seeds, up to " + n + " at a time");
+        List<CompletableFuture<List<SeedResult>>> started = new ArrayList<>();
+        Semaphore slots = new Semaphore(n);
+        AtomicBoolean stop = new AtomicBoolean();
+        ExecutorService pool = Executors.newFixedThreadPool(n, r -> {
+            Thread t = new Thread(r, "seeds-" + scenario.id());
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            for (long seed : seeds) {
+                slots.acquire();
+                if (stop.get() || ctx.options().cancelled()) {
+                    slots.release();
+                    break;
+                }
+                started.add(CompletableFuture.supplyAsync(() -> {
+                    try {
+                        List<SeedResult> r = runSeed(seed);
+                        if (reproduced(r)) stop.set(true);
+                        return r;
+                    } finally {
+                        slots.release();
+                    }
+                }, pool));
+            }
+            List<List<SeedResult>> runs = new ArrayList<>();
+            for (int i = 0; i < started.size(); i++) {
+                List<SeedResult> r = started.get(i).join();
+                runs.add(r);
+                if (reproduced(r) && i + 1 < seeds.size()) {
+                    List<Long> rest = seeds.subList(i + 1, seeds.size());
+                    List<Long> ranAnyway = rest.subList(0, Math.max(0, Math.min(rest.size(), started.size() - i - 1)));
+                    for (int k = i + 1; k < started.size(); k++) started.get(k).join(); // every process gone before returning
+                    return new Seeds(runs, "stopped after the violation on seed " + seeds.get(i) + " reproduced; seeds "
+                            + rest + " not run" + (ranAnyway.isEmpty() ? "" : " (" + ranAnyway
+                            + " had started in parallel and are not counted)"));
+                }
+            }
+            return new Seeds(runs, started.size() < seeds.size()
+                    ? "cancelled before seeds " + seeds.subList(started.size(), seeds.size()) : "");
+        } catch (InterruptedException e) {
+            // an interrupt is a cancel, as in SeedExecution: the running seeds tear down and report
+            ctx.options().cancel().set(true);
+            List<List<SeedResult>> runs = new ArrayList<>();
+            for (CompletableFuture<List<SeedResult>> f : started) runs.add(f.join());
+            return new Seeds(runs, "cancelled before seeds " + seeds.subList(started.size(), seeds.size()));
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    private static boolean reproduced(List<SeedResult> runs) {
+        return runs.size() > 1 && runs.get(runs.size() - 1).outcome() == SeedRun.Outcome.VIOLATION;
+    }
+
+    /** One seed: its run and, after a violation, its same-seed re-runs until one reproduces it. */
+    private List<SeedResult> runSeed(long seed) {
+        List<SeedResult> results = new ArrayList<>();
+        progress("  " + scenario.id() + " seed " + seed + " …");
+        SeedResult r = new SeedExecution(ctx, spec, seed, 0).run();
+        results.add(r);
+        progress("  " + scenario.id() + " seed " + seed + ": " + describe(r));
+        if (r.outcome() == SeedRun.Outcome.VIOLATION) {
+            for (int k = 1; k <= ctx.options().reruns() && !ctx.options().cancelled(); k++) {
+                progress("  " + scenario.id() + " seed " + seed + " re-run " + k + " (same seed, same fault schedule) …");
+                SeedResult again = new SeedExecution(ctx, spec, seed, k).run();
+                results.add(again);
+                progress("  " + scenario.id() + " seed " + seed + " re-run " + k + ": " + describe(again));
+                if (again.outcome() == SeedRun.Outcome.VIOLATION) break;
+            }
+        }
+        return results;
+    }
+
+    /** Listen and ready addresses with a port written down: two seeds at once would fight over them. */
+    static List<String> fixedPorts(RunSpec spec) {
+        List<String> out = new ArrayList<>();
+        for (RunSpec.Proxy p : spec.proxies()) {
+            if (p.listen() != null && !PortAllocation.PLACEHOLDER.matcher(p.listen()).find()) out.add(p.listen());
+        }
+        for (RunSpec.Service s : spec.services()) {
+            String tcp = s.ready() == null ? null : s.ready().tcp();
+            if (tcp != null && !PortAllocation.PLACEHOLDER.matcher(tcp).find()) out.add(tcp);
+        }
+        return out;
     }
 
     private void progress(String line) {

@@ -2,6 +2,7 @@ package dev.falsify.runner.run;
 
 import dev.falsify.model.plan.run.RunSpec;
 import dev.falsify.model.session.SessionWriter;
+import dev.falsify.model.plan.run.RunVocabulary;
 import dev.falsify.model.verdict.FaultEvidence;
 import dev.falsify.model.verdict.LandingReading;
 import dev.falsify.runner.events.RunEvent;
@@ -20,7 +21,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -170,11 +170,12 @@ final class FaultDriver {
             o.landing = FaultEvidence.Landing.NOT_PROVEN;
             return;
         }
-        String sig = prf.signal().toUpperCase(Locale.ROOT);
-        if (sig.equals("STOP/CONT") || sig.equals("STOP")) {
-            stopThenContinue(f, prf, en, o, victim);
+        RunVocabulary.ProcessSignal sig = RunVocabulary.ProcessSignal.of(prf.signal())
+                .orElseThrow(() -> new IllegalArgumentException("unknown signal '" + prf.signal() + "'"));
+        if (sig.ends()) {
+            signalAndMaybeRestart(f, prf, en, o, victim, Signal.of(sig));
         } else {
-            signalAndMaybeRestart(f, prf, en, o, victim, Signal.parse(sig));
+            stopThenContinue(f, prf, en, o, victim);
         }
     }
 

@@ -16,12 +16,12 @@ final class FaultEpochs {
     /**
      * Fills {@code fault_epoch} for ops whose interval overlaps a fault window and that the recorder
      * left null. The recorder's {@code invoke_ts} and the runner's {@code System.nanoTime()} are the same
-     * clock (CLOCK_MONOTONIC) on one Linux host; when the history's timestamps are not inside this run's
-     * time range, the clocks differ and nothing is annotated.
+     * clock (CLOCK_MONOTONIC) on one Linux host; when the history's invocations are not inside the
+     * workload's lifetime on that clock, the clocks differ and nothing is annotated.
      */
-    static List<Op> annotate(List<Op> ops, List<FaultObservation> faults) {
+    static List<Op> annotate(List<Op> ops, List<FaultObservation> faults, WorkloadWindow.Span workload) {
         List<FaultObservation> windows = faults.stream().filter(f -> f.injectNanos > 0).toList();
-        if (windows.isEmpty() || ops.isEmpty() || !sameClock(ops, faults)) return ops;
+        if (windows.isEmpty() || !sameClock(ops, workload)) return ops;
         List<Op> out = new ArrayList<>(ops.size());
         for (Op op : ops) {
             String epoch = op.faultEpoch();
@@ -42,12 +42,15 @@ final class FaultEpochs {
         return out;
     }
 
-    /** Whether the history's timestamps are readings of this runner's monotonic clock (same host, same boot). */
-    static boolean sameClock(List<Op> ops, List<FaultObservation> faults) {
-        long first = faults.stream().filter(f -> f.injectNanos > 0).mapToLong(f -> f.injectNanos).min().orElse(-1);
-        if (first < 0 || ops.isEmpty()) return false;
-        long lo = first - 3_600_000_000_000L;
-        long hi = System.nanoTime();
-        return ops.stream().allMatch(op -> op.invokeTs() > lo && op.invokeTs() < hi);
+    /**
+     * Whether the history's timestamps are readings of this runner's monotonic clock (same host, same
+     * boot): every invocation lies within the workload process's lifetime as the runner read it. A
+     * range ending at "now" cannot decide this: on a freshly booted host the monotonic clock is small,
+     * so a history stamped 1, 2, 3 would pass for it; a window of a few seconds at an unknown offset is
+     * not hit by another clock's readings by accident.
+     */
+    static boolean sameClock(List<Op> ops, WorkloadWindow.Span workload) {
+        if (workload == null || ops.isEmpty()) return false;
+        return ops.stream().allMatch(op -> workload.contains(op.invokeTs()));
     }
 }

@@ -75,6 +75,13 @@ public final class Placeholders {
         return envNames.get(name);
     }
 
+    /** These placeholders plus {@code more} (e.g. the {@code port:NAME} values of a seed's {@link PortAllocation}). */
+    public Placeholders with(Map<String, String> more) {
+        Placeholders p = this;
+        for (Map.Entry<String, String> e : more.entrySet()) p = p.with(e.getKey(), e.getValue());
+        return p;
+    }
+
     /** {@code {NAME}} → the value verbatim, for fields that no shell parses. */
     public String apply(String text) {
         if (text == null || text.indexOf('{') < 0) return text;

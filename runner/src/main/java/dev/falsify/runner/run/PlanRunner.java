@@ -138,7 +138,7 @@ public final class PlanRunner {
                         + (caps.stream().allMatch(Capability::present) ? "" : " (missing: " + caps.stream()
                         .filter(c -> !c.present()).map(c -> c.command()).collect(Collectors.joining(", ")) + ")"))));
 
-        Map<String, Integer> markers = new HashMap<>();
+        Map<String, Integer> markers = new java.util.concurrent.ConcurrentHashMap<>(); // seeds may run in parallel
         AtomicBoolean warned = new AtomicBoolean(); // a full disk fails every row: say so once
         AutoCloseable timeline = bus.subscribe(e -> {
             if (e instanceof RunEvent.LogLine) return;
@@ -209,8 +209,8 @@ public final class PlanRunner {
 
     private static List<String> toolbox(List<Capability> caps) {
         List<String> t = new ArrayList<>();
-        t.add("falsify runner: built-in loopback fault proxy (partition, drop-one-way, latency, bandwidth, reset, "
-                + "slow-close, hang, limit-data, slicer), process faults (KILL/TERM/STOP/CONT + restart), command faults");
+        t.add("falsify runner: built-in loopback fault proxy (" + String.join(", ", dev.falsify.model.plan.run.RunVocabulary.ProxyKind.ids())
+                + "), process faults (" + String.join("/", dev.falsify.model.plan.run.RunVocabulary.ProcessSignal.ids()) + " + restart), command faults");
         t.add("java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")");
         t.add("checkers: " + CheckerRegistry.standard().all().stream().map(c -> c.name()).collect(Collectors.joining(", ")));
         for (Capability c : caps) if (c.present()) t.add(c.command() + (c.version() == null ? "" : " " + c.version()) + " at " + c.source());

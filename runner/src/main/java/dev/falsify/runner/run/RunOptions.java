@@ -18,14 +18,26 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * @param operator     the {@code **Operator:**} line
  * @param progress     where one-line progress goes (never null; use a no-op writer to silence)
  * @param cancel       set it to stop the run: the current seed tears down, the arms not reached are NOT-RUN
+ * @param parallel     at most this many seeds of a scenario run at once (1 = one after another)
  */
 public record RunOptions(Path sessionsRoot, List<String> scenarios, Long seed, Map<String, String> env, int reruns,
-                         Path storeDb, String operator, PrintWriter progress, AtomicBoolean cancel) {
+                         Path storeDb, String operator, PrintWriter progress, AtomicBoolean cancel, int parallel) {
     public RunOptions {
         scenarios = List.copyOf(scenarios);
         env = Map.copyOf(env);
         if (reruns < 0) throw new IllegalArgumentException("reruns must be >= 0");
+        if (parallel < 1) throw new IllegalArgumentException("parallel must be >= 1");
         if (cancel == null) cancel = new AtomicBoolean();
+    }
+
+    public RunOptions(Path sessionsRoot, List<String> scenarios, Long seed, Map<String, String> env, int reruns,
+                      Path storeDb, String operator, PrintWriter progress, AtomicBoolean cancel) {
+        this(sessionsRoot, scenarios, seed, env, reruns, storeDb, operator, progress, cancel, 1);
+    }
+
+    /** The same options with seeds run {@code n} at a time. */
+    public RunOptions withParallel(int n) {
+        return new RunOptions(sessionsRoot, scenarios, seed, env, reruns, storeDb, operator, progress, cancel, n);
     }
 
     public RunOptions(Path sessionsRoot, List<String> scenarios, Long seed, Map<String, String> env, int reruns,

@@ -57,6 +57,8 @@ final class SeedExecution {
     private final Path artifacts;
     private final Path cwd;
     private final Placeholders ph;
+    private final PortAllocation ports;
+    private final String portsError;
     private final long deadline;
     private final Map<String, String> env;
     private final Map<String, LoopbackFaultProxy> proxies = new LinkedHashMap<>();
@@ -75,7 +77,18 @@ final class SeedExecution {
         this.artifacts = rerun ? ctx.sessionDir().resolve("artifacts").resolve("rerun" + rerunIndex)
                 : ctx.sessionDir().resolve("artifacts");
         this.cwd = PlanSnapshot.cwdOf(ctx.planDir(), spec);
-        this.ph = Placeholders.of(ctx.sessionDir(), artifacts, logs, seed, ctx.scenarioId().replace('/', '_'), ctx.planDir());
+        PortAllocation allocated;
+        String portsError = "";
+        try {
+            allocated = PortAllocation.forSpec(spec);
+        } catch (IOException e) {
+            allocated = PortAllocation.allocateNone();
+            portsError = "environment: could not allocate free loopback ports for {port:NAME}: " + e.getMessage();
+        }
+        this.ports = allocated;
+        this.portsError = portsError;
+        this.ph = Placeholders.of(ctx.sessionDir(), artifacts, logs, seed, ctx.scenarioId().replace('/', '_'), ctx.planDir())
+                .with(ports.placeholderValues());
         Duration timeout = spec.timeout() == null ? Duration.ofMinutes(10) : spec.timeout();
         this.deadline = System.currentTimeMillis() + timeout.toMillis();
         Map<String, String> e = new HashMap<>(ctx.options().env());
@@ -100,7 +113,12 @@ final class SeedExecution {
         try {
             Files.createDirectories(logs);
             Files.createDirectories(artifacts);
-            error = runSetup();
+            if (!ports.ports().isEmpty()) {
+                publish(new RunEvent.Step(now(), label, "ports", ports.ports().entrySet().stream()
+                        .map(e -> e.getKey() + "=" + e.getValue()).collect(java.util.stream.Collectors.joining(", "))));
+            }
+            error = portsError;
+            if (error.isEmpty()) error = runSetup();
             if (error.isEmpty()) error = checkPortsFree();
             if (error.isEmpty()) error = startProxies();
             if (error.isEmpty()) {
@@ -111,8 +129,11 @@ final class SeedExecution {
             }
             if (error.isEmpty() && ctx.options().cancelled()) error = "cancelled";
             if (error.isEmpty() && spec.workload() != null) {
+                Map<String, String> workloadEnv = ph(spec.workload().env());
+                // the runner's clock reading at launch: a recorder on another clock can report its offset
+                workloadEnv.put("FALSIFY_MONOTONIC_START_NS", Long.toString(workloadWindow.started()));
                 workload = start(ProcessSpec.of("workload", ph.shell(spec.workload().cmd()), dirOf(spec.workload().cwd()), logs)
-                        .withEnv(ph(spec.workload().env())));
+                        .withEnv(workloadEnv));
                 long t0 = System.nanoTime();
                 List<Thread> faultThreads = new FaultDriver(scope, spec, proxies, faultTargets(), workloadWindow)
                         .start(schedule, faults, t0);
@@ -165,12 +186,13 @@ final class SeedExecution {
         if (error.isEmpty()) {
             try {
                 History h = readHistory();
-                List<Op> ops = FaultEpochs.annotate(h.ops(), faults);
+                WorkloadWindow.Span span = workloadWindow.span();
+                List<Op> ops = FaultEpochs.annotate(h.ops(), faults, span);
                 Path out = artifacts.resolve(label + ".history.jsonl");
                 JsonlHistoryWriter.writeAtomically(out, ops);
                 historyFile = ctx.sessionDir().relativize(out).toString().replace('\\', '/');
                 long lastHeal = faults.stream().mapToLong(f -> f.healNanos).max().orElse(-1);
-                stats = HistoryStats.of(ops, FaultEpochs.sameClock(h.ops(), faults) ? lastHeal : -1);
+                stats = HistoryStats.of(ops, FaultEpochs.sameClock(h.ops(), span) ? lastHeal : -1);
                 runCheckers(ops, finalState, checks, missing);
                 boolean violation = checks.stream().anyMatch(c -> c.validity() == dev.falsify.checkers.api.Validity.INVALID);
                 outcome = violation ? SeedRun.Outcome.VIOLATION : SeedRun.Outcome.CLEAN;
@@ -241,7 +263,7 @@ final class SeedExecution {
                 LoopbackFaultProxy proxy = LoopbackFaultProxy.start(p.name(), LoopbackFaultProxy.loopbackAddress(ph.apply(p.listen())),
                         LoopbackFaultProxy.loopbackAddress(ph.apply(p.upstream())));
                 proxies.put(p.name(), proxy);
-                publish(new RunEvent.Step(now(), label, "proxy", p.name() + " " + p.listen() + " -> " + p.upstream()));
+                publish(new RunEvent.Step(now(), label, "proxy", p.name() + " " + ph.apply(p.listen()) + " -> " + ph.apply(p.upstream())));
             } catch (IOException | IllegalArgumentException e) {
                 return "proxy " + p.name() + " could not start on " + p.listen() + ": " + e.getMessage();
             }

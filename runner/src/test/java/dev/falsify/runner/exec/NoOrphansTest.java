@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -18,10 +19,11 @@ class NoOrphansTest {
 
     @ParameterizedTest(name = "runner JVM killed with SIG{0}")
     @ValueSource(strings = {"KILL", "TERM", "INT"})
-    void noChildSurvivesTheRunnerJvm(String signal) throws Exception {
+    void noChildSurvivesTheRunnerJvm(String signal, @TempDir Path logs) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // the probe dies by the signal and cannot clean up after itself: its logs go to this test's folder
         Process jvm = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                OrphanProbeMain.class.getName()).redirectErrorStream(true).start();
+                OrphanProbeMain.class.getName(), logs.toString()).redirectErrorStream(true).start();
         List<Long> pids;
         try (BufferedReader r = new BufferedReader(new InputStreamReader(jvm.getInputStream(), StandardCharsets.UTF_8))) {
             String line;

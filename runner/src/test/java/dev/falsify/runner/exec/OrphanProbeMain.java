@@ -6,11 +6,14 @@ import java.nio.file.Path;
 
 /**
  * A stand-in for the runner JVM in {@link NoOrphansTest}: starts two service trees, prints
- * {@code PIDS <pid> …} with every process in them, then waits to be killed.
+ * {@code PIDS <pid> …} with every process in them, then waits to be killed. Logs go to the folder
+ * given as the first argument.
  */
 public final class OrphanProbeMain {
     public static void main(String[] args) throws Exception {
-        Path dir = Files.createTempDirectory("falsify-orphans");
+        // the caller's folder: this JVM is killed, so a temp folder of its own would stay behind
+        Path dir = Path.of(args[0]);
+        Files.createDirectories(dir);
         EventBus bus = new EventBus();
         ManagedProcess a = ManagedProcess.start(ProcessSpec.of("a", "sleep 120 & sleep 120; wait", dir, dir), bus, "S");
         ManagedProcess b = ManagedProcess.start(ProcessSpec.of("b", "trap '' TERM; (sleep 120) & sleep 120", dir, dir), bus, "S");

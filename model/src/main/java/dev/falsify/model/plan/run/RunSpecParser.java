@@ -41,15 +41,9 @@ public final class RunSpecParser {
 
     static final Set<String> TOP = Set.of("cwd", "timeout", "seeds", "setup", "services", "proxies", "workload",
             "faults", "history", "checkers", "final_state", "teardown", "messages", "filters", "monitor");
-    static final Set<String> PROXY_KINDS = Set.of("partition", "drop-one-way", "latency", "bandwidth", "reset",
-            "slow-close", "hang", "limit-data", "slicer");
-    static final Set<String> PROXY_PARAMS = Set.of("ms", "jitter_ms", "kbps", "bytes", "direction", "probability");
-    static final Set<String> SIGNALS = Set.of("KILL", "TERM", "STOP/CONT", "STOP", "CONT", "INT", "HUP");
-    static final Set<String> HISTORY_FORMATS = Set.of("jsonl", "jepsen-edn", "porcupine-etcd", "porcupine-kv", "auto");
-    static final Set<String> FILTER_ACTIONS = Set.of("deliver", "drop", "delay", "duplicate", "hold-until", "observe");
-    private static final Pattern CONNECTIONS = Pattern.compile("all|first:\\d+|nth:\\d+|fraction:(0(\\.\\d+)?|1(\\.0+)?)");
-    private static final Pattern HOST_PORT = Pattern.compile("(\\[[0-9a-fA-F:]+]|[A-Za-z0-9._-]+):(\\d{1,5}|\\{[a-z_]+})");
-    private static final Pattern FRAMING = Pattern.compile("newline|length-prefixed-4|regex:.+");
+    // the closed vocabularies (kinds, params, signals, formats, …) live in RunVocabulary, shared with the runner
+    private static final Pattern HOST_PORT = Pattern.compile("(\\[[0-9a-fA-F:]+]|[A-Za-z0-9._-]+):(\\d{1,5}|\\{[a-z_]+}|"
+            + RunVocabulary.PORT_PLACEHOLDER.pattern() + ")");
 
     private final Positions positions;
     private final List<RunSpecError> errors = new ArrayList<>();
@@ -267,29 +261,45 @@ public final class RunSpecParser {
         if (name != null && !proxyNames.contains(name)) {
             error(f.get("name"), path + ".name", "fault names unknown proxy '" + name + "'" + declared(proxyNames, "proxies"));
         }
-        if (kind != null && !PROXY_KINDS.contains(kind)) {
+        RunVocabulary.ProxyKind known = RunVocabulary.ProxyKind.of(kind).orElse(null);
+        if (kind != null && known == null) {
             error(f.get("kind"), path + ".kind", "unknown proxy fault kind '" + kind + "' (expected one of "
-                    + String.join(", ", sorted(PROXY_KINDS)) + ")");
+                    + String.join(", ", RunVocabulary.ProxyKind.ids()) + ")");
         }
         Map<String, String> params = new LinkedHashMap<>();
         Node pn = f.get("params");
         if (pn != null) {
             MappingNode pm = mapping(pn, path + ".params");
             if (pm != null) {
-                for (Map.Entry<String, Node> pe : fields(pm, path + ".params", PROXY_PARAMS).entrySet()) {
-                    String v = str(pe.getValue(), path + ".params." + pe.getKey());
-                    if (v != null) params.put(pe.getKey(), v);
+                for (NodeTuple t : pm.getValue()) {
+                    String key = scalar(t.getKeyNode());
+                    String p = path + ".params." + key;
+                    String v = str(t.getValueNode(), p);
+                    if (key == null || v == null) {
+                        if (key == null) error(t.getKeyNode(), path + ".params", "field names must be plain words");
+                        continue;
+                    }
+                    if (known == null) {
+                        params.put(key, v);
+                        continue;
+                    }
+                    RunVocabulary.Param param = known.param(key).orElse(null);
+                    if (param == null) {
+                        error(t.getKeyNode(), p, "proxy fault kind " + known.id() + " takes no parameter '" + key + "' ("
+                                + (known.params().isEmpty() ? "it takes none" : "it takes " + String.join(", ", known.paramNames()))
+                                + ")" + (key.equals("probability") ? "; " + RunVocabulary.PROBABILITY_HINT : ""));
+                    } else if (!param.type().accepts(v)) {
+                        error(t.getValueNode(), p, key + " '" + v + "' must be " + param.type().expected());
+                    } else {
+                        params.put(key, v.strip());
+                    }
                 }
             }
         }
-        String direction = params.get("direction");
-        if (direction != null && !Set.of("upstream", "downstream", "both").contains(direction)) {
-            error(pn, path + ".params.direction", "direction '" + direction + "' must be upstream, downstream or both");
-        }
         String connections = str(f.get("connections"), path + ".connections");
-        if (connections != null && !CONNECTIONS.matcher(connections.strip()).matches()) {
-            error(f.get("connections"), path + ".connections",
-                    "connections '" + connections + "' must be all, first:N, nth:N or fraction:F");
+        if (connections != null && !RunVocabulary.CONNECTIONS.matcher(connections.strip().toLowerCase(java.util.Locale.ROOT)).matches()) {
+            error(f.get("connections"), path + ".connections", "connections '" + connections + "' must be "
+                    + RunVocabulary.oneOf(RunVocabulary.CONNECTION_FORMS) + " (K, N >= 1; 0 <= P <= 1)");
         }
         return new RunSpec.ProxyFault(name, kind, params, connections == null ? "all" : connections.strip());
     }
@@ -304,14 +314,17 @@ public final class RunSpecParser {
         }
         String signal = str(f.get("signal"), path + ".signal");
         if (signal == null) signal = "KILL";
-        if (!SIGNALS.contains(signal.strip().toUpperCase())) {
-            error(f.get("signal"), path + ".signal", "unknown signal '" + signal + "' (expected KILL, TERM, STOP/CONT, INT or HUP)");
+        RunVocabulary.ProcessSignal known = RunVocabulary.ProcessSignal.of(signal).orElse(null);
+        if (known == null) {
+            error(f.get("signal"), path + ".signal", "unknown signal '" + signal + "' (expected "
+                    + RunVocabulary.oneOf(RunVocabulary.ProcessSignal.ids()) + ")");
         }
         String restart = str(f.get("restart"), path + ".restart");
         if (restart != null && !restart.equals("true") && !restart.equals("false")) {
             error(f.get("restart"), path + ".restart", "restart must be true or false");
         }
-        return new RunSpec.ProcessFault(service, signal.strip().toUpperCase(), "true".equals(restart));
+        return new RunSpec.ProcessFault(service, known == null ? signal.strip().toUpperCase(java.util.Locale.ROOT) : known.id(),
+                "true".equals(restart));
     }
 
     private RunSpec.Landing landing(Node n, String path) {
@@ -329,9 +342,9 @@ public final class RunSpecParser {
         Map<String, Node> f = fields(m, "history", Set.of("path", "format", "model"));
         String path = required(f, "path", "history", m);
         String format = lower(str(f.get("format"), "history.format"));
-        if (format != null && !HISTORY_FORMATS.contains(format)) {
+        if (format != null && !RunVocabulary.HISTORY_FORMATS.contains(format)) {
             error(f.get("format"), "history.format", "unknown history format '" + format
-                    + "' (expected jsonl, jepsen-edn, porcupine-etcd, porcupine-kv or auto)");
+                    + "' (expected " + RunVocabulary.oneOf(RunVocabulary.HISTORY_FORMATS) + ")");
         }
         return new RunSpec.History(path, format == null ? "jsonl" : format, str(f.get("model"), "history.model"));
     }
@@ -371,8 +384,8 @@ public final class RunSpecParser {
                 error(f.get("proxy"), path + ".proxy", "messages names unknown proxy '" + proxy + "'" + declared(proxyNames, "proxies"));
             }
             String framing = str(f.get("framing"), path + ".framing");
-            if (framing != null && !FRAMING.matcher(framing).matches()) {
-                error(f.get("framing"), path + ".framing", "framing '" + framing + "' must be newline, length-prefixed-4 or regex:<pattern>");
+            if (framing != null && !RunVocabulary.FRAMING.matcher(framing).matches()) {
+                error(f.get("framing"), path + ".framing", "framing '" + framing + "' must be " + RunVocabulary.oneOf(RunVocabulary.FRAMINGS));
             }
             out.add(new RunSpec.MessageTap(proxy, framing == null ? "newline" : framing, stringMap(f.get("fields"), path + ".fields")));
         }
@@ -397,8 +410,9 @@ public final class RunSpecParser {
             } else {
                 action = str(then, path + ".then");
             }
-            if (action != null && !FILTER_ACTIONS.contains(action)) {
-                error(then, path + ".then", "unknown filter action '" + action + "' (expected deliver, drop, delay, duplicate, hold-until or observe)");
+            if (action != null && !RunVocabulary.FILTER_ACTIONS.contains(action)) {
+                error(then, path + ".then", "unknown filter action '" + action + "' (expected "
+                        + RunVocabulary.oneOf(RunVocabulary.FILTER_ACTIONS) + ")");
             }
             if ("delay".equals(action) && Durations.parse(argument) == null) {
                 error(then, path + ".then", "delay needs a duration (delay: 200ms)");

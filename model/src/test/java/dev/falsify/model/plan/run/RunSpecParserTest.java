@@ -101,6 +101,49 @@ class RunSpecParserTest {
     }
 
     @Test
+    void proxyParametersAreThoseOfTheirKind() {
+        // docs/runner.md and the proxy always had delay_ms, avg_bytes, reset-peer…; lint refused them (P017)
+        RunSpecResult ok = RunSpecParser.parse("""
+                workload: { cmd: w }
+                proxies:
+                  - { name: p, listen: "127.0.0.1:9000", upstream: "127.0.0.1:9001" }
+                faults:
+                  - { name: a, at: 1s, proxy: { name: p, kind: slow-close, params: { delay_ms: 300 } } }
+                  - { name: b, at: 1s, proxy: { name: p, kind: reset-peer, params: { delay_ms: 5 } } }
+                  - { name: c, at: 1s, proxy: { name: p, kind: slicer, params: { avg_bytes: 9, variation_bytes: 2, delay_us: 50 } } }
+                """);
+        assertThat(ok.errors()).isEmpty();
+        assertThat(((RunSpec.ProxyFault) ok.spec().faults().get(2).action()).params())
+                .containsEntry("avg_bytes", "9").containsEntry("delay_us", "50");
+        // probability was accepted and then ignored by the runner
+        RunSpecResult prob = RunSpecParser.parse("""
+                workload: { cmd: w }
+                proxies:
+                  - { name: p, listen: "127.0.0.1:9000", upstream: "127.0.0.1:9001" }
+                faults:
+                  - at: 1s
+                    proxy: { name: p, kind: partition, params: { probability: 0.5 } }
+                """);
+        assertThat(prob.errors()).singleElement().satisfies(e -> {
+            assertThat(e.message()).contains("partition takes no parameter 'probability'", "connections: fraction:P");
+            assertThat(e.span().startLine()).isEqualTo(6);
+        });
+    }
+
+    @Test
+    void portPlaceholdersAreAddresses() {
+        RunSpecResult r = RunSpecParser.parse("""
+                services:
+                  - { name: n1, cmd: "kv --port {port:n1}", ready: { tcp: "127.0.0.1:{port:n1}" } }
+                proxies:
+                  - { name: c1, listen: "127.0.0.1:{port:c1}", upstream: "127.0.0.1:{port:n1_peer}" }
+                  - { name: c2, listen: "127.0.0.1:{port:}", upstream: "127.0.0.1:{port:a b}" }
+                workload: { cmd: "w --target 127.0.0.1:{port:c1}" }
+                """);
+        assertThat(r.errors()).extracting(RunSpecError::path).containsExactly("proxies[1].listen", "proxies[1].upstream");
+    }
+
+    @Test
     void invalidYamlAndNonLoopbackProxiesAreRejected() {
         RunSpecResult bad = RunSpecParser.parse("workload: { cmd: \"w\"\nfaults: [");
         assertThat(bad.spec()).isNull();

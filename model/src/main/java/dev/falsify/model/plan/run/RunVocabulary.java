@@ -1,0 +1,187 @@
+package dev.falsify.model.plan.run;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The run block's closed vocabularies, written once: {@link RunSpecParser} (so lint and {@code falsify
+ * run}) validates against them, the runner builds its proxy and process faults from them, and
+ * docs/runner.md lists them (a runner test holds the three together). Before, each kept its own
+ * list and they drifted: the parser rejected parameters the runner and docs knew.
+ */
+public final class RunVocabulary {
+    private RunVocabulary() {
+    }
+
+    /** The values a proxy fault parameter takes. */
+    public enum ParamType {
+        WHOLE_NUMBER("a whole number >= 0"),
+        DIRECTIONS("upstream, downstream or both"),
+        ONE_DIRECTION("upstream or downstream");
+
+        private final String expected;
+
+        ParamType(String expected) {
+            this.expected = expected;
+        }
+
+        public String expected() {
+            return expected;
+        }
+
+        /** Whether {@code value} (a YAML scalar) is one of this type's values. */
+        public boolean accepts(String value) {
+            String v = value == null ? "" : value.strip().toLowerCase(Locale.ROOT);
+            return switch (this) {
+                case WHOLE_NUMBER -> v.matches("\\d{1,18}");
+                case DIRECTIONS -> DIRECTION_VALUES.contains(v);
+                case ONE_DIRECTION -> v.equals("upstream") || v.equals("downstream");
+            };
+        }
+    }
+
+    /** The values of a {@code direction} parameter. */
+    public static final List<String> DIRECTION_VALUES = List.of("upstream", "downstream", "both");
+
+    /** One parameter of a proxy fault kind; {@code defaultValue} is what the runner uses when it is absent. */
+    public record Param(String name, ParamType type, String defaultValue) {
+    }
+
+    /** Proxy fault kinds ({@code proxy: { kind: … }}) and the parameters each takes. */
+    public enum ProxyKind {
+        PARTITION("partition", List.of()),
+        DROP_ONE_WAY("drop-one-way", List.of(new Param("direction", ParamType.ONE_DIRECTION, "upstream"))),
+        LATENCY("latency", List.of(new Param("ms", ParamType.WHOLE_NUMBER, "100"),
+                new Param("jitter_ms", ParamType.WHOLE_NUMBER, "0"), new Param("direction", ParamType.DIRECTIONS, "both"))),
+        BANDWIDTH("bandwidth", List.of(new Param("kbps", ParamType.WHOLE_NUMBER, "64"),
+                new Param("direction", ParamType.DIRECTIONS, "both"))),
+        RESET("reset", List.of(new Param("delay_ms", ParamType.WHOLE_NUMBER, "0")), "reset-peer"),
+        SLOW_CLOSE("slow-close", List.of(new Param("delay_ms", ParamType.WHOLE_NUMBER, "1000"))),
+        HANG("hang", List.of()),
+        LIMIT_DATA("limit-data", List.of(new Param("bytes", ParamType.WHOLE_NUMBER, "1024"),
+                new Param("direction", ParamType.DIRECTIONS, "both"))),
+        SLICER("slicer", List.of(new Param("avg_bytes", ParamType.WHOLE_NUMBER, "16"),
+                new Param("variation_bytes", ParamType.WHOLE_NUMBER, "8"), new Param("delay_us", ParamType.WHOLE_NUMBER, "500"),
+                new Param("direction", ParamType.DIRECTIONS, "both")));
+
+        private final String id;
+        private final List<Param> params;
+        private final List<String> aliases;
+
+        ProxyKind(String id, List<Param> params, String... aliases) {
+            this.id = id;
+            this.params = params;
+            this.aliases = List.of(aliases);
+        }
+
+        /** The name written in run blocks. */
+        public String id() {
+            return id;
+        }
+
+        /** Other accepted spellings of the same kind. */
+        public List<String> aliases() {
+            return aliases;
+        }
+
+        public List<Param> params() {
+            return params;
+        }
+
+        public Optional<Param> param(String name) {
+            return params.stream().filter(p -> p.name().equals(name)).findFirst();
+        }
+
+        public List<String> paramNames() {
+            return params.stream().map(Param::name).toList();
+        }
+
+        /** The kind a run block names (case-insensitive, aliases included). */
+        public static Optional<ProxyKind> of(String text) {
+            if (text == null) return Optional.empty();
+            String t = text.strip().toLowerCase(Locale.ROOT);
+            return Arrays.stream(values()).filter(k -> k.id.equals(t) || k.aliases.contains(t)).findFirst();
+        }
+
+        public static List<String> ids() {
+            return Arrays.stream(values()).map(ProxyKind::id).toList();
+        }
+    }
+
+    /**
+     * Why {@code probability} is refused rather than read: a share of connections is
+     * {@code connections: fraction:P}, one mechanism, deterministic per seed.
+     */
+    public static final String PROBABILITY_HINT = "to hit a share of the connections write connections: fraction:P";
+
+    /** Process fault signals ({@code process: { signal: … }}); the default is KILL. */
+    public enum ProcessSignal {
+        KILL("KILL"), TERM("TERM"), INT("INT"), HUP("HUP"),
+        /** Stopped for the window, continued at heal; {@code STOP} alone means the same. */
+        STOP_CONT("STOP/CONT", "STOP");
+
+        private final String id;
+        private final List<String> aliases;
+
+        ProcessSignal(String id, String... aliases) {
+            this.id = id;
+            this.aliases = List.of(aliases);
+        }
+
+        public String id() {
+            return id;
+        }
+
+        public List<String> aliases() {
+            return aliases;
+        }
+
+        /** Whether the signal is meant to end the process (and may be followed by {@code restart: true}). */
+        public boolean ends() {
+            return this != STOP_CONT;
+        }
+
+        public static Optional<ProcessSignal> of(String text) {
+            if (text == null) return Optional.empty();
+            String t = text.strip().toUpperCase(Locale.ROOT);
+            return Arrays.stream(values()).filter(s -> s.id.equals(t) || s.aliases.contains(t)).findFirst();
+        }
+
+        public static List<String> ids() {
+            return Arrays.stream(values()).map(ProcessSignal::id).toList();
+        }
+    }
+
+    /**
+     * {@code {port:NAME}}: a free loopback port the runner allocates per seed run, the same for one NAME
+     * everywhere in that run; NAME is a word ({@code n1}, {@code peer_2}, {@code c-1}).
+     */
+    public static final Pattern PORT_PLACEHOLDER = Pattern.compile("\\{port:([A-Za-z0-9_.-]+)}");
+
+    /** The forms of {@code connections:} (which connections a proxy fault window hits). */
+    public static final List<String> CONNECTION_FORMS = List.of("all", "first:K", "nth:N", "fraction:P");
+    /** {@link #CONNECTION_FORMS} as a pattern: K, N >= 1, 0 <= P <= 1. */
+    public static final Pattern CONNECTIONS = Pattern.compile("all|first:[1-9]\\d{0,17}|nth:[1-9]\\d{0,17}|fraction:(0(\\.\\d+)?|1(\\.0+)?|\\.\\d+)");
+
+    /** {@code history.format} values. */
+    public static final List<String> HISTORY_FORMATS = List.of("jsonl", "jepsen-edn", "porcupine-etcd", "porcupine-kv", "auto");
+
+    /** {@code messages[].framing} forms. */
+    public static final List<String> FRAMINGS = List.of("newline", "length-prefixed-4", "regex:<pattern>");
+    public static final Pattern FRAMING = Pattern.compile("newline|length-prefixed-4|regex:.+");
+
+    /** {@code filters[].then} actions. */
+    public static final List<String> FILTER_ACTIONS = List.of("deliver", "drop", "delay", "duplicate", "hold-until", "observe");
+
+    /** "a, b or c" for messages. */
+    static String oneOf(List<String> values) {
+        List<String> v = new ArrayList<>(values);
+        if (v.size() < 2) return String.join("", v);
+        String last = v.remove(v.size() - 1);
+        return String.join(", ", v) + " or " + last;
+    }
+}
