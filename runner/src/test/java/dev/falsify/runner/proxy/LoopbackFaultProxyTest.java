@@ -297,7 +297,10 @@ class LoopbackFaultProxyTest {
             assertThat(proxy.reading("p").landed()).isFalse();
             s.getOutputStream().write("zzz".getBytes(StandardCharsets.UTF_8));
             long deadline = System.currentTimeMillis() + 2000;
-            while (!proxy.reading("p").landed() && System.currentTimeMillis() < deadline) Thread.sleep(5);
+            // the hit is counted when the connection is selected, the bytes when the pump reads them:
+            // wait for both, since a busy machine can leave a gap between the two
+            while (!(proxy.reading("p").landed() && proxy.reading("p").summary().contains("3 B dropped"))
+                    && System.currentTimeMillis() < deadline) Thread.sleep(5);
             assertThat(proxy.reading("p").healedAtMs()).isEqualTo(-1);
             assertThat(proxy.reading("p").summary()).contains("1/1 connections hit", "3 B dropped");
             proxy.heal("p");
