@@ -296,7 +296,7 @@ class LoopbackFaultProxyTest {
             proxy.inject("p", new ProxyFault.Partition(), new ConnectionSelector.All(), 1);
             assertThat(proxy.reading("p").landed()).isFalse();
             s.getOutputStream().write("zzz".getBytes(StandardCharsets.UTF_8));
-            long deadline = System.currentTimeMillis() + 2000;
+            long deadline = System.currentTimeMillis() + 10_000;
             // the hit is counted when the connection is selected, the bytes when the pump reads them:
             // wait for both, since a busy machine can leave a gap between the two
             while (!(proxy.reading("p").landed() && proxy.reading("p").summary().contains("3 B dropped"))
