@@ -163,7 +163,8 @@ public final class ReportWriter {
         b.append("|---|---|---|---|---|---|---|\n");
         for (ResultRow r : rows()) {
             List<String> links = new ArrayList<>();
-            r.finding().ifPresent(f -> links.add("[" + f + "](" + f + ")"));
+            // the report sits in findings/: its findings files are linked by name
+            r.finding().map(f -> f.substring(f.lastIndexOf('/') + 1)).ifPresent(f -> links.add("[" + f + "](" + f + ")"));
             r.artifacts().forEach(f -> links.add("[" + f + "](../" + f + ")"));
             MarkdownTable.appendRow(b, r.armId(), r.name(), r.verdictCell(), r.oracle(), r.oracleEvidence(),
                     r.landingEvidence(), links.isEmpty() ? "\u2014" : String.join(", ", links));
@@ -181,6 +182,10 @@ public final class ReportWriter {
 
     private List<ResultRow> rows() {
         List<ResultRow> out = new ArrayList<>();
+        // the findings folder as the author spelled it (Findings/ on a case-sensitive disk is not findings/)
+        java.nio.file.Path fdir = SessionReader.reportPath(session.dir()).getParent();
+        String findingsDir = fdir == null || fdir.getFileName() == null ? SessionReader.FINDINGS
+                : fdir.getFileName().toString();
         for (ArmVerdict a : arms) {
             Optional<ArmEvidence> ev = a.finding().flatMap(FindingFile::evidence);
             Optional<PlanFacts.Scenario> ps = plan.scenario(a.scenario());
@@ -194,7 +199,7 @@ public final class ReportWriter {
             Blame blame = o.map(VerdictOverride::blame).orElse(f == null ? null : f.blame().orElse(null));
             BugType bug = o.map(VerdictOverride::bugType).orElse(f == null ? null : f.bugType().orElse(null));
             out.add(new ResultRow(a.armId(), name, verdictCell(a), oracle, oracleEvidence(a, ev), landingEvidence(a, ev),
-                    a.finding().map(x -> SessionReader.FINDINGS + "/" + x.fileName()), artifactFiles(a),
+                    a.finding().map(x -> findingsDir + "/" + x.fileName()), artifactFiles(a),
                     Optional.ofNullable(blame), Optional.ofNullable(bug), downgrade(a)));
         }
         return out;

@@ -30,8 +30,9 @@ public record SessionComparison(SessionFolder before, SessionFolder after, List<
 
     /** A scenario's aggregated verdict in each session (empty: not in that session). */
     public record ScenarioChange(String scenario, Optional<Verdict> before, Optional<Verdict> after) {
+        /** In both sessions with different verdicts (a scenario one session did not run is not a change). */
         public boolean changed() {
-            return !before.equals(after);
+            return before.isPresent() && after.isPresent() && !before.equals(after);
         }
     }
 
@@ -46,8 +47,9 @@ public record SessionComparison(SessionFolder before, SessionFolder after, List<
             evidenceChanges = List.copyOf(evidenceChanges);
         }
 
+        /** In both sessions with different verdicts (an arm one session did not run is not a change). */
         public boolean verdictChanged() {
-            return !before.equals(after);
+            return before.isPresent() && after.isPresent() && !before.equals(after);
         }
     }
 

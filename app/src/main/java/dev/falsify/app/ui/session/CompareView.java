@@ -171,7 +171,7 @@ public final class CompareView extends BorderPane {
 
     private void show(SessionData b, SessionData a, SessionComparison c) {
         comparison = c;
-        title.set(b.title() + " \u2194 " + a.folder().name());
+        title.set(b.title() + " \u2194 " + SessionData.time(a.folder()));
         heading.setText("Comparing two sessions of " + (a.folder().planSlug().isBlank() ? "a plan" : a.folder().planSlug())
                 + ": " + c.changedArms().size() + " verdict change" + (c.changedArms().size() == 1 ? "" : "s") + ", "
                 + c.newFindings().size() + " new finding" + (c.newFindings().size() == 1 ? "" : "s") + ", "

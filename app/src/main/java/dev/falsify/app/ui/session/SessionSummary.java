@@ -15,7 +15,7 @@ import java.util.Optional;
  * A session as the Sessions tree lists it: headline verdict and time, newest first.
  *
  * @param dir      the folder
- * @param label    {@code 2026-12-01 08:10:30Z  replicated-kv — FAIL}
+ * @param label    {@code 2026-12-01 08:10:30Z — FAIL  replicated-kv}
  * @param at       its start, when known
  * @param headline the headline verdict, empty when the folder could not be read
  */
@@ -30,8 +30,8 @@ public record SessionSummary(Path dir, String label, Optional<Instant> at, Optio
             SessionFolder f = SessionReader.read(dir);
             SessionHeadline h = f.headline();
             String slug = f.planSlug().isBlank() ? "" : "  " + f.planSlug();
-            return new SessionSummary(dir, SessionData.time(f) + slug + " \u2014 " + h.name()
-                    + (f.interrupted() ? " (interrupted)" : ""), SessionData.at(f), Optional.of(h));
+            return new SessionSummary(dir, SessionData.time(f) + " \u2014 " + h.name()
+                    + (f.interrupted() ? " (interrupted)" : "") + slug, SessionData.at(f), Optional.of(h));
         } catch (IOException | RuntimeException e) {
             return new SessionSummary(dir, dir.getFileName() + " \u2014 unreadable", Optional.empty(), Optional.empty());
         }

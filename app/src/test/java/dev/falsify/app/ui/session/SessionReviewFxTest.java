@@ -257,6 +257,8 @@ class SessionReviewFxTest {
         assertThat(fx(() -> List.copyOf(tab.view().newFindings().getItems())))
                 .containsExactly("S1: PASS-hardening \u2192 FAIL-reproducible");
         assertThat(fx(() -> tab.view().resolvedFindings().getItems().size())).isZero();
+        // S2..S5 did not run in the bug-on session: not verdict changes
+        assertThat(fx(() -> tab.view().comparison().changedArms())).extracting(a -> a.armId()).containsExactly("S1");
     }
 
     @Test
@@ -264,8 +266,8 @@ class SessionReviewFxTest {
         copyFixture();
         List<SessionSummary> list = SessionSummary.newestFirst(List.of(root.resolve(OFF), root.resolve(ON)));
         assertThat(list).extracting(SessionSummary::label).containsExactly(
-                "2026-12-01 08:10:30Z  replicated-kv \u2014 FAIL",
-                "2026-12-01 08:09:33Z  replicated-kv \u2014 DONE_WITH_CONCERNS");
+                "2026-12-01 08:10:30Z \u2014 FAIL  replicated-kv",
+                "2026-12-01 08:09:33Z \u2014 DONE_WITH_CONCERNS  replicated-kv");
     }
 
     static <T> T fx(Callable<T> work) {
