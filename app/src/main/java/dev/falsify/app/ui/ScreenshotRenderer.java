@@ -119,9 +119,13 @@ public final class ScreenshotRenderer {
      * and indexed into a temp store, so neither the fixture nor the user's store is touched.
      */
     static List<Path> renderSessions(WorkbenchSettings settings, Path outDir) throws IOException {
+        // from the repository root, or from app/ (where Maven runs the module's tests)
         Path fixture = Path.of(DEMO_SESSIONS);
         if (!Files.isDirectory(fixture)) {
-            throw new IOException(fixture + ": the demo session fixture is missing (run from the repository root)");
+            fixture = Path.of(DEMO_SESSIONS.substring("app/".length()));
+        }
+        if (!Files.isDirectory(fixture)) {
+            throw new IOException(DEMO_SESSIONS + ": the demo session fixture is missing (run from the repository root)");
         }
         Path tmp = Files.createTempDirectory("falsify-screenshots-sessions");
         try {
