@@ -89,7 +89,7 @@ public final class EvidenceTab extends Tab {
                 }
                 return switch (kind) {
                     case MARKDOWN -> new Object[] {t, md.render(t.text(), path, isDark)};
-                    case HISTORY -> new Object[] {t, HistoryTableViewer.parse(t.text())};
+                    case HISTORY -> new Object[] {t, HistoryRows.parse(t.text())};
                     default -> t;
                 };
             }

@@ -2,11 +2,7 @@ package dev.falsify.app.ui.viewers;
 
 import dev.falsify.app.ui.preview.PreviewPane;
 import dev.falsify.app.ui.preview.PreviewRenderer;
-import java.net.URI;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.concurrent.Worker;
@@ -33,7 +29,7 @@ public final class MarkdownViewer extends StackPane {
 
     /** Renders off the FX thread; {@link #showHtml} on it. */
     public String render(String markdown, Path file, boolean dark) {
-        return withBase(renderer.render(markdown, dark), file.toAbsolutePath().getParent());
+        return EvidenceLinks.withBase(renderer.render(markdown, dark), file.toAbsolutePath().getParent());
     }
 
     public void showHtml(String rendered) {
@@ -43,7 +39,7 @@ public final class MarkdownViewer extends StackPane {
             listening = true;
             engine.getLoadWorker().stateProperty().addListener((o, was, now) -> {
                 if (now == Worker.State.SCHEDULED) {
-                    target(engine.getLocation()).ifPresent(p -> {
+                    EvidenceLinks.target(engine.getLocation()).ifPresent(p -> {
                         engine.getLoadWorker().cancel();
                         Platform.runLater(() -> {
                             engine.loadContent(html, "text/html");
@@ -56,32 +52,13 @@ public final class MarkdownViewer extends StackPane {
         engine.loadContent(html, "text/html");
     }
 
+    /** The WebView showing the page (JavaScript off). */
+    public javafx.scene.web.WebView webView() {
+        return preview.webView();
+    }
+
     public String html() {
         return html;
     }
 
-    /** The local file a link navigates to ({@code file:} URL, fragment dropped), if it is one. */
-    public static Optional<Path> target(String location) {
-        if (location == null || !location.startsWith("file:")) {
-            return Optional.empty();
-        }
-        try {
-            URI u = URI.create(location);
-            String path = URLDecoder.decode(u.getRawPath() == null ? "" : u.getRawPath().replace("+", "%2B"),
-                    StandardCharsets.UTF_8);
-            return path.isEmpty() || path.endsWith("/") ? Optional.empty() : Optional.of(Path.of(path).normalize());
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
-    }
-
-    /** Puts {@code <base href="file:///dir/">} first in the head, so relative links resolve against the file's folder. */
-    static String withBase(String html, Path dir) {
-        if (dir == null) {
-            return html;
-        }
-        String base = "<base href=\"" + dir.toUri().toString().replace("\"", "%22") + "\">";
-        int head = html.indexOf("<head>");
-        return head < 0 ? html : html.substring(0, head + 6) + base + html.substring(head + 6);
-    }
 }

@@ -149,6 +149,19 @@ class SessionReviewFxTest {
         }
         assertThat(fx(() -> wb.tabs().getTabs().stream().noneMatch(t -> t instanceof PlanTab))).isTrue();
 
+        // a link followed in rendered Markdown opens the linked file inside the window, not in the WebView
+        fx(() -> wb.open(s.resolve("session-log.md")));
+        EvidenceTab logTab = fx(() -> (EvidenceTab) wb.tabs().getSelectionModel().getSelectedItem());
+        MarkdownViewer md = (MarkdownViewer) fx(logTab::viewer);
+        Path linked = s.resolve("artifacts/S4-1.final-state.json");
+        fx(() -> {
+            md.webView().getEngine().load(linked.toUri().toString());
+            return null;
+        });
+        waitFor(20, TimeUnit.SECONDS, () -> fx(() -> wb.tabs().getSelectionModel().getSelectedItem() instanceof EvidenceTab et
+                && et.path().equals(linked)));
+        assertThat(fx(md::html)).contains("Session log");
+
         // type into the log viewer and press Ctrl+S: nothing changes on disk, nothing is autosaved
         Path log = s.resolve("logs/S1-1/n1.out.log");
         fx(() -> wb.open(log));
@@ -259,6 +272,17 @@ class SessionReviewFxTest {
         assertThat(fx(() -> tab.view().resolvedFindings().getItems().size())).isZero();
         // S2..S5 did not run in the bug-on session: not verdict changes
         assertThat(fx(() -> tab.view().comparison().changedArms())).extracting(a -> a.armId()).containsExactly("S1");
+    }
+
+    @Test
+    void aScenariosVerdictHistoryComesFromTheIndexWithTheFlipMarkedFlaky(FxRobot robot) throws Exception {
+        copyFixture();
+        SessionView v = openSession(ON); // indexes this session and the one beside it
+        fx(() -> v.select("S1"));
+        waitFor(20, TimeUnit.SECONDS, () -> fx(() -> v.history().getItems().size() == 2));
+        assertThat(fx(() -> List.copyOf(v.history().getItems()))).extracting(e -> e.session() + " " + e.verdict() + " " + e.flip())
+                .containsExactly("2026-12-01T080933Z PASS-hardening false", "2026-12-01T081030Z FAIL-reproducible true");
+        assertThat(robot.lookup("#verdict-history").queryTableView().getItems()).hasSize(2);
     }
 
     @Test
