@@ -286,6 +286,59 @@ class SessionReviewFxTest {
     }
 
     @Test
+    void theTreeListsSessionsNewestFirstAndTheTitleMarksAnUnsavedPlan(FxRobot robot) throws Exception {
+        copyFixture();
+        Path plan = Files.createDirectories(root.resolve("docs/testing-plans")).resolve("kv.md");
+        Files.copy(Path.of("src/test/resources/dev/falsify/app/ui/small-plan.md"), plan);
+        fx(() -> {
+            wb.setWorkspace(root);
+            return null;
+        });
+        waitFor(20, TimeUnit.SECONDS, () -> fx(() -> wb.tree().getRoot().getChildren().get(1).getChildren().size() == 2));
+        assertThat(fx(() -> wb.tree().getRoot().getChildren().get(1).getChildren().stream().map(i -> i.getValue().label()).toList()))
+                .containsExactly("2026-12-01 08:10:30Z \u2014 FAIL  replicated-kv",
+                        "2026-12-01 08:09:33Z \u2014 DONE_WITH_CONCERNS  replicated-kv");
+        PlanTab tab = fx(() -> wb.open(plan).orElseThrow());
+        Stage stage = fx(() -> (Stage) wb.root().getScene().getWindow());
+        assertThat(fx(stage::getTitle)).startsWith("Falsify \u2014 kv.md \u2014 ").doesNotContain("\u25cf");
+        fx(() -> {
+            tab.editor().codeArea().insertText(0, "x");
+            return null;
+        });
+        assertThat(fx(stage::getTitle)).startsWith("Falsify \u2014 kv.md \u25cf");
+        fx(() -> {
+            tab.editor().codeArea().undo();
+            tab.editor().file().discardAutosave();
+            return null;
+        });
+    }
+
+    @Test
+    void longWorkCanBeCancelledAndItsResultIsDropped() throws Exception {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicReference<Object> outcome = new java.util.concurrent.atomic.AtomicReference<>();
+        BackgroundWork work = fx(BackgroundWork::new);
+        fx(() -> {
+            work.run("Reading a large session", () -> {
+                release.await(10, TimeUnit.SECONDS);
+                return "result";
+            }, outcome::set, outcome::set);
+            return null;
+        });
+        assertThat(fx(work::busy)).isTrue();
+        assertThat(fx(work::isVisible)).isTrue();
+        fx(() -> {
+            ((javafx.scene.control.Button) work.getChildren().get(2)).fire();
+            return null;
+        });
+        release.countDown();
+        waitFor(10, TimeUnit.SECONDS, () -> outcome.get() != null);
+        assertThat(outcome.get()).isInstanceOf(java.util.concurrent.CancellationException.class);
+        assertThat(fx(work::busy)).isFalse();
+        assertThat(fx(work::isVisible)).isFalse();
+    }
+
+    @Test
     void theSessionsTreeListsHeadlineAndTimeNewestFirst() throws Exception {
         copyFixture();
         List<SessionSummary> list = SessionSummary.newestFirst(List.of(root.resolve(OFF), root.resolve(ON)));
