@@ -1,7 +1,6 @@
 package dev.falsify.app.cli;
 
 import dev.falsify.model.session.SessionFolder;
-import dev.falsify.model.session.SessionWriter;
 import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BugType;
@@ -88,15 +87,10 @@ public final class OverrideCommand implements Callable<Integer> {
         }
         String who = author != null && !author.isBlank() ? author : System.getProperty("user.name", "reviewer");
         VerdictOverride o = new VerdictOverride(armId, v, b, t, s, who, Instant.now().truncatedTo(ChronoUnit.SECONDS), reason);
-        try {
-            SessionWriter.appendOverride(sessionDir, o);
+        try (SessionStore st = store.open(spec.commandLine().getErr())) {
+            st.recordOverride(sessionDir, o);
         } catch (IOException e) {
             throw new UserError(sessionDir + ": " + e.getMessage(), 2);
-        }
-        try (SessionStore st = store.open(spec.commandLine().getErr())) {
-            st.importFolder(sessionDir);
-        } catch (IOException e) {
-            throw new UserError(e.getMessage(), 2);
         }
         out.println("recorded override for " + armId + " in " + sessionDir.resolve("findings/overrides.md")
                 + (v == null ? "" : ": " + v.label()));

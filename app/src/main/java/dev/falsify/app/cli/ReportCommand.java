@@ -1,18 +1,14 @@
 package dev.falsify.app.cli;
 
 import dev.falsify.model.report.PlanFacts;
-import dev.falsify.model.report.PlanFactsAdapter;
-import dev.falsify.model.report.PlanLocator;
+import dev.falsify.model.report.ReportExport;
 import dev.falsify.model.report.ReportWriter;
-import dev.falsify.model.session.AtomicFiles;
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -45,21 +41,24 @@ public final class ReportCommand implements Callable<Integer> {
         // what could not be read is in the report too; stderr says it where a script or a person sees it
         session.problems().forEach(p -> err.println("falsify: warning: " + sessionDir.resolve(p.replaceFirst(":.*", ""))
                 + p.substring(p.indexOf(':') < 0 ? p.length() : p.indexOf(':'))));
-        PlanFacts facts = planFacts(session, err);
-        String report = ReportWriter.render(session, facts);
+        PlanFacts facts;
+        try {
+            facts = ReportExport.planFacts(session, java.util.Optional.ofNullable(plan), Path.of("").toAbsolutePath(),
+                    w -> err.println("falsify: warning: " + w));
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage(), 2);
+        }
         if ("-".equals(out)) {
-            stdout.print(report);
+            stdout.print(ReportWriter.render(session, facts));
             stdout.flush();
             return 0;
         }
         Path target = out != null ? Path.of(out) : SessionReader.reportPath(sessionDir);
         try {
-            if (out == null) {
-                // an author's report.md is their record: keep it beside ours, never overwrite it
-                SessionReader.setAsideAuthorReport(target).ifPresent(p -> stdout.println("kept the existing report.md"
-                        + " (not written by Falsify) as " + p));
-            }
-            AtomicFiles.write(target, report);
+            ReportExport.Written w = ReportExport.write(session, facts, java.util.Optional.ofNullable(out).map(Path::of));
+            // an author's report.md is their record: kept beside ours, never overwritten
+            w.setAside().ifPresent(p -> stdout.println("kept the existing report.md (not written by Falsify) as " + p));
+            target = w.report();
         } catch (IOException e) {
             throw new UserError(target + ": cannot write: " + e.getMessage(), 2);
         }
@@ -67,32 +66,5 @@ public final class ReportCommand implements Callable<Integer> {
                 + (session.interrupted() ? " (session interrupted)" : ""));
         stdout.flush();
         return 0;
-    }
-
-    private PlanFacts planFacts(SessionFolder session, PrintWriter err) {
-        if (plan != null) {
-            if (!Files.isRegularFile(plan)) {
-                throw new UserError(plan + ": plan not found", 2);
-            }
-            PlanFacts f = PlanFactsAdapter.read(plan);
-            if (!f.present()) {
-                throw new UserError(f.problem(), 2);
-            }
-            return f;
-        }
-        String line = session.log().header().plan();
-        if (line.isBlank()) {
-            boolean noLog = session.missing().contains(SessionReader.LOG);
-            err.println("falsify: warning: " + (noLog ? sessionDir + ": no " + SessionReader.LOG
-                    : sessionDir.resolve(SessionReader.LOG) + ": no Plan: line") + "; the report's plan sections are limited (give --plan)");
-            return PlanFacts.missing("the session log names no plan");
-        }
-        return PlanLocator.locate(session, Path.of("").toAbsolutePath()).map(PlanFactsAdapter::read).orElseGet(() -> {
-            String tried = PlanLocator.candidates(session, Path.of("").toAbsolutePath()).stream().map(Path::toString)
-                    .collect(Collectors.joining(", "));
-            err.println("falsify: warning: plan " + PlanLocator.planPath(line) + " not found (tried " + tried
-                    + "); the report's plan sections are limited (give --plan)");
-            return PlanFacts.missing("plan not found: " + PlanLocator.planPath(line));
-        });
     }
 }

@@ -106,9 +106,80 @@ public final class ScreenshotRenderer {
                 tab.dispose();
                 ((Stage) wb.root().getScene().getWindow()).close();
             });
+            written.addAll(renderSessions(settings, outDir));
             return written;
         } finally {
             Files.deleteIfExists(settingsFile);
+        }
+    }
+
+    /**
+     * The demo's two sessions (bug off, bug on), committed as a fixture so no demo run is needed: the
+     * Session view on the FAIL session with S1 selected, and the two compared. Copied to a temp folder
+     * and indexed into a temp store, so neither the fixture nor the user's store is touched.
+     */
+    static List<Path> renderSessions(WorkbenchSettings settings, Path outDir) throws IOException {
+        // from the repository root, or from app/ (where Maven runs the module's tests)
+        Path fixture = Path.of(DEMO_SESSIONS);
+        if (!Files.isDirectory(fixture)) {
+            fixture = Path.of(DEMO_SESSIONS.substring("app/".length()));
+        }
+        if (!Files.isDirectory(fixture)) {
+            throw new IOException(DEMO_SESSIONS + ": the demo session fixture is missing (run from the repository root)");
+        }
+        Path tmp = Files.createTempDirectory("falsify-screenshots-sessions");
+        try {
+            Path sessions = tmp.resolve("test-sessions");
+            copyTree(fixture, sessions);
+            Path on = sessions.resolve("replicated-kv/2026-12-01T081030Z");
+            Path off = sessions.resolve("replicated-kv/2026-12-01T080933Z");
+            List<Path> written = new ArrayList<>();
+            Workbench wb = HeadlessFx.call(() -> {
+                Workbench w = new Workbench(settings);
+                w.setStoreDb(tmp.resolve("falsify.db"));
+                w.applyTheme(WorkbenchSettings.Theme.LIGHT);
+                Stage stage = new Stage();
+                stage.setScene(w.createScene(WIDTH, HEIGHT));
+                w.attach(stage);
+                stage.show();
+                w.setWorkspace(tmp);
+                return w;
+            });
+            var tab = HeadlessFx.call(() -> wb.openSession(on));
+            if (!HeadlessFx.waitFor(() -> tab.view().data() != null && !tab.view().busy(), 60_000)) {
+                throw new IOException("the session was not read within 60 s");
+            }
+            HeadlessFx.run(() -> tab.view().select("S1"));
+            HeadlessFx.settle(1200);
+            written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("session-review.png")));
+            var cmp = HeadlessFx.call(() -> wb.compare(off, on));
+            if (!HeadlessFx.waitFor(() -> cmp.view().comparison() != null && !cmp.view().busy(), 60_000)) {
+                throw new IOException("the sessions were not compared within 60 s");
+            }
+            HeadlessFx.settle(800);
+            written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("session-compare.png")));
+            HeadlessFx.run(() -> ((Stage) wb.root().getScene().getWindow()).close());
+            return written;
+        } finally {
+            try (var s = Files.walk(tmp)) {
+                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /** Where the committed demo sessions live, relative to the repository root. */
+    public static final String DEMO_SESSIONS = "app/src/test/resources/dev/falsify/app/ui/session/demo/test-sessions";
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (var s = Files.walk(from)) {
+            for (Path p : s.toList()) {
+                Path t = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(t);
+                } else {
+                    Files.copy(p, t);
+                }
+            }
         }
     }
 

@@ -66,6 +66,7 @@ public final class Workbench {
     private WorkbenchSettings.Theme theme = WorkbenchSettings.Theme.LIGHT;
     private Path workspace;
     private Stage stage;
+    private Path storeDb = dev.falsify.runner.store.StoreLocation.defaultDb();
 
     public Workbench(WorkbenchSettings settings) {
         this.settings = settings;
@@ -81,8 +82,17 @@ public final class Workbench {
         root.setTop(menuBar());
         root.setCenter(body);
         root.setBottom(statusBar());
-        tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> updateStatus());
+        tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            updateStatus();
+            updateTitle();
+        });
+        acceptDrops();
         applyTheme(settings.theme());
+    }
+
+    /** The session store (SQLite) the session view's history and overrides use; tests point it at a temp file. */
+    public void setStoreDb(Path db) {
+        storeDb = db;
     }
 
     public Scene createScene(double width, double height) {
@@ -106,6 +116,7 @@ public final class Workbench {
     public void attach(Stage stage) {
         this.stage = stage;
         stage.setTitle("Falsify");
+        updateTitle();
         stage.focusedProperty().addListener((o, was, now) -> {
             if (now) {
                 currentPlan().ifPresent(t -> t.editor().checkDiskNow());
@@ -174,10 +185,12 @@ public final class Workbench {
         Path p = path.toAbsolutePath().normalize();
         try {
             if (Files.isDirectory(p)) {
-                Optional<Path> sessionDoc = sessionDocument(p);
-                if (sessionDoc.isPresent()) {
-                    setWorkspace(workspaceOf(p));
-                    return openFile(sessionDoc.get());
+                if (sessionDocument(p).isPresent()) {
+                    if (workspace == null) {
+                        setWorkspace(workspaceOf(p));
+                    }
+                    openSession(p);
+                    return Optional.empty();
                 }
                 setWorkspace(p);
                 settings.addRecent(p);
@@ -190,6 +203,10 @@ public final class Workbench {
             }
             if (workspace == null) {
                 setWorkspace(workspaceOf(p));
+            }
+            if (isEvidence(p)) {
+                openEvidence(p);
+                return Optional.empty();
             }
             return openFile(p);
         } catch (IOException | RuntimeException e) {
@@ -205,7 +222,7 @@ public final class Workbench {
                 return Optional.of(pt);
             }
         }
-        PlanTab tab = new PlanTab(p, this::isDark, !isSessionFile(p));
+        PlanTab tab = new PlanTab(p, this::isDark);
         tab.open();
         tab.editor().analysisProperty().addListener((o, a, b) -> {
             if (currentPlan().orElse(null) == tab) {
@@ -218,6 +235,7 @@ public final class Workbench {
             }
         });
         tab.editor().codeArea().caretPositionProperty().addListener((o, a, b) -> updateCaret(tab));
+        tab.editor().savedProperty().addListener((o, a, b) -> updateTitle());
         tabs.getTabs().add(tab);
         tabs.getSelectionModel().select(tab);
         settings.addRecent(p);
@@ -229,9 +247,153 @@ public final class Workbench {
     public void setWorkspace(Path dir) {
         workspace = dir;
         tree.setWorkspace(dir);
-        if (stage != null) {
-            stage.setTitle("Falsify — " + dir);
+        updateTitle();
+    }
+
+    /**
+     * Evidence, never a plan: any file of a session folder (report, log, findings, histories, check
+     * results…) and any file that is not Markdown. It opens read-only in the viewer that fits it.
+     */
+    static boolean isEvidence(Path file) {
+        String n = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        return isSessionFile(file) || !(n.endsWith(".md") || n.endsWith(".markdown"));
+    }
+
+    /** Opens (or focuses) the Session view of a session folder. */
+    public dev.falsify.app.ui.session.SessionTab openSession(Path dir) {
+        Path d = dir.toAbsolutePath().normalize();
+        for (Tab t : tabs.getTabs()) {
+            if (t instanceof dev.falsify.app.ui.session.SessionTab st && st.dir().equals(d)) {
+                tabs.getSelectionModel().select(t);
+                return st;
+            }
         }
+        var tab = new dev.falsify.app.ui.session.SessionTab(d, reviewHost);
+        tab.textProperty().addListener((o, a, b) -> updateTitle());
+        tabs.getTabs().add(tab);
+        tabs.getSelectionModel().select(tab);
+        tab.view().load();
+        settings.addRecent(d);
+        rebuildRecent();
+        status("Opened session " + d);
+        return tab;
+    }
+
+    /** Opens (or focuses and re-reads) an evidence file in its read-only viewer. */
+    public dev.falsify.app.ui.viewers.EvidenceTab openEvidence(Path file) {
+        Path f = file.toAbsolutePath().normalize();
+        for (Tab t : tabs.getTabs()) {
+            if (t instanceof dev.falsify.app.ui.viewers.EvidenceTab et && et.path().equals(f)) {
+                tabs.getSelectionModel().select(t);
+                et.load();
+                return et;
+            }
+        }
+        var tab = new dev.falsify.app.ui.viewers.EvidenceTab(f, evidenceLabel(f), this::open, this::isDark);
+        tabs.getTabs().add(tab);
+        tabs.getSelectionModel().select(tab);
+        tab.load();
+        settings.addRecent(f);
+        rebuildRecent();
+        status("Opened " + f + " (read-only)");
+        return tab;
+    }
+
+    /** Opens the comparison of two session folders, {@code before} the earlier one. */
+    public dev.falsify.app.ui.session.CompareTab compare(Path before, Path after) {
+        for (Tab t : tabs.getTabs()) {
+            if (t instanceof dev.falsify.app.ui.session.CompareTab ct && ct.compares(before, after)) {
+                tabs.getSelectionModel().select(t);
+                return ct;
+            }
+        }
+        var tab = new dev.falsify.app.ui.session.CompareTab(before, after, reviewHost);
+        tab.textProperty().addListener((o, a, b) -> updateTitle());
+        tabs.getTabs().add(tab);
+        tabs.getSelectionModel().select(tab);
+        tab.view().load();
+        return tab;
+    }
+
+    /** {@code report.md — replicated-kv @ 2026-12-01T081030Z} for a session's file; the file name otherwise. */
+    private static String evidenceLabel(Path f) {
+        for (Path d = f.getParent(); d != null && d.getNameCount() > 0 && f.getNameCount() - d.getNameCount() <= 4;
+             d = d.getParent()) {
+            if (SessionReader.isSession(d)) {
+                String parent = d.getParent() == null || d.getParent().getFileName() == null ? ""
+                        : d.getParent().getFileName() + " @ ";
+                return f.getFileName() + " \u2014 " + parent + d.getFileName();
+            }
+        }
+        return f.getFileName().toString();
+    }
+
+    private final dev.falsify.app.ui.session.ReviewHost reviewHost = new dev.falsify.app.ui.session.ReviewHost() {
+        @Override
+        public void open(Path path) {
+            Workbench.this.open(path);
+        }
+
+        @Override
+        public void compare(Path before, Path after) {
+            Workbench.this.compare(before, after);
+        }
+
+        @Override
+        public void status(String message) {
+            Workbench.this.status(message);
+        }
+
+        @Override
+        public javafx.stage.Window window() {
+            return stage;
+        }
+
+        @Override
+        public Path storeDb() {
+            return storeDb;
+        }
+
+        @Override
+        public boolean isDark() {
+            return Workbench.this.isDark();
+        }
+    };
+
+    /** Files and folders dropped on the window open as if chosen: sessions in their view, evidence read-only. */
+    private void acceptDrops() {
+        root.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) {
+                e.acceptTransferModes(javafx.scene.input.TransferMode.COPY_OR_MOVE);
+            }
+            e.consume();
+        });
+        root.setOnDragDropped(e -> {
+            boolean ok = e.getDragboard().hasFiles();
+            if (ok) {
+                e.getDragboard().getFiles().forEach(f -> open(f.toPath()));
+            }
+            e.setDropCompleted(ok);
+            e.consume();
+        });
+    }
+
+    /** "Falsify — <open file or session>[ ●] — <workspace>": the selected tab's file or session, unsaved marked. */
+    private void updateTitle() {
+        if (stage == null) {
+            return;
+        }
+        Tab t = tabs.getSelectionModel().getSelectedItem();
+        StringBuilder b = new StringBuilder("Falsify");
+        if (t instanceof PlanTab pt) {
+            b.append(" \u2014 ").append(pt.path().getFileName()).append(pt.editor().savedProperty().get() ? "" : " \u25cf");
+        } else if (t != null) {
+            b.append(" \u2014 ").append(t.getText());
+        }
+        if (workspace != null) {
+            b.append(" \u2014 ").append(workspace);
+        }
+        stage.setTitle(b.toString());
     }
 
     public Path workspace() {
@@ -252,7 +414,8 @@ public final class Workbench {
     /** A Markdown file of a session folder (its log, or a file in its findings): read, not linted as a plan. */
     static boolean isSessionFile(Path file) {
         Path dir = file.toAbsolutePath().getParent();
-        for (int up = 0; up < 2 && dir != null; up++, dir = dir.getParent()) {
+        // findings/x.md is one level below its session, artifacts/S1-2/n1/wal.log three
+        for (int up = 0; up < 4 && dir != null; up++, dir = dir.getParent()) {
             if (SessionReader.isSession(dir)) {
                 return true;
             }
@@ -321,6 +484,7 @@ public final class Workbench {
         MenuItem newPlan = item("New Plan…", "Shortcut+N", this::newPlan);
         MenuItem openFile = item("Open File…", "Shortcut+O", this::chooseFile);
         MenuItem openFolder = item("Open Folder…", "Shortcut+Shift+O", this::chooseFolder);
+        MenuItem openSession = item("Open Session…", null, this::chooseSession);
         MenuItem save = item("Save", "Shortcut+S", this::saveCurrent);
         MenuItem close = item("Close Tab", "Shortcut+W", () -> currentPlan().ifPresent(this::closeTab));
         MenuItem quit = item("Quit", "Shortcut+Q", () -> {
@@ -329,7 +493,7 @@ public final class Workbench {
             }
         });
         rebuildRecent();
-        Menu file = new Menu("File", null, newPlan, openFile, openFolder, recentMenu, new SeparatorMenuItem(), save,
+        Menu file = new Menu("File", null, newPlan, openFile, openFolder, openSession, recentMenu, new SeparatorMenuItem(), save,
                 close, new SeparatorMenuItem(), quit);
 
         MenuItem undo = item("Undo", "Shortcut+Z", () -> currentPlan().ifPresent(t -> t.editor().codeArea().undo()));
@@ -402,6 +566,30 @@ public final class Workbench {
         var f = dc.showDialog(stage);
         if (f != null) {
             open(f.toPath());
+        }
+    }
+
+    private void chooseSession() {
+        DirectoryChooser dc = new DirectoryChooser();
+        dc.setTitle("Open session folder");
+        if (workspace != null && Files.isDirectory(workspace)) {
+            dc.setInitialDirectory(workspace.toFile());
+        }
+        var f = dc.showDialog(stage);
+        if (f != null) {
+            if (sessionDocumentOrEmpty(f.toPath()).isEmpty()) {
+                status(f + " is not a session folder (no session-log.md or findings/report.md)");
+                return;
+            }
+            open(f.toPath());
+        }
+    }
+
+    private static Optional<Path> sessionDocumentOrEmpty(Path dir) {
+        try {
+            return sessionDocument(dir);
+        } catch (IOException e) {
+            return Optional.empty();
         }
     }
 

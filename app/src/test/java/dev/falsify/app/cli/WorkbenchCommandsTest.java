@@ -42,7 +42,7 @@ class WorkbenchCommandsTest {
         Path shots = dir.resolve("shots");
         assertThat(run("screenshots", "--plan", plan.toString(), "--out", shots.toString())).isEqualTo(0);
         for (String name : new String[] {"plan-editor.png", "matrix.png", "problems.png", "structured-scenario.png",
-                "plan-editor-dark.png"}) {
+                "plan-editor-dark.png", "session-review.png", "session-compare.png"}) {
             Path png = shots.resolve(name);
             assertThat(png).exists();
             var img = javax.imageio.ImageIO.read(png.toFile());

@@ -161,6 +161,31 @@ public final class ReportWriter {
         }
         b.append(SessionReader.RESULTS_HEADER).append('\n');
         b.append("|---|---|---|---|---|---|---|\n");
+        for (ResultRow r : rows()) {
+            List<String> links = new ArrayList<>();
+            // the report sits in findings/: its findings files are linked by name
+            r.finding().map(f -> f.substring(f.lastIndexOf('/') + 1)).ifPresent(f -> links.add("[" + f + "](" + f + ")"));
+            r.artifacts().forEach(f -> links.add("[" + f + "](../" + f + ")"));
+            MarkdownTable.appendRow(b, r.armId(), r.name(), r.verdictCell(), r.oracle(), r.oracleEvidence(),
+                    r.landingEvidence(), links.isEmpty() ? "\u2014" : String.join(", ", links));
+        }
+        b.append('\n');
+    }
+
+    /**
+     * The rows of the report's "Scenario results" table with the labels beside them, one per arm: what
+     * the report prints and the workbench's session view shows, from the same rules.
+     */
+    public static List<ResultRow> resultRows(SessionFolder session, PlanFacts plan) {
+        return new ReportWriter(session, plan).rows();
+    }
+
+    private List<ResultRow> rows() {
+        List<ResultRow> out = new ArrayList<>();
+        // the findings folder as the author spelled it (Findings/ on a case-sensitive disk is not findings/)
+        java.nio.file.Path fdir = SessionReader.reportPath(session.dir()).getParent();
+        String findingsDir = fdir == null || fdir.getFileName() == null ? SessionReader.FINDINGS
+                : fdir.getFileName().toString();
         for (ArmVerdict a : arms) {
             Optional<ArmEvidence> ev = a.finding().flatMap(FindingFile::evidence);
             Optional<PlanFacts.Scenario> ps = plan.scenario(a.scenario());
@@ -169,9 +194,27 @@ public final class ReportWriter {
                     .map(e -> e.oracles().stream().map(OracleResult::checker).collect(Collectors.joining(", ")))
                     .or(() -> ps.map(PlanFacts.Scenario::checkers).filter(l -> !l.isEmpty()).map(l -> String.join(", ", l)))
                     .orElse("\u2014");
-            MarkdownTable.appendRow(b, a.armId(), name, verdictCell(a), oracle, oracleEvidence(a, ev), landingEvidence(a, ev), artifacts(a));
+            FindingFile f = a.finding().orElse(null);
+            Optional<VerdictOverride> o = a.override();
+            Blame blame = o.map(VerdictOverride::blame).orElse(f == null ? null : f.blame().orElse(null));
+            BugType bug = o.map(VerdictOverride::bugType).orElse(f == null ? null : f.bugType().orElse(null));
+            out.add(new ResultRow(a.armId(), name, verdictCell(a), oracle, oracleEvidence(a, ev), landingEvidence(a, ev),
+                    a.finding().map(x -> findingsDir + "/" + x.fileName()), artifactFiles(a),
+                    Optional.ofNullable(blame), Optional.ofNullable(bug), downgrade(a)));
         }
-        b.append('\n');
+        return out;
+    }
+
+    /** Why the verdict that counts differs from the one written in the folder, or empty. */
+    private static Optional<String> downgrade(ArmVerdict a) {
+        if (a.computed().isEmpty() || a.written().isEmpty() || a.written().get() == a.computed().get().verdict()) {
+            return Optional.empty();
+        }
+        if (a.finding().flatMap(FindingFile::evidence).isPresent()) {
+            return Optional.of("written as " + a.written().get().label() + " but its evidence gives "
+                    + a.computed().get().display() + " (the computed verdict is used)");
+        }
+        return Optional.of(a.computed().get().reason());
     }
 
     private static String verdictCell(ArmVerdict a) {
@@ -232,17 +275,17 @@ public final class ReportWriter {
         return String.join("; ", notes);
     }
 
-    private String artifacts(ArmVerdict a) {
-        List<String> links = new ArrayList<>();
-        a.finding().ifPresent(f -> links.add("[" + f.fileName() + "](" + f.fileName() + ")"));
+    /** Files under artifacts/ and metrics/ named after the arm, relative to the session folder. */
+    private List<String> artifactFiles(ArmVerdict a) {
+        List<String> out = new ArrayList<>();
         String stem = ArmId.fileStem(a.armId());
         for (String file : session.artifactFiles()) {
             String name = file.substring(file.lastIndexOf('/') + 1);
             if (name.equals(stem) || name.startsWith(stem + ".") || name.startsWith(stem + "-")) {
-                links.add("[" + file + "](../" + file + ")");
+                out.add(file);
             }
         }
-        return links.isEmpty() ? "\u2014" : String.join(", ", links);
+        return out;
     }
 
     private void findings(StringBuilder b) {

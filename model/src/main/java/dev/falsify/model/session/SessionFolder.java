@@ -125,6 +125,11 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
         return out;
     }
 
+    /** The arm named {@code id} as this folder spells it ({@code S01} finds {@code S1}), if the folder has it. */
+    public Optional<ArmVerdict> arm(String id) {
+        return arms().stream().filter(a -> ArmId.key(a.armId()).equals(ArmId.key(id))).findFirst();
+    }
+
     /** Scenario id → aggregated effective verdict, in first-seen order. */
     public Map<String, Verdict> scenarioVerdicts() {
         Map<String, String> names = new LinkedHashMap<>();

@@ -237,7 +237,38 @@ public final class SessionWriter {
 
     /** Appends a reviewer override to {@code findings/overrides.md} of an existing folder. */
     public static void appendOverride(Path sessionDir, VerdictOverride override) throws IOException {
-        Path file = sessionDir.resolve(SessionReader.FINDINGS).resolve(OverridesFormat.FILE);
+        List<VerdictOverride> all = readOverrides(sessionDir);
+        all.add(override);
+        AtomicFiles.write(overridesFile(sessionDir), OverridesFormat.render(all));
+    }
+
+    /**
+     * Takes back an override (the reviewer's undo): removes the last row equal to {@code override}, so
+     * the arm's previous override, if any, counts again. The file is removed when no row is left.
+     *
+     * @return false when no such row was found (the file changed under us)
+     */
+    public static boolean withdrawOverride(Path sessionDir, VerdictOverride override) throws IOException {
+        List<VerdictOverride> all = readOverrides(sessionDir);
+        int at = all.lastIndexOf(override);
+        if (at < 0) {
+            return false;
+        }
+        all.remove(at);
+        if (all.isEmpty()) {
+            Files.deleteIfExists(overridesFile(sessionDir));
+        } else {
+            AtomicFiles.write(overridesFile(sessionDir), OverridesFormat.render(all));
+        }
+        return true;
+    }
+
+    private static Path overridesFile(Path sessionDir) {
+        return sessionDir.resolve(SessionReader.FINDINGS).resolve(OverridesFormat.FILE);
+    }
+
+    private static List<VerdictOverride> readOverrides(Path sessionDir) throws IOException {
+        Path file = overridesFile(sessionDir);
         List<VerdictOverride> all = new ArrayList<>();
         if (Files.isRegularFile(file)) {
             List<String> problems = new ArrayList<>();
@@ -246,8 +277,7 @@ public final class SessionWriter {
                 throw new IOException(String.join("; ", problems) + " (fix the file before adding overrides)");
             }
         }
-        all.add(override);
-        AtomicFiles.write(file, OverridesFormat.render(all));
+        return all;
     }
 
     private void checkOpen() {

@@ -192,6 +192,25 @@ public final class SessionStore implements AutoCloseable {
     }
 
     /**
+     * Records a reviewer override: appended to the folder's {@code findings/overrides.md} (the folder is
+     * the record), then the folder re-indexed so the effective verdict and history follow. The one way
+     * {@code falsify override} and the workbench store an override.
+     */
+    public synchronized ImportResult recordOverride(Path sessionDir, dev.falsify.model.verdict.VerdictOverride override)
+            throws IOException {
+        dev.falsify.model.session.SessionWriter.appendOverride(sessionDir, override);
+        return importFolder(sessionDir);
+    }
+
+    /** Undoes {@link #recordOverride}: the row is removed from the folder and the folder re-indexed. */
+    public synchronized boolean withdrawOverride(Path sessionDir, dev.falsify.model.verdict.VerdictOverride override)
+            throws IOException {
+        boolean removed = dev.falsify.model.session.SessionWriter.withdrawOverride(sessionDir, override);
+        importFolder(sessionDir);
+        return removed;
+    }
+
+    /**
      * Indexes one session folder. Idempotent: a folder whose files are unchanged since the last import
      * is left untouched; a changed one is replaced as a whole.
      */

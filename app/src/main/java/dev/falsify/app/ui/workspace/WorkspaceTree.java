@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import dev.falsify.app.ui.session.SessionSummary;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -71,12 +73,16 @@ public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
         plans.setExpanded(true);
         sessions.setExpanded(true);
         getRoot().getChildren().setAll(List.of(plans, sessions, files));
-        CompletableFuture.supplyAsync(() -> WorkspaceScan.of(root)).thenAccept(scan -> Platform.runLater(() -> {
-            for (Path p : scan.plans()) {
+        // each session is read for its headline and time (off the FX thread), then listed newest first
+        CompletableFuture.supplyAsync(() -> {
+            WorkspaceScan scan = WorkspaceScan.of(root);
+            return Map.entry(scan, SessionSummary.newestFirst(scan.sessions()));
+        }).thenAccept(r -> Platform.runLater(() -> {
+            for (Path p : r.getKey().plans()) {
                 plans.getChildren().add(new TreeItem<>(new Entry(root.relativize(p).toString(), p, false)));
             }
-            for (Path s : scan.sessions()) {
-                sessions.getChildren().add(new TreeItem<>(new Entry(root.relativize(s).toString(), s, false)));
+            for (SessionSummary s : r.getValue()) {
+                sessions.getChildren().add(new TreeItem<>(new Entry(s.label(), s.dir(), false)));
             }
         }));
     }

@@ -1,0 +1,79 @@
+package dev.falsify.app.ui.session;
+
+import dev.falsify.model.report.PlanFacts;
+import dev.falsify.model.report.PlanFactsAdapter;
+import dev.falsify.model.report.PlanLocator;
+import dev.falsify.model.report.ReportWriter;
+import dev.falsify.model.report.ResultRow;
+import dev.falsify.model.session.SessionFolder;
+import dev.falsify.model.session.SessionReader;
+import dev.falsify.model.session.SessionTime;
+import dev.falsify.model.session.SessionWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * A session folder read for review, off the FX thread: the folder, its plan (found from the session
+ * log's Plan line), and the results rows the report would print — verdicts computed by the model's
+ * rules, never by the UI.
+ *
+ * @param folder   the folder as read
+ * @param planFile the plan, if found
+ * @param plan     its facts (limited when not found)
+ * @param rows     one results row per arm, in the folder's order
+ */
+public record SessionData(SessionFolder folder, Optional<Path> planFile, PlanFacts plan, List<ResultRow> rows) {
+
+    public static SessionData load(Path dir) throws IOException {
+        SessionFolder f = SessionReader.read(dir.toAbsolutePath().normalize());
+        Optional<Path> planFile = f.log().header().plan().isBlank() ? Optional.empty()
+                : PlanLocator.locate(f, Path.of("").toAbsolutePath());
+        PlanFacts plan = planFile.map(PlanFactsAdapter::read).orElseGet(() -> PlanFacts.missing(
+                f.log().header().plan().isBlank() ? "the session log names no plan"
+                        : "plan not found: " + PlanLocator.planPath(f.log().header().plan())));
+        return new SessionData(f, planFile, plan, ReportWriter.resultRows(f, plan));
+    }
+
+    public Path dir() {
+        return folder.dir();
+    }
+
+    /** {@code <plan-slug> @ <time>}: the tab title. */
+    public String title() {
+        return title(folder);
+    }
+
+    public static String title(SessionFolder f) {
+        String slug = f.planSlug().isBlank() ? f.name() : f.planSlug();
+        return slug + " @ " + time(f);
+    }
+
+    /** The session's start as {@code 2026-12-01 08:10:30Z}, else the folder name. */
+    public static String time(SessionFolder f) {
+        return at(f).map(i -> SessionWriter.FOLDER_TIME.format(i).replace('T', ' ')
+                .replaceFirst("(\\d{2})(\\d{2})(\\d{2})Z$", "$1:$2:$3Z")).orElse(f.name());
+    }
+
+    public static Optional<Instant> at(SessionFolder f) {
+        return SessionTime.of(f.name(), f.log().header().started(), f.log().header().ended());
+    }
+
+    /** Other session folders beside this one (same plan folder), newest first: the natural comparison partners. */
+    public List<Path> siblings() {
+        Path parent = dir().getParent();
+        if (parent == null) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(parent)) {
+            return s.filter(Files::isDirectory).filter(p -> !p.equals(dir())).filter(SessionReader::isSession)
+                    .sorted((a, b) -> b.getFileName().toString().compareTo(a.getFileName().toString())).toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+}
