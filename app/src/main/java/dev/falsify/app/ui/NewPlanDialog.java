@@ -61,6 +61,8 @@ public final class NewPlanDialog {
         Label slugProblem = new Label();
         slugProblem.setId("new-plan-slug-problem");
         slugProblem.getStyleClass().add("field-problem");
+        // the dialog's scene has no workbench stylesheet; the theme's colours are global
+        slugProblem.setStyle("-fx-text-fill: -color-danger-fg;");
         slugProblem.setWrapText(true);
         ToggleGroup modeGroup = new ToggleGroup();
         RadioButton project = new RadioButton("Project-wide");
@@ -113,10 +115,13 @@ public final class NewPlanDialog {
         d.getDialogPane().setId("new-plan-dialog");
 
         javafx.beans.property.StringProperty problem = slugProblem.textProperty();
-        Runnable validate = () -> problem.set(slugProblem(workspace, slug.getText().trim()).orElse(""));
+        // nothing typed yet is not an error to shout about: OK is simply not available
+        Runnable validate = () -> problem.set(slug.getText().isBlank() ? ""
+                : slugProblem(workspace, slug.getText().trim()).orElse(""));
         slug.textProperty().addListener((o, a, b) -> validate.run());
         validate.run();
-        ok.disableProperty().bind(problem.isNotEmpty());
+        javafx.beans.binding.BooleanBinding cannotCreate = problem.isNotEmpty().or(slug.textProperty().isEmpty());
+        ok.disableProperty().bind(cannotCreate);
         Path[] created = new Path[1];
         // OK writes the plan; when that fails the event is consumed, so the dialog and its input stay
         ok.addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
@@ -127,9 +132,7 @@ public final class NewPlanDialog {
                         changeScoped && commit != null ? repo.orElse(null) : null, commit == null ? null : commit.id());
             } catch (IOException | RuntimeException ex) {
                 e.consume();
-                ok.disableProperty().unbind();
                 problem.set("Cannot create the plan: " + ex.getMessage());
-                ok.disableProperty().bind(problem.isNotEmpty());
                 slug.requestFocus();
             }
         });

@@ -618,6 +618,7 @@ public final class Workbench {
         a.setHeaderText(dirty.size() == 1 ? "Save changes to " + dirty.get(0).path().getFileName() + "?"
                 : "Save changes to " + dirty.size() + " files?");
         a.getDialogPane().setId("unsaved-changes-dialog");
+        a.getDialogPane().setPrefWidth(520);
         WindowDialogs.owned(a, stage, null);
         Optional<ButtonType> r = a.showAndWait();
         if (r.isEmpty() || r.get() == ButtonType.CANCEL) {

@@ -281,6 +281,9 @@ class WorkbenchDesktopFxTest {
         for (TableColumn<?, ?> c : fx(() -> List.copyOf(tab.problems().table().getColumns()))) {
             assertThat(fx(c::getWidth)).as("width of the Problems column " + c.getText()).isGreaterThanOrEqualTo(40);
         }
+        for (TableColumn<?, ?> c : fx(() -> List.copyOf(tab.structured().claimsTable().getColumns()))) {
+            assertThat(fx(c::getWidth)).as("width of the claims column " + c.getText()).isGreaterThanOrEqualTo(40);
+        }
         Parent catalog = fx(() -> (Parent) wb.root().lookup("#catalog-side-panel"));
         List<String> cut = fx(() -> truncatedLabels(catalog));
         assertThat(cut).as("labels drawn shortened").isEmpty();

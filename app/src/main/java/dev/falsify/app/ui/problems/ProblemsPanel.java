@@ -46,9 +46,9 @@ public final class ProblemsPanel extends BorderPane {
                 }
             }
         });
-        sev.setPrefWidth(80);
-        sev.setMinWidth(70);
-        sev.setMaxWidth(90);
+        sev.setPrefWidth(84);
+        sev.setMinWidth(84);
+        sev.setMaxWidth(96);
         TableColumn<Problem, String> rule = new TableColumn<>("Rule");
         rule.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().rule()));
         rule.setPrefWidth(60);
