@@ -44,16 +44,26 @@ public final class NewPlanDialog {
     private NewPlanDialog() {
     }
 
+    /**
+     * Shows the dialog and returns the plan written. The slug is checked as it is typed (OK stays
+     * disabled, the reason is shown under the field); a plan that cannot be written keeps the dialog
+     * open with everything entered and says why.
+     */
     public static Optional<Path> show(Window owner, Path workspace) {
         Dialog<ButtonType> d = new Dialog<>();
         d.setTitle("New plan");
         d.setHeaderText("Create a test plan under docs/testing-plans/");
-        if (owner != null) {
-            d.initOwner(owner);
-        }
+        d.setResizable(true);
         TextField slug = new TextField();
         slug.setId("new-plan-slug");
         slug.setPromptText("e.g. replicated-kv");
+        slug.setPrefColumnCount(28);
+        Label slugProblem = new Label();
+        slugProblem.setId("new-plan-slug-problem");
+        slugProblem.getStyleClass().add("field-problem");
+        // the dialog's scene has no workbench stylesheet; the theme's colours are global
+        slugProblem.setStyle("-fx-text-fill: -color-danger-fg;");
+        slugProblem.setWrapText(true);
         ToggleGroup modeGroup = new ToggleGroup();
         RadioButton project = new RadioButton("Project-wide");
         RadioButton change = new RadioButton("Change-scoped");
@@ -65,8 +75,10 @@ public final class NewPlanDialog {
         ListView<CommitChoice> commits = new ListView<>();
         commits.setId("new-plan-commits");
         commits.setPrefHeight(220);
+        commits.setPrefWidth(520);
         commits.setDisable(true);
         Label commitHint = new Label("");
+        commitHint.setWrapText(true);
         change.selectedProperty().addListener((o, was, now) -> commits.setDisable(!now));
         Optional<Path> repo = findRepository(workspace);
         if (repo.isPresent()) {
@@ -85,32 +97,76 @@ public final class NewPlanDialog {
         g.setHgap(8);
         g.setVgap(8);
         g.setPadding(new Insets(10));
-        g.addRow(0, new Label("Slug"), slug);
-        g.addRow(1, new Label("Mode"), new HBox(12, project, change));
-        g.addRow(2, new Label("Change"), commitHint);
-        g.add(commits, 1, 3);
+        // the labels keep their width: squeezed by the fields they were drawn as "…"
+        javafx.scene.layout.ColumnConstraints labels = new javafx.scene.layout.ColumnConstraints();
+        labels.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        javafx.scene.layout.ColumnConstraints fields = new javafx.scene.layout.ColumnConstraints();
+        fields.setHgrow(javafx.scene.layout.Priority.ALWAYS);
+        g.getColumnConstraints().addAll(labels, fields);
+        g.addRow(0, fieldLabel("Slug"), slug);
+        g.add(slugProblem, 1, 1);
+        g.addRow(2, fieldLabel("Mode"), new HBox(12, project, change));
+        g.addRow(3, fieldLabel("Change"), commitHint);
+        g.add(commits, 1, 4);
         d.getDialogPane().setContent(g);
         d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
-        d.getDialogPane().lookupButton(ButtonType.OK).disableProperty().bind(slug.textProperty().isEmpty());
-        d.getDialogPane().lookupButton(ButtonType.OK).setId("new-plan-ok");
+        javafx.scene.control.Button ok = (javafx.scene.control.Button) d.getDialogPane().lookupButton(ButtonType.OK);
+        ok.setId("new-plan-ok");
         d.getDialogPane().setId("new-plan-dialog");
+
+        javafx.beans.property.StringProperty problem = slugProblem.textProperty();
+        // nothing typed yet is not an error to shout about: OK is simply not available
+        Runnable validate = () -> problem.set(slug.getText().isBlank() ? ""
+                : slugProblem(workspace, slug.getText().trim()).orElse(""));
+        slug.textProperty().addListener((o, a, b) -> validate.run());
+        validate.run();
+        javafx.beans.binding.BooleanBinding cannotCreate = problem.isNotEmpty().or(slug.textProperty().isEmpty());
+        ok.disableProperty().bind(cannotCreate);
+        Path[] created = new Path[1];
+        // OK writes the plan; when that fails the event is consumed, so the dialog and its input stay
+        ok.addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+            boolean changeScoped = change.isSelected();
+            CommitChoice commit = commits.getSelectionModel().getSelectedItem();
+            try {
+                created[0] = create(workspace, slug.getText().trim(), changeScoped,
+                        changeScoped && commit != null ? repo.orElse(null) : null, commit == null ? null : commit.id());
+            } catch (IOException | RuntimeException ex) {
+                e.consume();
+                problem.set("Cannot create the plan: " + ex.getMessage());
+                slug.requestFocus();
+            }
+        });
+        WindowDialogs.owned(d, owner, slug);
         Optional<ButtonType> r = d.showAndWait();
-        if (r.isEmpty() || r.get() != ButtonType.OK) {
+        if (r.isEmpty() || r.get() != ButtonType.OK || created[0] == null) {
             return Optional.empty();
         }
-        boolean changeScoped = change.isSelected();
-        CommitChoice commit = commits.getSelectionModel().getSelectedItem();
-        try {
-            return Optional.of(create(workspace, slug.getText().trim(), changeScoped,
-                    changeScoped && commit != null ? repo.orElse(null) : null, commit == null ? null : commit.id()));
-        } catch (IOException | RuntimeException e) {
-            javafx.scene.control.Alert a = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR,
-                    e.getMessage());
-            a.setHeaderText("Cannot create the plan");
-            a.getDialogPane().setId("new-plan-error");
-            a.show();
-            return Optional.empty();
+        return Optional.of(created[0]);
+    }
+
+    private static Label fieldLabel(String text) {
+        Label l = new Label(text);
+        l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        return l;
+    }
+
+    /** Why {@code slug} cannot name a new plan in {@code workspace} (empty when it can), as the user types it. */
+    static Optional<String> slugProblem(Path workspace, String slug) {
+        if (slug.isEmpty()) {
+            return Optional.of("Enter a slug: the plan's file name, e.g. replicated-kv");
         }
+        if (!NewPlan.SLUG.matcher(slug).matches()) {
+            return Optional.of(slugError(slug));
+        }
+        Path file = workspace.resolve("docs/testing-plans").resolve(slug + ".md");
+        if (Files.exists(file)) {
+            return Optional.of("docs/testing-plans/" + slug + ".md already exists");
+        }
+        return Optional.empty();
+    }
+
+    private static String slugError(String slug) {
+        return "slug '" + slug + "': expected lower-case letters, digits, '-', '_' or '.'";
     }
 
     /**
@@ -119,7 +175,7 @@ public final class NewPlanDialog {
      */
     public static Path create(Path workspace, String slug, boolean changeScoped, Path repo, String commit) throws IOException {
         if (!NewPlan.SLUG.matcher(slug).matches()) {
-            throw new IOException("slug '" + slug + "': expected lower-case letters, digits, '-', '_' or '.'");
+            throw new IOException(slugError(slug));
         }
         Path file = workspace.resolve("docs/testing-plans").resolve(slug + ".md");
         if (Files.exists(file)) {

@@ -39,6 +39,8 @@ public final class PlanTab extends Tab {
     private final Tab previewTab;
     private final DebouncedWorker<String, String> previewWorker;
     private final BooleanSupplier dark;
+    private final dev.falsify.app.ui.outline.OutlineView outline;
+    private Plan outlined;
 
     public PlanTab(Path path, BooleanSupplier dark) {
         this(path, dark, true);
@@ -51,6 +53,9 @@ public final class PlanTab extends Tab {
         problems = new ProblemsPanel(p -> editor.jumpTo(p.start()), this::applyQuickFix);
         structured = new StructuredView(this::currentPlan, editor::applyReplacements, editor::jumpToDefinition);
         matrix = new MatrixView(dark, this::showElement);
+        outline = new dev.falsify.app.ui.outline.OutlineView(editor::jumpTo);
+        // the outline is rebuilt only while it is on screen (the workbench shows the selected tab's)
+        outline.sceneProperty().addListener((o, was, now) -> refreshOutline());
         PreviewRenderer renderer = new PreviewRenderer();
         previewWorker = new DebouncedWorker<>("falsify-preview", 250, t -> renderer.render(t, dark.getAsBoolean()),
                 Platform::runLater, r -> preview.show(r.value()));
@@ -78,7 +83,14 @@ public final class PlanTab extends Tab {
 
     /** Loads the plan into the editor, which starts its first analysis. */
     public void open() throws IOException {
-        editor.open();
+        try {
+            editor.open();
+        } catch (IOException | RuntimeException e) {
+            // a file that cannot be opened (not UTF-8, unreadable) leaves no threads or timers behind
+            editor.dispose();
+            previewWorker.close();
+            throw e;
+        }
     }
 
     public PlanEditor editor() {
@@ -146,6 +158,12 @@ public final class PlanTab extends Tab {
         updateTitle();
     }
 
+    /** Save As: writes the text to {@code target}, which this tab then shows and saves to. */
+    public void saveAs(Path target) throws IOException {
+        editor.saveAs(target);
+        updateTitle();
+    }
+
     public void dispose() {
         editor.autosaveNow();
         editor.dispose();
@@ -162,8 +180,23 @@ public final class PlanTab extends Tab {
         return true;
     }
 
+    /** The section outline of this plan, for the workbench to show beside the tabs. */
+    public dev.falsify.app.ui.outline.OutlineView outline() {
+        return outline;
+    }
+
+    private void refreshOutline() {
+        Analysis a = editor.analysisProperty().get();
+        if (a == null || outline.getScene() == null || a.plan().plan() == outlined) {
+            return;
+        }
+        outlined = a.plan().plan();
+        outline.show(dev.falsify.app.ui.outline.OutlineBuilder.build(outlined));
+    }
+
     private void onAnalysis(Analysis a) {
         matrix.show(a.plan().matrix());
+        refreshOutline();
         structured.show(a.plan().plan());
         problems.show(a.problems());
         long errors = a.problems().stream().filter(Problem::isError).count();

@@ -32,7 +32,6 @@ import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -52,6 +51,7 @@ public final class Workbench {
     private final WorkbenchSettings settings;
     private final BorderPane root = new BorderPane();
     private final TabPane tabs = new TabPane();
+    private final BorderPane outlineHolder = new BorderPane();
     private final WorkspaceTree tree = new WorkspaceTree(this::open);
     private final SplitPane body;
     private final Label statusMessage = new Label("Ready");
@@ -67,6 +67,7 @@ public final class Workbench {
     private Path workspace;
     private Stage stage;
     private Path storeDb = dev.falsify.runner.store.StoreLocation.defaultDb();
+    private java.util.function.Consumer<java.net.URI> browser = uri -> status("Open in your browser: " + uri);
 
     public Workbench(WorkbenchSettings settings) {
         this.settings = settings;
@@ -75,10 +76,11 @@ public final class Workbench {
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
         Label empty = new Label("Open a plan (Ctrl+O), a folder (Ctrl+Shift+O) or create one (Ctrl+N).");
         empty.getStyleClass().add("empty-hint");
-        body = new SplitPane(tree, tabs);
+        Node left = leftColumn();
+        body = new SplitPane(left, tabs);
         body.setOrientation(Orientation.HORIZONTAL);
         body.setDividerPositions(0.17);
-        SplitPane.setResizableWithParent(tree, false);
+        SplitPane.setResizableWithParent(left, false);
         root.setTop(menuBar());
         root.setCenter(body);
         root.setBottom(statusBar());
@@ -93,6 +95,20 @@ public final class Workbench {
     /** The session store (SQLite) the session view's history and overrides use; tests point it at a temp file. */
     public void setStoreDb(Path db) {
         storeDb = db;
+    }
+
+    /** The workspace tree above the outline of the selected plan. */
+    private Node leftColumn() {
+        Label none = new Label("Outline: open a plan");
+        none.getStyleClass().add("empty-hint");
+        outlineHolder.setCenter(none);
+        outlineHolder.setId("outline-holder");
+        tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) ->
+                outlineHolder.setCenter(b instanceof PlanTab p ? p.outline() : none));
+        SplitPane column = new SplitPane(tree, outlineHolder);
+        column.setOrientation(Orientation.VERTICAL);
+        column.setDividerPositions(0.45);
+        return column;
     }
 
     public Scene createScene(double width, double height) {
@@ -166,7 +182,8 @@ public final class Workbench {
             catalogPane = new TabPane(catalogTab, walkTab);
             catalogPane.setId("catalog-side-panel");
             catalogPane.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-            catalogPane.setMinWidth(280);
+            catalogPane.setMinWidth(340);
+            catalogPane.setPrefWidth(380);
             SplitPane.setResizableWithParent(catalogPane, false);
         }
         setSidePanel(catalogPane);
@@ -199,6 +216,7 @@ public final class Workbench {
             }
             if (!Files.isRegularFile(p)) {
                 status("No such file: " + p);
+                rebuildRecent(); // a recent entry that vanished goes from the list
                 return Optional.empty();
             }
             if (workspace == null) {
@@ -236,6 +254,7 @@ public final class Workbench {
         });
         tab.editor().codeArea().caretPositionProperty().addListener((o, a, b) -> updateCaret(tab));
         tab.editor().savedProperty().addListener((o, a, b) -> updateTitle());
+        tab.preview().setLinks(p, workspace, previewLinks());
         tabs.getTabs().add(tab);
         tabs.getSelectionModel().select(tab);
         settings.addRecent(p);
@@ -486,6 +505,7 @@ public final class Workbench {
         MenuItem openFolder = item("Open Folder…", "Shortcut+Shift+O", this::chooseFolder);
         MenuItem openSession = item("Open Session…", null, this::chooseSession);
         MenuItem save = item("Save", "Shortcut+S", this::saveCurrent);
+        MenuItem saveAs = item("Save As…", "Shortcut+Shift+S", this::chooseSaveAs);
         MenuItem close = item("Close Tab", "Shortcut+W", () -> currentPlan().ifPresent(this::closeTab));
         MenuItem quit = item("Quit", "Shortcut+Q", () -> {
             if (confirmCloseAll()) {
@@ -494,17 +514,14 @@ public final class Workbench {
         });
         rebuildRecent();
         Menu file = new Menu("File", null, newPlan, openFile, openFolder, openSession, recentMenu, new SeparatorMenuItem(), save,
-                close, new SeparatorMenuItem(), quit);
+                saveAs, close, new SeparatorMenuItem(), quit);
+        file.setOnShowing(e -> rebuildRecent()); // a file deleted since is not offered
 
-        MenuItem undo = item("Undo", "Shortcut+Z", () -> currentPlan().ifPresent(t -> t.editor().codeArea().undo()));
-        MenuItem redo = item("Redo", "Shortcut+Shift+Z", () -> currentPlan().ifPresent(t -> t.editor().codeArea().redo()));
-        MenuItem find = item("Find…", "Shortcut+F", () -> currentPlan().ifPresent(t -> t.editor().showFind()));
-        MenuItem quickFix = item("Quick Fix", "Shortcut+Period", this::quickFixAtCaret);
-        Menu edit = new Menu("Edit", null, undo, redo, new SeparatorMenuItem(), find, quickFix);
+        Menu edit = editMenu();
 
-        darkItem.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+D"));
+        darkItem.setAccelerator(Accelerator.of("Shortcut+Shift+D"));
         darkItem.setOnAction(e -> applyTheme(darkItem.isSelected() ? WorkbenchSettings.Theme.DARK : WorkbenchSettings.Theme.LIGHT));
-        catalogItem.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+K"));
+        catalogItem.setAccelerator(Accelerator.of("Shortcut+Shift+K"));
         catalogItem.setOnAction(e -> showCatalog(catalogItem.isSelected()));
         MenuItem fold = item("Fold Section", "Shortcut+Shift+OPEN_BRACKET",
                 () -> currentPlan().ifPresent(t -> t.editor().foldSectionAtCaret()));
@@ -521,18 +538,139 @@ public final class Workbench {
         return bar;
     }
 
+    /**
+     * Undo / Redo, Cut / Copy / Paste / Select All, Find, Quick Fix. The clipboard items act on
+     * whatever text has the keyboard focus (the plan editor, a table cell, a search field), as the
+     * same keys do; a control that handles the key itself consumes it first, so nothing runs twice.
+     */
+    private Menu editMenu() {
+        MenuItem undo = item("Undo", "Shortcut+Z", () -> currentPlan().ifPresent(t -> t.editor().codeArea().undo()));
+        MenuItem redo = item("Redo", "Shortcut+Shift+Z", () -> currentPlan().ifPresent(t -> t.editor().codeArea().redo()));
+        MenuItem cut = item("Cut", "Shortcut+X", () -> onFocusedText(TextClipboard.CUT));
+        MenuItem copy = item("Copy", "Shortcut+C", () -> onFocusedText(TextClipboard.COPY));
+        MenuItem paste = item("Paste", "Shortcut+V", () -> onFocusedText(TextClipboard.PASTE));
+        MenuItem selectAll = item("Select All", "Shortcut+A", () -> onFocusedText(TextClipboard.SELECT_ALL));
+        MenuItem find = item("Find…", "Shortcut+F", () -> currentPlan().ifPresent(t -> t.editor().showFind()));
+        MenuItem quickFix = item("Quick Fix", "Shortcut+Period", this::quickFixAtCaret);
+        return new Menu("Edit", null, undo, redo, new SeparatorMenuItem(), cut, copy, paste, selectAll,
+                new SeparatorMenuItem(), find, quickFix);
+    }
+
+    private enum TextClipboard { CUT, COPY, PASTE, SELECT_ALL }
+
+    /** Runs a clipboard action on the focused text control, else on the selected plan's editor. */
+    private void onFocusedText(TextClipboard action) {
+        Node focus = root.getScene() == null ? null : root.getScene().getFocusOwner();
+        if (focus instanceof javafx.scene.control.TextInputControl t) {
+            switch (action) {
+                case CUT -> t.cut();
+                case COPY -> t.copy();
+                case PASTE -> t.paste();
+                case SELECT_ALL -> t.selectAll();
+            }
+            return;
+        }
+        org.fxmisc.richtext.StyledTextArea<?, ?> area = focus instanceof org.fxmisc.richtext.StyledTextArea<?, ?> a ? a
+                : currentPlan().map(p -> (org.fxmisc.richtext.StyledTextArea<?, ?>) p.editor().codeArea()).orElse(null);
+        if (area == null) {
+            return;
+        }
+        switch (action) {
+            case CUT -> area.cut();
+            case COPY -> area.copy();
+            case PASTE -> area.paste();
+            case SELECT_ALL -> area.selectAll();
+        }
+    }
+
+    private void chooseSaveAs() {
+        currentPlan().ifPresent(t -> {
+            FileChooser fc = new FileChooser();
+            fc.setTitle("Save plan as");
+            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Markdown", "*.md"));
+            fc.setInitialDirectory(t.path().getParent().toFile());
+            fc.setInitialFileName(t.path().getFileName().toString());
+            var f = fc.showSaveDialog(stage);
+            if (f != null) {
+                saveAs(t, f.toPath());
+            }
+        });
+    }
+
+    /**
+     * Writes the tab's text to {@code target} (atomically) and makes the tab that file: its undo
+     * history and unsaved-state follow; the old file keeps what it had on disk.
+     */
+    public boolean saveAs(PlanTab t, Path target) {
+        Path p = target.toAbsolutePath().normalize();
+        for (Tab other : tabs.getTabs()) {
+            if (other != t && other instanceof PlanTab pt && pt.path().equals(p)) {
+                status("Cannot save as " + p + ": it is open in another tab");
+                return false;
+            }
+        }
+        try {
+            t.saveAs(p);
+        } catch (IOException e) {
+            error("Cannot save " + p, e);
+            return false;
+        }
+        t.preview().setLinks(p, workspace, previewLinks());
+        settings.addRecent(p);
+        rebuildRecent();
+        if (workspace != null && p.startsWith(workspace)) {
+            tree.setWorkspace(workspace);
+        }
+        status("Saved as " + p);
+        return true;
+    }
+
+    /** Where a link clicked in a preview goes: workspace files into the window, web links to the browser. */
+    private dev.falsify.app.ui.preview.PreviewPane.Links previewLinks() {
+        return new dev.falsify.app.ui.preview.PreviewPane.Links() {
+            @Override
+            public void openInWindow(Path file) {
+                open(file);
+            }
+
+            @Override
+            public void openExternal(java.net.URI uri) {
+                browser.accept(uri);
+            }
+
+            @Override
+            public void refused(String href, String reason) {
+                status("Link not followed (" + reason + "): " + href);
+            }
+        };
+    }
+
+    /** How http(s) links from a preview reach the system browser (the app passes its HostServices). */
+    public void setBrowser(java.util.function.Consumer<java.net.URI> browser) {
+        this.browser = browser;
+    }
+
     private static MenuItem item(String text, String accel, Runnable action) {
         MenuItem mi = new MenuItem(text);
         if (accel != null) {
-            mi.setAccelerator(KeyCombination.keyCombination(accel));
+            mi.setAccelerator(Accelerator.of(accel));
         }
         mi.setOnAction(e -> action.run());
         return mi;
     }
 
+    /** The recent list; a path that no longer exists is dropped (and forgotten) rather than offered. */
     private void rebuildRecent() {
         List<MenuItem> items = new ArrayList<>();
+        try {
+            settings.forgetMissingRecent();
+        } catch (RuntimeException e) {
+            status("Could not update the recent list: " + e.getMessage());
+        }
         for (Path p : settings.recent()) {
+            if (!Files.exists(p)) {
+                continue;
+            }
             MenuItem mi = new MenuItem(p.toString());
             mi.setMnemonicParsing(false);
             mi.setOnAction(e -> open(p));
@@ -594,8 +732,11 @@ public final class Workbench {
     }
 
     private void newPlan() {
-        NewPlanDialog.show(stage, workspace == null ? Path.of("").toAbsolutePath() : workspace)
-                .ifPresent(this::open);
+        Path ws = workspace == null ? Path.of("").toAbsolutePath() : workspace;
+        NewPlanDialog.show(stage, ws).ifPresent(p -> {
+            setWorkspace(ws); // rescans, so the new plan is listed under Plans
+            open(p);
+        });
     }
 
     public void saveCurrent() {
@@ -659,14 +800,14 @@ public final class Workbench {
 
     /** Save / Don't save / Cancel for unsaved tabs; false when the user cancels. */
     private boolean confirmDiscard(List<PlanTab> dirty) {
-        ButtonType saveAll = new ButtonType("Save", ButtonBar.ButtonData.YES);
+        ButtonType saveAll = new ButtonType(dirty.size() == 1 ? "Save" : "Save All", ButtonBar.ButtonData.YES);
         ButtonType discard = new ButtonType("Don't Save", ButtonBar.ButtonData.NO);
-        Alert a = new Alert(Alert.AlertType.CONFIRMATION, dirty.size() + " file(s) have unsaved changes.",
-                saveAll, discard, ButtonType.CANCEL);
-        a.setHeaderText("Save changes?");
-        if (stage != null) {
-            a.initOwner(stage);
-        }
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, unsavedMessage(dirty), saveAll, discard, ButtonType.CANCEL);
+        a.setHeaderText(dirty.size() == 1 ? "Save changes to " + dirty.get(0).path().getFileName() + "?"
+                : "Save changes to " + dirty.size() + " files?");
+        a.getDialogPane().setId("unsaved-changes-dialog");
+        a.getDialogPane().setPrefWidth(520);
+        WindowDialogs.owned(a, stage, null);
         Optional<ButtonType> r = a.showAndWait();
         if (r.isEmpty() || r.get() == ButtonType.CANCEL) {
             return false;
@@ -684,6 +825,27 @@ public final class Workbench {
             }
         }
         return true;
+    }
+
+    /** The unsaved files by name, with their folder where names alone would be ambiguous. */
+    static String unsavedMessage(List<PlanTab> dirty) {
+        StringBuilder sb = new StringBuilder("Unsaved changes in:\n");
+        java.util.Set<String> names = new java.util.HashSet<>();
+        java.util.Set<String> repeated = new java.util.HashSet<>();
+        for (PlanTab t : dirty) {
+            if (!names.add(t.path().getFileName().toString())) {
+                repeated.add(t.path().getFileName().toString());
+            }
+        }
+        for (PlanTab t : dirty) {
+            String name = t.path().getFileName().toString();
+            sb.append("  • ").append(name);
+            if (repeated.contains(name) || dirty.size() == 1) {
+                sb.append("  (").append(t.path().getParent()).append(')');
+            }
+            sb.append('\n');
+        }
+        return sb.append("Your changes are lost if you don't save them.").toString();
     }
 
     private HBox statusBar() {
@@ -724,7 +886,8 @@ public final class Workbench {
         if (stage != null && stage.isShowing()) {
             Alert a = new Alert(Alert.AlertType.ERROR, e.getMessage() == null ? e.toString() : e.getMessage());
             a.setHeaderText(what);
-            a.initOwner(stage);
+            a.getDialogPane().setId("error-dialog");
+            WindowDialogs.owned(a, stage, null);
             a.show();
         }
     }
@@ -732,9 +895,7 @@ public final class Workbench {
     private void info(String header, String text) {
         Alert a = new Alert(Alert.AlertType.INFORMATION, text);
         a.setHeaderText(header);
-        if (stage != null) {
-            a.initOwner(stage);
-        }
+        WindowDialogs.owned(a, stage, null);
         a.show();
     }
 }

@@ -17,6 +17,7 @@ public final class WorkbenchApp extends Application {
         Workbench wb = new Workbench(WorkbenchSettings.load());
         stage.setScene(wb.createScene(1400, 900));
         wb.attach(stage);
+        wb.setBrowser(uri -> getHostServices().showDocument(uri.toString()));
         List<String> args = getParameters().getUnnamed();
         if (!args.isEmpty()) {
             wb.open(Path.of(args.get(0)));

@@ -98,6 +98,23 @@ public final class WorkbenchSettings {
         save();
     }
 
+    /** Drops recent paths that no longer exist; true when the list changed (and was saved). */
+    public boolean forgetMissingRecent() {
+        List<Path> all = recent();
+        List<Path> kept = all.stream().filter(java.nio.file.Files::exists).toList();
+        if (kept.size() == all.size()) {
+            return false;
+        }
+        for (int i = 0; i < MAX_RECENT; i++) {
+            props.remove("recent." + i);
+        }
+        for (int i = 0; i < kept.size(); i++) {
+            props.setProperty("recent." + i, kept.get(i).toString());
+        }
+        save();
+        return true;
+    }
+
     private void save() {
         try {
             AtomicFiles.write(file, out -> props.store(out, "Falsify workbench settings"));

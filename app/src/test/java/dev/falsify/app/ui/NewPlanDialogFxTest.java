@@ -1,6 +1,7 @@
 package dev.falsify.app.ui;
 
 import static dev.falsify.app.ui.FxTestSupport.fx;
+import static dev.falsify.app.ui.FxTestSupport.fxRun;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.testfx.util.WaitForAsyncUtils.waitFor;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 /** File → New Plan (Ctrl+N) through its window: slug, mode, the commit picker, errors. */
 @ExtendWith(ApplicationExtension.class)
@@ -90,17 +92,104 @@ class NewPlanDialogFxTest {
     }
 
     @Test
-    void aBadSlugIsRefusedWithAnErrorAndNothingIsWritten(FxRobot robot) throws Exception {
+    void aBadSlugIsRefusedAsItIsTypedAndTheDialogKeepsTheInput(FxRobot robot) throws Exception {
         openDialog(robot);
-        robot.clickOn("#new-plan-slug").write("../evil");
-        robot.clickOn("#new-plan-ok");
-        waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#new-plan-error").tryQuery().isPresent());
-        javafx.scene.control.DialogPane error = robot.lookup("#new-plan-error").queryAs(javafx.scene.control.DialogPane.class);
-        assertThat(error.getContentText()).contains("slug '../evil'");
-        robot.clickOn(error.lookupButton(javafx.scene.control.ButtonType.OK));
+        Node ok = robot.lookup("#new-plan-ok").query();
+        javafx.scene.control.Label problem = robot.lookup("#new-plan-slug-problem").queryAs(javafx.scene.control.Label.class);
+        robot.write("../evil");
+        assertThat(fx(() -> ok.isDisabled())).isTrue();
+        assertThat(fx(problem::getText)).contains("slug '../evil'");
+        robot.clickOn(ok); // disabled: nothing happens
+        assertThat(robot.lookup("#new-plan-dialog").tryQuery()).isPresent();
+        assertThat(fx(() -> robot.lookup("#new-plan-slug").queryAs(javafx.scene.control.TextField.class).getText()))
+                .isEqualTo("../evil");
         assertThat(repo.resolve("docs")).doesNotExist();
         assertThat(repo.getParent().resolve("evil.md")).doesNotExist();
+
+        fxRun(() -> robot.lookup("#new-plan-slug").queryAs(javafx.scene.control.TextField.class).setText("good-one"));
+        assertThat(fx(() -> ok.isDisabled())).isFalse();
+        assertThat(fx(problem::getText)).isEmpty();
+        robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
         assertThat(fx(() -> wb.currentPlan())).isEmpty();
+    }
+
+    @Test
+    void aPlanThatCannotBeWrittenKeepsTheDialogOpenAndSaysWhy(FxRobot robot) throws Exception {
+        Files.createDirectories(repo.resolve("docs"));
+        Files.writeString(repo.resolve("docs/testing-plans"), "a file where the folder should be");
+        openDialog(robot);
+        robot.write("kv");
+        robot.clickOn("#new-plan-ok");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#new-plan-dialog").tryQuery()).as("the dialog stays open").isPresent();
+        assertThat(fx(() -> robot.lookup("#new-plan-slug-problem").queryAs(javafx.scene.control.Label.class).getText()))
+                .startsWith("Cannot create the plan");
+        assertThat(fx(() -> robot.lookup("#new-plan-slug").queryAs(javafx.scene.control.TextField.class).getText()))
+                .isEqualTo("kv");
+        robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+    }
+
+    @Test
+    void anExistingPlanIsRefusedBeforeOk(FxRobot robot) throws Exception {
+        Files.createDirectories(repo.resolve("docs/testing-plans"));
+        Files.writeString(repo.resolve("docs/testing-plans/kv.md"), "# Test Plan: kv\n");
+        openDialog(robot);
+        robot.write("kv");
+        assertThat(fx(() -> robot.lookup("#new-plan-ok").query().isDisabled())).isTrue();
+        assertThat(fx(() -> robot.lookup("#new-plan-slug-problem").queryAs(javafx.scene.control.Label.class).getText()))
+                .contains("already exists");
+        robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+        assertThat(Files.readString(repo.resolve("docs/testing-plans/kv.md"))).isEqualTo("# Test Plan: kv\n");
+    }
+
+    @Test
+    void theDialogShowsItsLabelsWholeIsCentredOnTheWindowAndTakesTheKeyboard(FxRobot robot) throws Exception {
+        Path behind = repo.resolve("behind.md");
+        Files.writeString(behind, "# Test Plan: behind\n");
+        PlanTab tab = fx(() -> wb.open(behind).orElseThrow());
+        fxRun(() -> {
+            Stage s = (Stage) wb.root().getScene().getWindow();
+            s.setX(90);
+            s.setY(40);
+            tab.editor().codeArea().requestFocus();
+        });
+        robot.press(KeyCode.CONTROL, KeyCode.N).release(KeyCode.N, KeyCode.CONTROL);
+        waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#new-plan-dialog").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.write("typed-here");
+        javafx.scene.control.DialogPane pane = robot.lookup("#new-plan-dialog").queryAs(javafx.scene.control.DialogPane.class);
+        assertThat(fx(() -> robot.lookup("#new-plan-slug").queryAs(javafx.scene.control.TextField.class).getText()))
+                .isEqualTo("typed-here");
+        assertThat(fx(() -> tab.editor().text())).isEqualTo("# Test Plan: behind\n");
+
+        for (String label : java.util.List.of("Slug", "Mode", "Change")) {
+            javafx.scene.control.Label l = fx(() -> (javafx.scene.control.Label) pane.lookupAll(".label").stream()
+                    .filter(n -> n instanceof javafx.scene.control.Label x && label.equals(x.getText()))
+                    .findFirst().orElseThrow());
+            String drawn = fx(() -> ((javafx.scene.text.Text) l.lookup(".text")).getText());
+            assertThat(drawn).as("the label " + label + " as drawn").isEqualTo(label);
+        }
+        javafx.stage.Window dialog = fx(() -> pane.getScene().getWindow());
+        javafx.stage.Window owner = fx(() -> wb.root().getScene().getWindow());
+        assertThat(fx(() -> ((Stage) dialog).getOwner())).isSameAs(owner);
+        assertThat(fx(() -> ((Stage) dialog).getModality())).isNotEqualTo(javafx.stage.Modality.NONE);
+        double dx = fx(() -> dialog.getX() + dialog.getWidth() / 2 - (owner.getX() + owner.getWidth() / 2));
+        double dy = fx(() -> dialog.getY() + dialog.getHeight() / 2 - (owner.getY() + owner.getHeight() / 2));
+        assertThat(Math.abs(dx)).isLessThan(3);
+        assertThat(Math.abs(dy)).isLessThan(3);
+        robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
+    }
+
+    @Test
+    void theNewPlanIsListedInThePlansTree(FxRobot robot) throws Exception {
+        openDialog(robot);
+        robot.write("listed");
+        robot.clickOn("#new-plan-ok");
+        Path plan = repo.resolve("docs/testing-plans/listed.md");
+        waitFor(10, TimeUnit.SECONDS, () -> fx(() -> {
+            var plans = wb.tree().getRoot().getChildren().get(0);
+            return plans.getChildren().stream().anyMatch(i -> plan.equals(i.getValue().path()));
+        }));
     }
 
     @Test

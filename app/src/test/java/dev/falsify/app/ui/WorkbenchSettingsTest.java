@@ -40,4 +40,18 @@ class WorkbenchSettingsTest {
         Files.write(f, new byte[] {'t', 'h', 'e', 'm', 'e', '=', '\\', 'u', 'Z', 'Z'});
         assertThat(WorkbenchSettings.load(f).theme()).isEqualTo(WorkbenchSettings.Theme.LIGHT);
     }
+
+    @Test
+    void recentPathsThatNoLongerExistAreForgotten() throws Exception {
+        Path kept = java.nio.file.Files.writeString(dir.resolve("kept.md"), "x");
+        Path gone = java.nio.file.Files.writeString(dir.resolve("gone.md"), "x");
+        WorkbenchSettings s = WorkbenchSettings.load(dir.resolve("w.properties"));
+        s.addRecent(gone);
+        s.addRecent(kept);
+        java.nio.file.Files.delete(gone);
+        assertThat(s.forgetMissingRecent()).isTrue();
+        assertThat(s.recent()).containsExactly(kept.toAbsolutePath().normalize());
+        assertThat(WorkbenchSettings.load(dir.resolve("w.properties")).recent()).containsExactly(kept.toAbsolutePath().normalize());
+        assertThat(s.forgetMissingRecent()).isFalse();
+    }
 }

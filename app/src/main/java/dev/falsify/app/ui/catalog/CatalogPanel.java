@@ -32,6 +32,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
@@ -110,15 +111,21 @@ public final class CatalogPanel extends BorderPane {
         actions.setHgap(6);
         actions.setVgap(4);
         actions.setPadding(new Insets(6));
-        actions.addRow(0, new Label("Claims"), claims, insertHypothesis);
-        actions.addRow(1, new Label("Model"), model, fromCaret);
-        actions.addRow(2, new Label("Categories"), categories, insertSevenM);
+        actions.addRow(0, fieldLabel("Claims"), claims, insertHypothesis);
+        actions.addRow(1, fieldLabel("Model"), model, fromCaret);
+        actions.addRow(2, fieldLabel("Categories"), categories, insertSevenM);
         actions.add(insertNemesis, 2, 3);
         GridPane.setHgrow(claims, Priority.ALWAYS);
         GridPane.setHgrow(model, Priority.ALWAYS);
         GridPane.setHgrow(categories, Priority.ALWAYS);
         for (Button b : List.of(insertHypothesis, insertNemesis, insertSevenM, fromCaret)) {
             b.setMaxWidth(Double.MAX_VALUE);
+            // a narrow panel squeezes the fields, never the words on the buttons ("Insert hypot…")
+            b.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        for (TextField f : List.of(claims, model, categories)) {
+            f.setMinWidth(60);
+            f.setPrefColumnCount(8);
         }
         VBox bottom = new VBox(2, new Label("Insert at caret"), actions, status);
         bottom.setPadding(new Insets(0, 6, 6, 6));
@@ -138,6 +145,12 @@ public final class CatalogPanel extends BorderPane {
         insertNemesis.setOnAction(e -> insertNemesis());
         insertSevenM.setOnAction(e -> insertSevenM());
         fromCaret.setOnAction(e -> refreshContext());
+    }
+
+    private static Label fieldLabel(String text) {
+        Label l = new Label(text);
+        l.setMinWidth(Region.USE_PREF_SIZE); // shown whole ("Clai…" helped nobody)
+        return l;
     }
 
     private ReadOnlyObjectProperty<CatalogEntry> selected() {

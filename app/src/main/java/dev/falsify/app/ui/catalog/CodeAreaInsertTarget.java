@@ -47,14 +47,26 @@ public final class CodeAreaInsertTarget implements CatalogInsertTarget {
         int at = area.getCaretPosition();
         area.insertText(at, text);
         area.moveTo(at + text.length());
-        area.requestFollowCaret();
+        reveal(at, at + text.length());
     }
 
     @Override
     public void replaceRange(int start, int end, String text) {
         area.replaceText(start, end, text);
         area.moveTo(start + text.length());
-        area.requestFollowCaret();
+        reveal(start, start + text.length());
+    }
+
+    /**
+     * Scrolls the inserted text into view, its first line first: following the caret alone left
+     * the view where it was while the panel kept the focus, and would show only the last line of a
+     * long snippet.
+     */
+    private void reveal(int start, int end) {
+        int first = area.offsetToPosition(start, org.fxmisc.richtext.model.TwoDimensional.Bias.Forward).getMajor();
+        int last = area.offsetToPosition(end, org.fxmisc.richtext.model.TwoDimensional.Bias.Backward).getMajor();
+        area.showParagraphInViewport(last);
+        area.showParagraphInViewport(first);
     }
 
     @Override

@@ -26,7 +26,7 @@ public final class DocumentFile {
     static final String AUTOSAVE_PREFIX = ".falsify-autosave.";
     private static final String BOM = "\uFEFF";
 
-    private final Path file;
+    private Path file;
     /** What we last read from or wrote to {@link #file}, as on disk; null if the file does not exist yet. */
     private String knownDiskText;
     /** The file's line break: {@code \r\n} when most of its breaks were, else {@code \n}. */
@@ -67,6 +67,26 @@ public final class DocumentFile {
         AtomicFiles.write(file, disk);
         knownDiskText = disk;
         Files.deleteIfExists(autosavePath());
+    }
+
+    /**
+     * Save As: writes the text to {@code target} atomically and makes it this document's file; the
+     * old file keeps its disk content and loses its autosave side file (its unsaved text now lives
+     * in the new file).
+     */
+    public void saveAs(Path target, String text) throws IOException {
+        Path old = autosavePath();
+        Path t = target.toAbsolutePath().normalize();
+        AtomicFiles.write(t, toDisk(text));
+        file = t;
+        knownDiskText = toDisk(text);
+        Files.deleteIfExists(old);
+        Files.deleteIfExists(autosavePath());
+    }
+
+    /** True when the file was loaded or saved and is gone from disk now (deleted or moved away). */
+    public boolean deletedOnDisk() {
+        return knownDiskText != null && !Files.exists(file);
     }
 
     /** Writes the unsaved text to the side file (atomically, so a crash mid-write keeps the old one). */
@@ -151,9 +171,70 @@ public final class DocumentFile {
 
     private static Optional<String> read(Path p) throws IOException {
         try {
-            return Optional.of(Files.readString(p, StandardCharsets.UTF_8));
+            return Optional.of(decode(p, Files.readAllBytes(p)));
         } catch (NoSuchFileException e) {
             return Optional.empty();
         }
+    }
+
+    /** A file that is not UTF-8 text; the message says which file, where and why. */
+    public static final class NotTextException extends IOException {
+        private final long byteOffset;
+
+        NotTextException(String message, long byteOffset) {
+            super(message);
+            this.byteOffset = byteOffset;
+        }
+
+        public long byteOffset() {
+            return byteOffset;
+        }
+    }
+
+    /**
+     * UTF-8 bytes → text, refusing (rather than guessing or replacing) bytes that are not UTF-8 and
+     * NUL bytes (a binary file, or UTF-16): the message names the file, the byte offset and the
+     * line:column where the first such byte is, so the user learns what they opened.
+     */
+    static String decode(Path file, byte[] bytes) throws NotTextException {
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == 0) {
+                throw new NotTextException(file + ": a binary file, not UTF-8 text (NUL byte at byte offset " + i + ", "
+                        + position(bytes, i) + "); not opened", i);
+            }
+        }
+        java.nio.charset.CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length);
+        java.nio.charset.CoderResult r = dec.decode(in, out, true);
+        if (r.isError()) {
+            int at = in.position();
+            throw new NotTextException(String.format("%s: not UTF-8 text (byte 0x%02X at byte offset %d, %s); not opened",
+                    file, bytes[at] & 0xff, at, position(bytes, at)), at);
+        }
+        dec.flush(out);
+        out.flip();
+        return out.toString();
+    }
+
+    /** "line L, column C" of a byte offset (columns count characters of the valid text before it). */
+    private static String position(byte[] bytes, int offset) {
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < offset; i++) {
+            if (bytes[i] == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        int column = 1;
+        for (int i = lineStart; i < offset; i++) {
+            if ((bytes[i] & 0xC0) != 0x80) {
+                column++; // count code points: skip UTF-8 continuation bytes
+            }
+        }
+        return "line " + line + ", column " + column;
     }
 }

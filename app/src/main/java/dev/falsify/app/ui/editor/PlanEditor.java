@@ -62,6 +62,7 @@ public final class PlanEditor extends BorderPane {
     /** The region changed by typing since {@link #appliedStyles} was applied, in current coordinates; -1 when none. */
     private int dirtyStart = -1, dirtyEnd = -1;
     private boolean externalBannerShown;
+    private boolean deletedBannerShown;
     private boolean loading;
     /** The worker generation of the analysis on screen. */
     private long shownGeneration = -1;
@@ -168,6 +169,16 @@ public final class PlanEditor extends BorderPane {
         file.save(text);
         lastAutosaved = text;
         area.getUndoManager().mark();
+        deletedBannerShown = false;
+    }
+
+    /** Save As: the text goes to {@code target}, which becomes this editor's file. */
+    public void saveAs(java.nio.file.Path target) throws IOException {
+        String text = area.getText();
+        file.saveAs(target, text);
+        lastAutosaved = text;
+        area.getUndoManager().mark();
+        deletedBannerShown = false;
     }
 
     /**
@@ -248,8 +259,9 @@ public final class PlanEditor extends BorderPane {
             unfoldAll(); // a jump target must be visible
             area.moveTo(o);
         }
-        area.selectRange(par, 0, par, area.getParagraphLength(par));
-        area.moveTo(par, 0);
+        // the target line stays selected (caret at its start) so the eye finds it; moveTo would clear it
+        int lineStart = area.getAbsolutePosition(par, 0);
+        area.selectRange(lineStart + area.getParagraphLength(par), lineStart);
         area.showParagraphAtCenter(par);
         area.requestFocus();
     }
@@ -447,6 +459,10 @@ public final class PlanEditor extends BorderPane {
             return;
         }
         io.execute(() -> {
+            if (file.deletedOnDisk()) {
+                Platform.runLater(this::noticeDeleted);
+                return;
+            }
             Optional<String> changed;
             try {
                 changed = file.externalChange();
@@ -460,6 +476,23 @@ public final class PlanEditor extends BorderPane {
     /** Checks the file on disk now instead of waiting for the 2 s poll (window focus, tests). */
     public void checkDiskNow() {
         checkDisk();
+    }
+
+    /** The file went from disk while open: say so once; the text stays in the editor until saved or closed. */
+    private void noticeDeleted() {
+        if (deletedBannerShown || !file.deletedOnDisk()) {
+            return;
+        }
+        deletedBannerShown = true;
+        banners.offer("deleted-banner", file.path().getFileName() + " was deleted or moved on disk; the text here is not saved anywhere.",
+                "Save it again", "deleted-save", () -> {
+                    try {
+                        save();
+                    } catch (IOException e) {
+                        banners.inform("Cannot save " + file.path() + ": " + e.getMessage());
+                    }
+                },
+                "Dismiss", "deleted-dismiss", () -> { });
     }
 
     private void offerReload(String disk) {

@@ -52,7 +52,7 @@ public final class MatrixBuilder {
             List<String> cats = c == null ? List.of("missing claim") : c.categories().stream().map(ClaimCategory::label).toList();
             String text = c != null ? c.text() : m != null ? m.behavior() : "";
             int offset = c != null ? c.span().startOffset() : m != null ? m.span().startOffset() : 0;
-            rows.add(new MatrixModel.Row(id, text, cats, !unexercised.contains(key.apply(id)), offset));
+            rows.add(new MatrixModel.Row(id, text, cats, !unexercised.contains(key.apply(id)), offset, c == null));
         }
         List<MatrixModel.Column> cols = new ArrayList<>(cov.hypotheses().size());
         for (String id : cov.hypotheses()) {

@@ -14,9 +14,10 @@ public record MatrixModel(List<Row> claims, List<Column> hypotheses, CellInfo[][
 
     /**
      * A claim row. {@code exercised} is false when no scenario falsifies the claim (P011 material);
-     * {@code offset} is where the claim is defined in the text.
+     * {@code offset} is where the claim is defined in the text; {@code missing} for a §1c missing claim
+     * (a behaviour the code relies on that §1b does not claim), which is a row but not a claim.
      */
-    public record Row(String id, String text, List<String> categories, boolean exercised, int offset) {
+    public record Row(String id, String text, List<String> categories, boolean exercised, int offset, boolean missing) {
     }
 
     /** A hypothesis column; {@code untethered} when it names no claim, {@code closed} when a scenario closes it. */
@@ -75,5 +76,14 @@ public record MatrixModel(List<Row> claims, List<Column> hypotheses, CellInfo[][
 
     public long unexercisedCount() {
         return claims.stream().filter(r -> !r.exercised()).count();
+    }
+
+    /** Rows that are claims of §1b (the count the Claims tab shows), without §1c missing claims. */
+    public long claimCount() {
+        return claims.stream().filter(r -> !r.missing()).count();
+    }
+
+    public long missingClaimCount() {
+        return claims.size() - claimCount();
     }
 }

@@ -95,10 +95,22 @@ public final class MatrixView extends BorderPane {
 
     public void show(MatrixModel m) {
         this.model = m;
-        summary.setText(m.claims().size() + " claims × " + m.hypotheses().size() + " hypotheses · "
-                + m.untetheredCount() + " untethered · " + m.unexercisedCount() + " unexercised");
+        summary.setText(summaryText(m));
         layoutBars();
         redraw();
+    }
+
+    /** Counts claims as the Claims tab does; §1c missing-claim rows are counted apart. */
+    static String summaryText(MatrixModel m) {
+        long missing = m.missingClaimCount();
+        return m.claimCount() + (m.claimCount() == 1 ? " claim" : " claims")
+                + (missing == 0 ? "" : " + " + missing + " missing") + " × " + m.hypotheses().size()
+                + (m.hypotheses().size() == 1 ? " hypothesis · " : " hypotheses · ")
+                + m.untetheredCount() + " untethered · " + m.unexercisedCount() + " unexercised";
+    }
+
+    public String summary() {
+        return summary.getText();
     }
 
     public MatrixModel model() {
@@ -359,9 +371,16 @@ public final class MatrixView extends BorderPane {
         }
     }
 
-    /** What a click at (row, col) jumps to: the claim's row for a row header or a cell, the hypothesis for a column header. */
+    /**
+     * What a click at (row, col) jumps to: the scenario a cell is labelled with (the first, for "S3+"),
+     * else the cell's claim; the claim for a row header, the hypothesis for a column header.
+     */
     public String idAt(int row, int col) {
-        if (row >= 0 && row < model.claims().size() && col >= -1) {
+        if (row >= 0 && row < model.claims().size() && col >= 0 && col < model.hypotheses().size()) {
+            MatrixModel.CellInfo cell = model.cell(row, col);
+            return cell != null && !cell.scenarios().isEmpty() ? cell.scenarios().get(0) : model.claims().get(row).id();
+        }
+        if (row >= 0 && row < model.claims().size() && col == -1) {
             return model.claims().get(row).id();
         }
         if (row == -1 && col >= 0 && col < model.hypotheses().size()) {

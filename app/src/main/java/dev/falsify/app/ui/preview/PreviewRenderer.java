@@ -2,15 +2,22 @@ package dev.falsify.app.ui.preview;
 
 import com.vladsch.flexmark.ext.gfm.strikethrough.StrikethroughExtension;
 import com.vladsch.flexmark.ext.tables.TablesExtension;
+import com.vladsch.flexmark.html.AttributeProvider;
 import com.vladsch.flexmark.html.HtmlRenderer;
+import com.vladsch.flexmark.html.IndependentAttributeProviderFactory;
+import com.vladsch.flexmark.html.renderer.LinkResolverContext;
 import com.vladsch.flexmark.parser.Parser;
 import com.vladsch.flexmark.util.data.MutableDataSet;
+import com.vladsch.flexmark.util.html.MutableAttributes;
 import java.util.List;
 
 /**
  * Markdown → HTML for the preview pane. Raw HTML in the plan is escaped (shown as text, never
- * interpreted), {@code javascript:} links are suppressed, and the page carries a Content Security
- * Policy that forbids scripts and remote loads; the WebView additionally runs with JavaScript off.
+ * interpreted), so the only URLs in the page are the Markdown links, images and autolinks; each of
+ * them goes through {@link LinkPolicy} on the URL a browser would see, and is emitted in that
+ * cleaned form or not at all (a refused link keeps its text and says why in its tooltip). The page
+ * carries a Content Security Policy that forbids scripts and every load (images included); the
+ * WebView additionally runs with JavaScript off and follows no link itself ({@link PreviewPane}).
  */
 public final class PreviewRenderer {
     private final Parser parser;
@@ -20,9 +27,13 @@ public final class PreviewRenderer {
         MutableDataSet options = new MutableDataSet();
         options.set(Parser.EXTENSIONS, List.of(TablesExtension.create(), StrikethroughExtension.create()));
         options.set(HtmlRenderer.ESCAPE_HTML, true);
-        options.set(HtmlRenderer.SUPPRESSED_LINKS, "(?i)\\s*(javascript|vbscript|data):.*");
         parser = Parser.builder(options).build();
-        renderer = HtmlRenderer.builder(options).build();
+        renderer = HtmlRenderer.builder(options).attributeProviderFactory(new IndependentAttributeProviderFactory() {
+            @Override
+            public AttributeProvider apply(LinkResolverContext context) {
+                return (node, part, attributes) -> sanitize(attributes);
+            }
+        }).build();
     }
 
     public String render(String markdown, boolean dark) {
@@ -32,11 +43,43 @@ public final class PreviewRenderer {
         String border = dark ? "#30363d" : "#d0d7de";
         String code = dark ? "#161b22" : "#f6f8fa";
         return "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
-                + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">"
+                + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">"
                 + "<style>body{font-family:sans-serif;font-size:13px;line-height:1.45;margin:12px 16px;color:" + fg
                 + ";background:" + bg + "}table{border-collapse:collapse;margin:8px 0}th,td{border:1px solid " + border
                 + ";padding:3px 8px;vertical-align:top}th{background:" + code + "}code,pre{background:" + code
                 + ";font-family:monospace;font-size:12px}pre{padding:8px;overflow:auto}h1,h2{border-bottom:1px solid "
                 + border + ";padding-bottom:4px}</style></head><body>" + body + "</body></html>";
+    }
+
+    /** Every href and src flexmark is about to write, whatever node it belongs to. */
+    private static void sanitize(MutableAttributes attributes) {
+        if (attributes.contains("href")) {
+            LinkPolicy.Verdict v = LinkPolicy.ofLink(attributes.getValue("href"));
+            if (v instanceof LinkPolicy.Fragment f) {
+                attributes.replaceValue("href", f.url());
+            } else if (v instanceof LinkPolicy.Relative r) {
+                attributes.replaceValue("href", r.url());
+            } else if (v instanceof LinkPolicy.Web w) {
+                attributes.replaceValue("href", w.url());
+                attributes.replaceValue("title", "Opens in your browser: " + w.url());
+            } else if (v instanceof LinkPolicy.Blocked b) {
+                attributes.remove("href");
+                attributes.replaceValue("class", "blocked-link");
+                attributes.replaceValue("title", "Link not followed: " + b.reason());
+            }
+        }
+        if (attributes.contains("src")) {
+            LinkPolicy.Verdict v = LinkPolicy.ofImage(attributes.getValue("src"));
+            if (v instanceof LinkPolicy.Relative r) {
+                attributes.replaceValue("src", r.url());
+            } else {
+                attributes.remove("src");
+                attributes.replaceValue("class", "blocked-image");
+                attributes.replaceValue("title", "Image not loaded: "
+                        + (v instanceof LinkPolicy.Blocked b ? b.reason() : "not an image"));
+            }
+        }
+        attributes.remove("srcset");
+        attributes.remove("style");
     }
 }

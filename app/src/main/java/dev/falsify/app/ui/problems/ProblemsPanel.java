@@ -28,6 +28,9 @@ public final class ProblemsPanel extends BorderPane {
         getStyleClass().add("problems-panel");
         table.setId("problems-table");
         table.setPlaceholder(new Label("No problems: the plan parses and lints clean."));
+        // Constrained, so the message takes the rest; the minimum widths below keep the other columns
+        // readable when the panel is briefly narrow (docking the catalog used to leave them at zero,
+        // since this policy gives regained width to the last column only).
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
 
         TableColumn<Problem, String> sev = new TableColumn<>("Severity");
@@ -43,15 +46,18 @@ public final class ProblemsPanel extends BorderPane {
                 }
             }
         });
-        sev.setPrefWidth(80);
-        sev.setMaxWidth(90);
+        sev.setPrefWidth(84);
+        sev.setMinWidth(84);
+        sev.setMaxWidth(96);
         TableColumn<Problem, String> rule = new TableColumn<>("Rule");
         rule.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().rule()));
         rule.setPrefWidth(60);
+        rule.setMinWidth(50);
         rule.setMaxWidth(70);
         TableColumn<Problem, String> pos = new TableColumn<>("Line");
         pos.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().line() + ":" + c.getValue().column()));
         pos.setPrefWidth(70);
+        pos.setMinWidth(60);
         pos.setMaxWidth(80);
         TableColumn<Problem, Problem> action = new TableColumn<>("Fix");
         action.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
@@ -72,9 +78,11 @@ public final class ProblemsPanel extends BorderPane {
             }
         });
         action.setPrefWidth(190);
+        action.setMinWidth(120);
         action.setMaxWidth(260);
         TableColumn<Problem, String> msg = new TableColumn<>("Message");
         msg.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().message()));
+        msg.setMinWidth(120);
         table.getColumns().addAll(List.of(sev, rule, pos, action, msg));
         table.setRowFactory(tv -> {
             TableRow<Problem> row = new TableRow<>();

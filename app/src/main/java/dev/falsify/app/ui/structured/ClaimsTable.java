@@ -33,6 +33,7 @@ final class ClaimsTable extends TableView<Claim> {
         setPlaceholder(new Label("No claims table (§1b) yet. Add one with the button below."));
         TableColumn<Claim, String> text = textColumn("Claim", "claim", Claim::text);
         text.setPrefWidth(280);
+        text.setMinWidth(120);
         TableColumn<Claim, String> category = new TableColumn<>("Category");
         category.setId("claims-category");
         category.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().categoryText()));
@@ -43,6 +44,7 @@ final class ClaimsTable extends TableView<Claim> {
         });
         category.setOnEditCommit(e -> commit(e.getRowValue(), "category", e.getNewValue()));
         category.setPrefWidth(130);
+        category.setMinWidth(90);
         TableColumn<Claim, String> source = textColumn("Source", "source", Claim::source);
         TableColumn<Claim, String> inferred = textColumn("Inferred?", "inferred", c -> c.row() == null ? ""
                 : c.row().text("inferred", "confidence"));
@@ -62,6 +64,8 @@ final class ClaimsTable extends TableView<Claim> {
         TableColumn<Claim, String> col = new TableColumn<>(title);
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(value.apply(c.getValue())));
         col.setCellFactory(TextFieldTableCell.forTableColumn());
+        // minimum widths: a narrow view scrolls instead of squeezing columns to nothing (catalog docked)
+        col.setMinWidth(60);
         col.setOnEditCommit(e -> commit(e.getRowValue(), column, e.getNewValue()));
         return col;
     }

@@ -51,6 +51,7 @@ final class FormParts {
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(id.apply(c.getValue())));
         col.setEditable(false);
         col.setPrefWidth(50);
+        col.setMinWidth(44); // the constrained tables otherwise squeeze it to nothing when the catalog docks
         col.setMaxWidth(60);
         return col;
     }

@@ -112,4 +112,45 @@ class DocumentFileTest {
         assertThat(java.nio.file.Files.readString(f)).isEqualTo("\uFEFF# Test Plan: bom\r\nmore\r\n");
         assertThat(doc.externalChange()).isEmpty();
     }
+
+    @Test
+    void aFileThatIsNotUtf8IsRefusedWithWhereAndWhy() throws Exception {
+        Path f = dir.resolve("latin1.md");
+        java.nio.file.Files.write(f, "# T\nab\u00e9c\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        DocumentFile doc = new DocumentFile(f);
+        org.assertj.core.api.Assertions.assertThatThrownBy(doc::load)
+                .isInstanceOf(DocumentFile.NotTextException.class)
+                .hasMessage(f + ": not UTF-8 text (byte 0xE9 at byte offset 6, line 2, column 3); not opened");
+    }
+
+    @Test
+    void aBinaryFileIsRefusedAtItsFirstNulByte() throws Exception {
+        Path f = dir.resolve("x.bin");
+        java.nio.file.Files.write(f, new byte[] {'a', '\n', 'b', 'c', 0, 1, 2});
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new DocumentFile(f).load())
+                .hasMessageContaining("a binary file, not UTF-8 text (NUL byte at byte offset 4, line 2, column 3)");
+    }
+
+    @Test
+    void multiByteCharactersCountAsOneColumn() throws Exception {
+        Path f = dir.resolve("u.md");
+        byte[] good = "\u00e9\u00e9 ".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = java.util.Arrays.copyOf(good, good.length + 1);
+        bytes[good.length] = (byte) 0xC3; // a lead byte with no continuation
+        java.nio.file.Files.write(f, bytes);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new DocumentFile(f).load())
+                .hasMessageContaining("byte offset 5, line 1, column 4");
+    }
+
+    @Test
+    void aDeletedFileIsReportedAsSuch() throws Exception {
+        Path f = dir.resolve("d.md");
+        java.nio.file.Files.writeString(f, "x\n");
+        DocumentFile doc = new DocumentFile(f);
+        doc.load();
+        assertThat(doc.deletedOnDisk()).isFalse();
+        java.nio.file.Files.delete(f);
+        assertThat(doc.deletedOnDisk()).isTrue();
+        assertThat(new DocumentFile(dir.resolve("never.md")).deletedOnDisk()).as("a new file is not deleted").isFalse();
+    }
 }

@@ -75,7 +75,7 @@ public final class PlanEditor {
     /** Appends a claim row; {@code id} null means the next free C-id. */
     public PlanPatch addClaim(String id, String claim, String category, String source, String inferred) {
         String cid = id == null ? nextId("C", plan.claims().stream().map(Claim::id).toList()) : id;
-        Table t = plan.claimsTable();
+        Table t = plan.claimsTable() != null ? plan.claimsTable() : emptyClaimsTable();
         if (t != null) {
             List<String> cells = new ArrayList<>();
             for (String h : t.headers()) {
@@ -93,6 +93,24 @@ public final class PlanEditor {
         String row = "| " + cid + " | " + PlanTemplates.cell(claim) + " | " + PlanTemplates.cell(category) + " | "
                 + PlanTemplates.cell(source) + " | " + PlanTemplates.cell(inferred) + " |\n";
         return insertIntoSection("1b", "add claim " + cid, PlanTemplates.CLAIMS_TABLE + row);
+    }
+
+    /**
+     * A §1b table with a header but no rows yet (as a new plan's skeleton has): the parser reports
+     * no claims table for it, but the claim belongs in it — not in a second table with its own header.
+     */
+    private Table emptyClaimsTable() {
+        Section s1b = plan.section("1b").orElse(null);
+        if (s1b == null) {
+            return null;
+        }
+        for (Table t : plan.tables()) {
+            if (s1b.span().contains(t.span().startOffset()) && t.rows().isEmpty()
+                    && t.headers().stream().anyMatch(h -> h.startsWith("claim") || h.equals("statement"))) {
+                return t;
+            }
+        }
+        return null;
     }
 
     // ---- hypotheses ----

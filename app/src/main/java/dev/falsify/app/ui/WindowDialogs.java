@@ -1,0 +1,67 @@
+package dev.falsify.app.ui;
+
+import javafx.application.Platform;
+import javafx.scene.Node;
+import javafx.scene.control.Dialog;
+import javafx.stage.Modality;
+import javafx.stage.Window;
+
+/**
+ * How every dialog of the workbench opens: owned by the window and modal to it (keys cannot reach
+ * the editor behind it), centred on the window rather than wherever the platform puts an unowned
+ * window (the screen's top-left on some), and with the keyboard focus on its first field — keys
+ * that still arrive at the window behind it go to the dialog.
+ */
+final class WindowDialogs {
+    private WindowDialogs() {
+    }
+
+    /** Call before showing; {@code focus} is the node that gets the keyboard (null: the dialog's default). */
+    static <D extends Dialog<?>> D owned(D dialog, Window owner, Node focus) {
+        if (owner != null) {
+            dialog.initOwner(owner);
+            dialog.initModality(Modality.WINDOW_MODAL);
+        }
+        // Keys the platform still delivers to the window behind (an X server without a window manager
+        // leaves the keyboard focus where it was) are handed to the dialog instead of the editor.
+        javafx.event.EventHandler<javafx.scene.input.KeyEvent> redirect = e -> {
+            javafx.scene.Scene scene = dialog.getDialogPane().getScene();
+            Node target = scene == null ? null : scene.getFocusOwner();
+            e.consume();
+            if (target != null) {
+                javafx.event.Event.fireEvent(target, e.copyFor(target, target));
+            }
+        };
+        dialog.setOnHidden(e -> {
+            if (owner != null && owner.getScene() != null) {
+                owner.getScene().removeEventFilter(javafx.scene.input.KeyEvent.ANY, redirect);
+            }
+        });
+        dialog.setOnShown(e -> {
+            if (owner != null && owner.getScene() != null) {
+                owner.getScene().addEventFilter(javafx.scene.input.KeyEvent.ANY, redirect);
+            }
+            if (owner != null && owner.getWidth() > 0) {
+                centre(dialog, owner);
+            }
+            // the dialog's window takes the keyboard (else keys can still reach the window behind it)
+            Window self = dialog.getDialogPane().getScene().getWindow();
+            self.requestFocus();
+            if (focus != null) {
+                // after the dialog's own default-button focus has been settled
+                Platform.runLater(() -> {
+                    self.requestFocus();
+                    focus.requestFocus();
+                });
+            }
+        });
+        return dialog;
+    }
+
+    static void centre(Dialog<?> dialog, Window owner) {
+        double w = dialog.getWidth();
+        double h = dialog.getHeight();
+        dialog.setX(owner.getX() + Math.max(0, (owner.getWidth() - w) / 2));
+        dialog.setY(owner.getY() + Math.max(0, (owner.getHeight() - h) / 2));
+    }
+}
