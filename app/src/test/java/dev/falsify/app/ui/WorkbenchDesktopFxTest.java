@@ -197,10 +197,15 @@ class WorkbenchDesktopFxTest {
 
         Path png = dir.resolve("logo.png");
         Files.write(png, new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13});
+        // not a plan: it opens read-only in the evidence viewer, which says what it is instead of showing bytes
         fx(() -> wb.open(png));
         status = fx(() -> ((javafx.scene.control.Label) wb.root().lookup("#status-message")).getText());
-        assertThat(status).contains("binary file").contains("byte offset 8");
-        assertThat(fx(() -> wb.tabs().getTabs().size())).isEqualTo(tabsBefore);
+        assertThat(status).contains(png.toString()).contains("read-only");
+        assertThat(fx(() -> wb.tabs().getTabs().size())).isEqualTo(tabsBefore + 1);
+        assertThat(fx(() -> wb.tabs().getSelectionModel().getSelectedItem()))
+                .isInstanceOf(dev.falsify.app.ui.viewers.EvidenceTab.class);
+        assertThat(dev.falsify.app.ui.viewers.EvidenceText.read(png).note())
+                .contains("binary file").contains("byte offset 8");
         closeDialogs();
     }
 

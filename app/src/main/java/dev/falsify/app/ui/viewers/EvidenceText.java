@@ -21,7 +21,7 @@ public record EvidenceText(String text, String note, boolean binary) {
         byte[] bytes = Files.readAllBytes(file);
         for (int i = 0; i < Math.min(bytes.length, 8192); i++) {
             if (bytes[i] == 0) {
-                return new EvidenceText("", "binary file (" + bytes.length + " bytes): not shown", true);
+                return new EvidenceText("", "binary file (" + bytes.length + " bytes, a NUL at byte offset " + i + "): not shown", true);
             }
         }
         try {
