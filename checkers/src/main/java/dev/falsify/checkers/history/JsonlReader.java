@@ -1,5 +1,6 @@
 package dev.falsify.checkers.history;
 
+import dev.falsify.checkers.api.ReadNote;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
@@ -314,7 +315,9 @@ final class JsonlReader implements OpStream {
         if (v == null || v.value.isNull()) return null;
         JsonNode n = v.value;
         if (n.isTextual()) return n.textValue();
-        if (n.isNumber() && !n.isIntegralNumber() && n.decimalValue().stripTrailingZeros().scale() <= 0) {
+        // a double that overflowed (1e400 reads as Infinity) has no decimal value: it stays text
+        boolean finite = !(n.isDouble() || n.isFloat()) || Double.isFinite(n.doubleValue());
+        if (n.isNumber() && !n.isIntegralNumber() && finite && n.decimalValue().stripTrailingZeros().scale() <= 0) {
             return n.decimalValue().toBigInteger().toString(); // 3.0 → "3", as an integer id would read
         }
         return n.isValueNode() ? n.asText() : n.toString();

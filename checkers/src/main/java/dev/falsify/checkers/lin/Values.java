@@ -26,7 +26,8 @@ final class Values {
             if (n.isIntegralNumber()) {
                 return n.canConvertToLong() ? NODES.numberNode(n.longValue()) : NODES.numberNode(n.bigIntegerValue());
             }
-            BigDecimal d = n.decimalValue();
+            if ((n.isDouble() || n.isFloat()) && !Double.isFinite(n.doubleValue())) return NODES.numberNode(n.doubleValue());
+            BigDecimal d = n.decimalValue(); // (an overflowed 1e400 is Infinity, which has no decimal value)
             try {
                 return NODES.numberNode(d.longValueExact());
             } catch (ArithmeticException notIntegral) {
