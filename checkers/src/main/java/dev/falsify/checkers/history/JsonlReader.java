@@ -9,7 +9,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import dev.falsify.model.history.Op;
 import java.io.BufferedReader;
@@ -46,7 +45,6 @@ import java.util.NoSuchElementException;
  * {@code op_id} is bad input with its line and column.
  */
 final class JsonlReader implements OpStream {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
             .enable(JsonReadFeature.ALLOW_YAML_COMMENTS)
@@ -119,7 +117,6 @@ final class JsonlReader implements OpStream {
             if (parser == null) {
                 skipByteOrderMark();
                 parser = FACTORY.createParser(reader);
-                parser.setCodec(MAPPER);
             }
             JsonToken t = parser.nextToken();
             if (!started && t == JsonToken.START_ARRAY) {
@@ -151,7 +148,7 @@ final class JsonlReader implements OpStream {
                 String name = parser.currentName();
                 parser.nextToken();
                 int c = col(parser.currentTokenLocation());
-                JsonNode v = parser.readValueAsTree();
+                JsonNode v = JsonTrees.read(parser);
                 fields.put(name, new Field(v == null ? NullNode.getInstance() : v, c));
             }
             if (t != JsonToken.END_OBJECT) {
@@ -320,7 +317,7 @@ final class JsonlReader implements OpStream {
         if (n.isNumber() && !n.isIntegralNumber() && finite && n.decimalValue().stripTrailingZeros().scale() <= 0) {
             return n.decimalValue().toBigInteger().toString(); // 3.0 → "3", as an integer id would read
         }
-        return n.isValueNode() ? n.asText() : n.toString();
+        return n.isValueNode() ? n.asText() : JsonTrees.text(n);
     }
 
     /** op_type is a fixed vocabulary (read, write, …): compared in lower case. */
@@ -354,7 +351,7 @@ final class JsonlReader implements OpStream {
             notes.add(line, "boolean-error", "\"error\" as a boolean was read as " + (n.booleanValue() ? "an error" : "no error"), false);
             return n.booleanValue() ? "error" : null;
         }
-        return n.isValueNode() ? n.asText() : n.toString();
+        return n.isValueNode() ? n.asText() : JsonTrees.text(n);
     }
 
     private boolean bool(Field v, int line) {

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import dev.falsify.model.history.Op;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -136,7 +135,7 @@ final class PorcupineEtcdReader implements OpStream {
         if (rest.isEmpty()) {
             value = NullNode.getInstance();
         } else {
-            EdnParser edn = new EdnParser(new StringReader(rest), sourceName);
+            EdnParser edn = new EdnParser(rest, sourceName);
             try {
                 value = edn.readValue();
             } catch (HistoryFormatException e) {
