@@ -21,7 +21,7 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /** A strictly serial execution never shows an anomaly, with or without process and real-time edges. */
-class SerialHistoriesProperties {
+class SerialHistoriesPropertiesTest {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     static List<Op> serial(long seed, int txns, boolean lists) {
