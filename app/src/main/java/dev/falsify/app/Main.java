@@ -17,6 +17,11 @@ public final class Main {
     }
 
     public static int run(String... args) {
-        return FalsifyCommand.commandLine().execute(args);
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // picocli's first command model costs more than the rest of the JVM's start: not for this
+            System.out.println(FalsifyCommand.VERSION);
+            return 0;
+        }
+        return FalsifyCommand.commandLine(args).execute(args);
     }
 }

@@ -11,8 +11,7 @@ import dev.falsify.checkers.history.HistoryFormat;
 import dev.falsify.checkers.history.HistoryFormatException;
 import dev.falsify.checkers.history.Histories;
 import dev.falsify.checkers.bench.CheckBenchmark;
-import dev.falsify.checkers.lin.LinearizabilityChecker;
-import dev.falsify.checkers.lin.ModelException;
+import dev.falsify.checkers.pipeline.HistoryCheck;
 import dev.falsify.checkers.lin.Models;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -20,7 +19,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -77,11 +75,11 @@ public final class BenchCheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (passes < 1) throw new UserError("--passes must be at least 1");
-        boolean lin = checker.equals("linearizability");
-        Checker other = lin ? null : CheckerRegistry.standard().find(checker).orElseThrow(() -> new UserError(
-                "unknown checker '" + checker + "'; known: "
-                        + String.join(", ", CheckerRegistry.standard().all().stream().map(Checker::name).toList())));
-        if (lin && Models.canonicalName(model) == null) {
+        if (CheckerRegistry.standard().find(checker).isEmpty()) {
+            throw new UserError("unknown checker '" + checker + "'; known: "
+                    + String.join(", ", CheckerRegistry.standard().all().stream().map(Checker::name).toList()));
+        }
+        if (checker.equals("linearizability") && Models.canonicalName(model) == null) {
             throw new UserError("unknown model '" + model + "'; known: " + String.join(", ", Models.NAMES));
         }
         HistoryFormat fmt;
@@ -103,22 +101,17 @@ public final class BenchCheckCommand implements Callable<Integer> {
         }
         if (histories.isEmpty()) throw new UserError("no history files in " + inputs);
         double parseMs = (System.nanoTime() - t0) / 1e6;
-        Map<String, String> options = new LinkedHashMap<>();
+        Map<String, String> options = oracle.options();
         if (initial != null) options.put("initial", initial);
+        HistoryCheck pipeline = HistoryCheck.standard();
+        HistoryCheck.Request request = new HistoryCheck.Request(checker, model, fmt, options, oracle.finalState(),
+                oracle.replicaStates(), oracle.groupMetrics(), CheckBudget.of(timeout));
         CheckBenchmark.Report report;
         try {
-            CheckBudget budget = CheckBudget.of(timeout);
-            if (lin) {
-                LinearizabilityChecker linearizability = new LinearizabilityChecker();
-                report = CheckBenchmark.run(histories, parseMs, Models.canonicalName(model),
-                        h -> linearizability.check(h.ops().iterator(), model, options, budget), passes);
-            } else {
-                report = CheckBenchmark.run(histories, parseMs, other.name(),
-                        h -> other.check(oracle.input(h.ops(), model), budget), passes);
-            }
-        } catch (ModelException e) {
-            throw new UserError("line " + e.op().sourceLine() + ": " + e.getMessage());
-        } catch (IllegalArgumentException e) {
+            // the check as `falsify check` runs it, on histories parsed once (parsing is not measured)
+            report = CheckBenchmark.run(histories, parseMs, lin(checker) ? Models.canonicalName(model) : checker,
+                    h -> pipeline.run(h, request).result(), passes);
+        } catch (HistoryFormatException | IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -155,6 +148,10 @@ public final class BenchCheckCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    private static boolean lin(String checker) {
+        return checker.equals("linearizability");
     }
 
     private static double round(double ms) {

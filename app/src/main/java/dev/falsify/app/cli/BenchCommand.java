@@ -6,6 +6,7 @@ import picocli.CommandLine.Command;
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark.",
         subcommands = {
                 BenchCheckCommand.class,
+                BenchCliCommand.class,
                 BenchPlanCommand.class,
                 BenchRunnerCommand.class,
                 BenchProxyCommand.class,

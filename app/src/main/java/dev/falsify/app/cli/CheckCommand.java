@@ -1,27 +1,17 @@
 package dev.falsify.app.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.CheckResultJson;
 import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.api.CheckerRegistry;
-import dev.falsify.checkers.history.History;
-import dev.falsify.checkers.history.OpStream;
-import dev.falsify.checkers.history.ReadNote;
-import dev.falsify.checkers.history.WeaknessDetector;
-import dev.falsify.checkers.oracles.DefaultChecker;
-import dev.falsify.checkers.oracles.InvariantSyntaxException;
-import dev.falsify.checkers.txn.TransactionalChecker;
-import dev.falsify.model.history.Op;
-import dev.falsify.checkers.api.HistoryWeakness;
-import dev.falsify.checkers.api.Validity;
 import dev.falsify.checkers.history.HistoryFormat;
 import dev.falsify.checkers.history.HistoryFormatException;
 import dev.falsify.checkers.history.Histories;
-import dev.falsify.checkers.lin.HistoryFileCheck;
-import dev.falsify.checkers.lin.Models;
+import dev.falsify.checkers.oracles.InvariantSyntaxException;
+import dev.falsify.checkers.pipeline.CheckedHistory;
+import dev.falsify.checkers.pipeline.HistoryCheck;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -29,9 +19,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -51,8 +39,6 @@ import picocli.CommandLine.Spec;
                 "Exit codes: 0 valid, 1 violation, 3 unknown (budget exhausted) or history too weak, 2 bad input;",
                 "with several inputs, the worst of them (2 > 1 > 3 > 0)."})
 public final class CheckCommand implements Callable<Integer> {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @Parameters(arity = "0..*", paramLabel = "HISTORY", description = "History files or folders of history files.")
     List<Path> inputs = new ArrayList<>();
 
@@ -111,16 +97,16 @@ public final class CheckCommand implements Callable<Integer> {
             throw new UserError(e.getMessage());
         }
         if (files.isEmpty()) throw new UserError("no history files in " + inputs);
-        Map<String, String> options = new LinkedHashMap<>();
-        if (initial != null) options.put("initial", initial);
+        HistoryCheck pipeline = HistoryCheck.standard();
+        HistoryCheck.Request request = request(fmt);
         int worst = 0;
         for (Path file : files) {
             int code;
             try {
-                HistoryFileCheck.Outcome o = runOne(file, fmt, options);
+                CheckedHistory o = pipeline.run(file, request);
                 code = exitCode(o.result());
-                if (json) out.println(JSON.writeValueAsString(jsonLine(o)));
-                else printHuman(out, o);
+                if (json) out.println(o.toJson().toString());
+                else o.lines().forEach(out::println);
             } catch (HistoryFormatException e) {
                 code = 2;
                 reportError(out, err, file, e.getMessage());
@@ -140,30 +126,12 @@ public final class CheckCommand implements Callable<Integer> {
         return worst;
     }
 
-    /** Runs the chosen checker on one file: linearizability streams it, the others read it whole. */
-    private HistoryFileCheck.Outcome runOne(Path file, HistoryFormat fmt, Map<String, String> options) throws IOException {
-        String name = checker != null ? checker.trim() : null;
-        if (name == null) {
-            List<Op> sample = new ArrayList<>();
-            HistoryFormat detected;
-            try (OpStream ops = Histories.open(file, fmt)) {
-                detected = ops.format();
-                while (sample.size() < 1000 && ops.hasNext()) sample.add(ops.next());
-            }
-            name = DefaultChecker.choose(model != null ? model : detected.defaultModel(), sample);
-            if (name == null) {
-                throw new IllegalArgumentException("unknown model '" + model + "': no checker for it; name one with "
-                        + "--checker (see --list) or use a model such as " + String.join(", ", Models.NAMES)
-                        + ", list-append, rw-register, session, ledger, membership-table");
-            }
-        }
-        if (name.equals(DefaultChecker.LINEARIZABILITY)) {
-            return HistoryFileCheck.run(file, fmt, model, options, CheckBudget.of(timeout));
-        }
-        History h = Histories.readAll(file, fmt);
-        Checker c = CheckerRegistry.standard().get(name);
-        CheckResult r = c.check(oracle.input(h.ops(), model), CheckBudget.of(timeout));
-        return HistoryFileCheck.Outcome.of(file, h, model, r, c.judgesHistory());
+    /** What the pipeline is asked for every file: the options and side inputs of the command line. */
+    private HistoryCheck.Request request(HistoryFormat fmt) {
+        Map<String, String> options = oracle.options();
+        if (initial != null) options.put("initial", initial);
+        return new HistoryCheck.Request(checker == null ? null : checker.trim(), model, fmt, options,
+                oracle.finalState(), oracle.replicaStates(), oracle.groupMetrics(), CheckBudget.of(timeout));
     }
 
     private HistoryFormat parseFormat() {
@@ -177,14 +145,10 @@ public final class CheckCommand implements Callable<Integer> {
 
     private void reportError(PrintWriter out, PrintWriter err, Path file, String message) {
         if (json) {
-            ObjectNode n = JSON.createObjectNode();
+            ObjectNode n = JsonNodeFactory.instance.objectNode();
             n.put("file", file.toString());
             n.put("error", message);
-            try {
-                out.println(JSON.writeValueAsString(n));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            out.println(n.toString());
         }
         err.println("falsify: " + message);
         err.flush();
@@ -210,52 +174,5 @@ public final class CheckCommand implements Callable<Integer> {
             case 3 -> 1;
             default -> 0;
         };
-    }
-
-    private static ObjectNode jsonLine(HistoryFileCheck.Outcome o) {
-        ObjectNode n = JSON.createObjectNode();
-        n.put("file", o.file().toString());
-        n.put("format", o.format().id());
-        n.setAll(CheckResultJson.toJson(o.result()));
-        TransactionalChecker.addJsonFields(o.result(), n);
-        var notes = n.putArray("notes");
-        for (ReadNote rn : o.notes()) {
-            ObjectNode x = notes.addObject();
-            x.put("line", rn.line());
-            x.put("kind", rn.kind());
-            x.put("detail", rn.detail());
-            x.put("weakens", rn.weakens());
-        }
-        return n;
-    }
-
-    private static void printHuman(PrintWriter out, HistoryFileCheck.Outcome o) {
-        CheckResult r = o.result();
-        boolean lin = DefaultChecker.LINEARIZABILITY.equals(r.checker());
-        boolean empty = r.weaknesses().stream().anyMatch(w -> w.kind().equals(WeaknessDetector.EMPTY_HISTORY));
-        String verdict = switch (r.validity()) {
-            case VALID -> empty ? "EMPTY HISTORY (nothing to check)"
-                    : (lin ? "LINEARIZABLE" : "VALID") + (r.weaknesses().isEmpty() ? "" : " (history too weak to trust)");
-            case INVALID -> lin ? "NOT LINEARIZABLE" : "INVALID";
-            case UNKNOWN -> "UNKNOWN";
-        };
-        var e = r.evidence();
-        if (!lin) {
-            out.printf(Locale.ROOT, "%s: %s — checker %s (%s), %d ops, %.1f ms: %s%n", o.file(), verdict, r.checker(),
-                    o.format().id(), e.opsTotal(), e.elapsedMs(), r.summary());
-        } else
-        out.printf(Locale.ROOT, "%s: %s — model %s (%s), %d ops, %d partition%s, %d states explored, %.1f ms%n",
-                o.file(), verdict, r.model(), o.format().id(), e.opsTotal(), e.partitions(), e.partitions() == 1 ? "" : "s",
-                e.statesExplored(), e.elapsedMs());
-        if (lin && r.validity() == Validity.UNKNOWN) out.println("  " + r.summary());
-        if (r.counterexample() != null) {
-            for (String line : r.counterexample().describe()) out.println("  " + line);
-        }
-        for (ReadNote n : o.notes()) {
-            if (!n.weakens()) out.println("  note: " + n.describe());
-        }
-        for (HistoryWeakness w : r.weaknesses()) {
-            out.println("  weak history: " + w.kind() + ": " + w.detail() + (w.opIds().isEmpty() ? "" : " e.g. ops " + String.join(", ", w.opIds())));
-        }
     }
 }

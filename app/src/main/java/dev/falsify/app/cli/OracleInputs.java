@@ -4,14 +4,11 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.falsify.checkers.api.CheckInput;
-import dev.falsify.model.history.Op;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
@@ -21,8 +18,6 @@ import picocli.CommandLine.Option;
  * so {@code check} (and {@code bench check}) share one spelling.
  */
 public final class OracleInputs {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @Option(names = {"-O", "--option"}, paramLabel = "NAME=VALUE",
             description = "Checker option, repeatable (realtime=true, reorder-window=2, idempotency-key=request_id, "
                     + "max-p99-ratio=1.5, ...; see docs/transactional.md).")
@@ -47,22 +42,36 @@ public final class OracleInputs {
     @Option(names = "--metrics", paramLabel = "FILE", description = "JSON per-group metrics (fairness).")
     Path metrics;
 
-    /** The checker input for a history, reading the side files; bad files are {@link UserError}s. */
-    CheckInput input(List<Op> history, String model) {
+    /** Checker options: {@code -O} ones plus the flags that are options ({@code --invariant}, {@code --realtime}, {@code --process}). */
+    Map<String, String> options() {
         Map<String, String> opts = new LinkedHashMap<>(options);
         if (invariant != null) opts.put("invariant", invariant);
         if (realtime) opts.put("realtime", "true");
         if (process) opts.put("process", "true");
+        return opts;
+    }
+
+    /** The final-state dump, or null; a bad file is a {@link UserError}. */
+    JsonNode finalState() {
+        return finalState == null ? null : readJson(finalState);
+    }
+
+    /** The replica dumps by name; a bad file is a {@link UserError}. */
+    Map<String, JsonNode> replicaStates() {
         Map<String, JsonNode> dumps = new LinkedHashMap<>();
         replicas.forEach((name, file) -> dumps.put(name, readJson(file)));
-        return new CheckInput(history, model, opts, finalState == null ? null : readJson(finalState), dumps,
-                metrics == null ? null : readJson(metrics));
+        return dumps;
+    }
+
+    /** The group metrics, or null; a bad file is a {@link UserError}. */
+    JsonNode groupMetrics() {
+        return metrics == null ? null : readJson(metrics);
     }
 
     /** Reads a JSON file; a syntax error names the file, line and column. */
     static JsonNode readJson(Path file) {
         try {
-            JsonNode n = JSON.readTree(Files.readString(file));
+            JsonNode n = new ObjectMapper().readTree(Files.readString(file)); // only when a side file is given
             if (n == null || n.isMissingNode()) throw new UserError(file + ":1:1: expected a JSON value, found an empty file");
             return n;
         } catch (JsonProcessingException e) {

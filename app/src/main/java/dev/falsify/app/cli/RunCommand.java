@@ -145,7 +145,7 @@ public final class RunCommand implements Callable<Integer> {
     static RunResult execute(PlanSnapshot plan, String label, RunOptions options, PrintWriter out) {
         RunResult r;
         try {
-            r = PlanRunner.run(plan, label, options, new EventBus());
+            r = PlanRunner.run(plan, label, options, new EventBus(e -> System.err.println("falsify: event listener failed: " + e)));
         } catch (PlanRunner.PlanError e) {
             throw new UserError(e.getMessage(), 2);
         } catch (IOException e) {

@@ -39,14 +39,14 @@ class CheckCheckersTest {
         String[] lines = r.out().trim().split("\n");
         JsonNode paper = JSON.readTree(lines[0]);
         assertThat(paper.get("checker").asText()).isEqualTo("list-append");
-        assertThat(paper.get("anomalyTypes").toString()).isEqualTo("[\"G-single\"]");
-        JsonNode a = paper.get("anomalies").get(0);
+        assertThat(paper.get("counterexample").get("anomalyTypes").toString()).isEqualTo("[\"G-single\"]");
+        JsonNode a = paper.get("counterexample").get("anomalies").get(0);
         assertThat(a.get("type").asText()).isEqualTo("G-single");
         assertThat(a.get("txns")).hasSize(3);
         assertThat(a.get("edges").get(1).get("explanation").asText()).isEqualTo("T4 read 255=[2 3 4 5 8] which T2 wrote by appending 8");
         assertThat(a.get("modelsRuledOut").toString()).isEqualTo("[\"snapshot-isolation\",\"serializable\",\"strict-serializable\"]");
         JsonNode si = JSON.readTree(lines[1]);
-        assertThat(si.get("anomalyTypes").toString()).isEqualTo("[\"G2-item\"]");
+        assertThat(si.get("counterexample").get("anomalyTypes").toString()).isEqualTo("[\"G2-item\"]");
     }
 
     @Test
@@ -54,7 +54,7 @@ class CheckCheckersTest {
         CliRun r = CliRun.run("check", "--checker", "list-append", "-O", "realtime=true", "--json",
                 ELLE + "si-without-g-single.edn");
         JsonNode n = JSON.readTree(r.out().trim());
-        for (JsonNode a : n.get("anomalies")) {
+        for (JsonNode a : n.get("counterexample").get("anomalies")) {
             if (a.get("type").asText().equals("G-single")) {
                 assertThat(a.get("realtime").asBoolean()).isTrue();
                 assertThat(a.get("modelsRuledOut").toString()).doesNotContain("\"snapshot-isolation\"");

@@ -45,7 +45,8 @@ class CheckCommandTest {
     void validHistoryExitsZeroWithEvidence() {
         Run r = run("check", corpus("porcupine/etcd/etcd_002.log").toString());
         assertThat(r.exit()).isZero();
-        assertThat(r.out()).contains("etcd_002.log: LINEARIZABLE — model cas-register (porcupine-etcd), 77 ops, 1 partition");
+        assertThat(r.out()).contains("etcd_002.log: LINEARIZABLE — checker linearizability, model cas-register (porcupine-etcd), 77 ops, ")
+                .contains("ms: linearizable: 77 ops, 1 partition, ");
     }
 
     @Test

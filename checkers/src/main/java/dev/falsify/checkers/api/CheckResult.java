@@ -3,19 +3,41 @@ package dev.falsify.checkers.api;
 import java.util.List;
 
 /**
- * The one result shape every checker returns; the CLI, the report and the UI render it.
+ * The one result shape every checker returns; {@link CheckResultJson} writes it and
+ * {@link CheckResultText} renders it, for the CLI, the runner's session files, the report and the UI.
  *
  * @param checker        checker name as in the picker (linearizability, list-append, no-lost-ack, ...)
  * @param model          model name the history was checked against (may be null for model-free oracles)
  * @param validity       the answer
  * @param evidence       execution evidence
- * @param counterexample explanation when INVALID (or what was explored when UNKNOWN); null when VALID
+ * @param counterexample explanation data when INVALID (or what was explored when UNKNOWN); null when VALID
  * @param weaknesses     history weaknesses found; non-empty means the answer cannot be trusted as a PASS
+ *                       (the reader's weakening notes are among them once the pipeline attached them)
  * @param summary        one line for people
+ * @param notes          what the history's reader tolerated or found missing (empty when the
+ *                       checker ran on ops not read from a file)
  */
 public record CheckResult(String checker, String model, Validity validity, ExecutionEvidence evidence,
-                          Counterexample counterexample, List<HistoryWeakness> weaknesses, String summary) {
+                          Counterexample counterexample, List<HistoryWeakness> weaknesses, String summary,
+                          List<ReadNote> notes) {
     public CheckResult {
         weaknesses = List.copyOf(weaknesses);
+        notes = List.copyOf(notes);
+    }
+
+    /** A checker's own result, before the pipeline attaches what the reader noticed. */
+    public CheckResult(String checker, String model, Validity validity, ExecutionEvidence evidence,
+                       Counterexample counterexample, List<HistoryWeakness> weaknesses, String summary) {
+        this(checker, model, validity, evidence, counterexample, weaknesses, summary, List.of());
+    }
+
+    /** This result with other weaknesses and notes. */
+    public CheckResult with(List<HistoryWeakness> weaknesses, List<ReadNote> notes) {
+        return new CheckResult(checker, model, validity, evidence, counterexample, weaknesses, summary, notes);
+    }
+
+    /** Whether one of the weaknesses is of this kind. */
+    public boolean hasWeakness(String kind) {
+        return weaknesses.stream().anyMatch(w -> w.kind().equals(kind));
     }
 }

@@ -1,15 +1,14 @@
 package dev.falsify.checkers.api;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.util.List;
-
 /**
- * Explanation data for an INVALID (or partially explored UNKNOWN) result. Each checker family has
- * its own shape; all of them render to JSON for {@code --json}/the UI and to short lines for people.
+ * Explanation data for an INVALID (or partially explored UNKNOWN) result, one shape per checker
+ * family. Pure data: {@link CheckResultJson} is the one JSON writer and {@link CheckResultText}
+ * the one renderer for people; the workbench draws its history and counterexample views from the
+ * same records.
  */
-public interface Counterexample {
-    JsonNode toJson();
-
-    /** A few human-readable lines: which op could not be placed, which cycle, which key. */
-    List<String> describe();
+public sealed interface Counterexample permits LinearizabilityCounterexample, TxnCounterexample, OracleViolations {
+    /** A few lines for people ({@link CheckResultText#describe}). */
+    default java.util.List<String> describe() {
+        return CheckResultText.describe(this);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.falsify.checkers.history;
 
+import dev.falsify.checkers.api.ReadNote;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.falsify.model.history.Op;
 import java.io.IOException;
@@ -115,7 +116,7 @@ final class JepsenEdnReader implements OpStream {
         JsonNode processNode = event.get("process");
         // no :process (e.g. Elle's hand-written examples): one anonymous process, ops strictly sequential
         String process = processNode == null || processNode.isNull() ? null
-                : processNode.isTextual() ? processNode.textValue() : processNode.toString();
+                : processNode.isTextual() ? processNode.textValue() : JsonTrees.text(processNode);
         if ("nemesis".equals(process)) {
             ops.skipEvent();
             return;
@@ -145,11 +146,11 @@ final class JepsenEdnReader implements OpStream {
 
     private static String text(JsonNode n) {
         if (n == null || n.isNull()) return null;
-        return n.isTextual() ? n.textValue() : n.toString();
+        return n.isTextual() ? n.textValue() : JsonTrees.text(n);
     }
 
     static String excerpt(JsonNode n) {
-        String s = n.toString();
+        String s = JsonTrees.text(n);
         return s.length() > 60 ? s.substring(0, 57) + "..." : s;
     }
 

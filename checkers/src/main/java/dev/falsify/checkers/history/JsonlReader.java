@@ -1,5 +1,6 @@
 package dev.falsify.checkers.history;
 
+import dev.falsify.checkers.api.ReadNote;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
@@ -8,7 +9,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import dev.falsify.model.history.Op;
 import java.io.BufferedReader;
@@ -45,7 +45,6 @@ import java.util.NoSuchElementException;
  * {@code op_id} is bad input with its line and column.
  */
 final class JsonlReader implements OpStream {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
             .enable(JsonReadFeature.ALLOW_YAML_COMMENTS)
@@ -118,7 +117,6 @@ final class JsonlReader implements OpStream {
             if (parser == null) {
                 skipByteOrderMark();
                 parser = FACTORY.createParser(reader);
-                parser.setCodec(MAPPER);
             }
             JsonToken t = parser.nextToken();
             if (!started && t == JsonToken.START_ARRAY) {
@@ -150,7 +148,7 @@ final class JsonlReader implements OpStream {
                 String name = parser.currentName();
                 parser.nextToken();
                 int c = col(parser.currentTokenLocation());
-                JsonNode v = parser.readValueAsTree();
+                JsonNode v = JsonTrees.read(parser);
                 fields.put(name, new Field(v == null ? NullNode.getInstance() : v, c));
             }
             if (t != JsonToken.END_OBJECT) {
@@ -314,10 +312,12 @@ final class JsonlReader implements OpStream {
         if (v == null || v.value.isNull()) return null;
         JsonNode n = v.value;
         if (n.isTextual()) return n.textValue();
-        if (n.isNumber() && !n.isIntegralNumber() && n.decimalValue().stripTrailingZeros().scale() <= 0) {
+        // a double that overflowed (1e400 reads as Infinity) has no decimal value: it stays text
+        boolean finite = !(n.isDouble() || n.isFloat()) || Double.isFinite(n.doubleValue());
+        if (n.isNumber() && !n.isIntegralNumber() && finite && n.decimalValue().stripTrailingZeros().scale() <= 0) {
             return n.decimalValue().toBigInteger().toString(); // 3.0 → "3", as an integer id would read
         }
-        return n.isValueNode() ? n.asText() : n.toString();
+        return n.isValueNode() ? n.asText() : JsonTrees.text(n);
     }
 
     /** op_type is a fixed vocabulary (read, write, …): compared in lower case. */
@@ -351,7 +351,7 @@ final class JsonlReader implements OpStream {
             notes.add(line, "boolean-error", "\"error\" as a boolean was read as " + (n.booleanValue() ? "an error" : "no error"), false);
             return n.booleanValue() ? "error" : null;
         }
-        return n.isValueNode() ? n.asText() : n.toString();
+        return n.isValueNode() ? n.asText() : JsonTrees.text(n);
     }
 
     private boolean bool(Field v, int line) {

@@ -1,5 +1,6 @@
 package dev.falsify.checkers.history;
 
+import dev.falsify.checkers.api.ReadNote;
 import dev.falsify.model.history.Op;
 import java.util.Iterator;
 

@@ -1,12 +1,12 @@
 package dev.falsify.checkers.history;
 
+import dev.falsify.checkers.api.ReadNote;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import dev.falsify.model.history.Op;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -135,7 +135,7 @@ final class PorcupineEtcdReader implements OpStream {
         if (rest.isEmpty()) {
             value = NullNode.getInstance();
         } else {
-            EdnParser edn = new EdnParser(new StringReader(rest), sourceName);
+            EdnParser edn = new EdnParser(rest, sourceName);
             try {
                 value = edn.readValue();
             } catch (HistoryFormatException e) {

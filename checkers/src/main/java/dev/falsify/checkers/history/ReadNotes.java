@@ -1,5 +1,6 @@
 package dev.falsify.checkers.history;
 
+import dev.falsify.checkers.api.ReadNote;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -87,7 +87,7 @@ public final class WeaknessDetector {
     }
 
     /** Kind of the weakness of a history with no operations at all. */
-    public static final String EMPTY_HISTORY = "empty-history";
+    public static final String EMPTY_HISTORY = dev.falsify.checkers.api.CheckResultText.EMPTY_HISTORY;
 
     /**
      * A history with no operations: every checker finds it "valid", which says nothing, so it is

@@ -3,9 +3,11 @@ package dev.falsify.checkers.lin;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.api.ExecutionEvidence;
 import dev.falsify.checkers.api.HistoryWeakness;
+import dev.falsify.checkers.api.LinearizabilityCounterexample;
+import dev.falsify.checkers.api.OpRef;
+import dev.falsify.checkers.api.StreamingChecker;
 import dev.falsify.checkers.api.Validity;
 import dev.falsify.checkers.history.WeaknessDetector;
 import dev.falsify.model.history.Op;
@@ -31,7 +33,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * and the search stops at the first failing partition: "first" in partition order (by first op),
  * so the same input always gives the same counterexample.
  */
-public final class LinearizabilityChecker implements Checker {
+public final class LinearizabilityChecker implements StreamingChecker {
     public static final String NAME = "linearizability";
     private static final int MAX_CANDIDATES_LISTED = 20;
 
@@ -64,6 +66,7 @@ public final class LinearizabilityChecker implements Checker {
      * @throws ModelException           when an op does not fit the model (bad input)
      * @throws IllegalArgumentException when the model is unknown or missing, or an option is malformed
      */
+    @Override
     public CheckResult check(Iterator<Op> ops, String modelName, Map<String, String> options, CheckBudget budget) {
         if (modelName == null || modelName.isBlank()) {
             throw new IllegalArgumentException("linearizability needs a model (" + String.join(", ", Models.NAMES) + ")");

@@ -15,7 +15,10 @@ public final class Models {
     public static final List<String> NAMES = List.of(
             "register", "cas-register", "multi-register", "kv", "mutex", "queue", "set", "counter", "log");
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Only for {@code --initial}: a mapper is costly to start, and most checks never parse JSON text. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
 
     private Models() {
     }
@@ -111,7 +114,7 @@ public final class Models {
 
     private static JsonNode parse(String text) {
         try {
-            return JSON.readTree(text);
+            return Json.MAPPER.readTree(text);
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("initial must be JSON (e.g. 0, \"a\", {\"x\":0}), found " + text);
         }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.falsify.checkers.history.JsonTrees;
 import java.math.BigDecimal;
 import java.util.Iterator;
 import java.util.Map;
@@ -26,7 +27,8 @@ final class Values {
             if (n.isIntegralNumber()) {
                 return n.canConvertToLong() ? NODES.numberNode(n.longValue()) : NODES.numberNode(n.bigIntegerValue());
             }
-            BigDecimal d = n.decimalValue();
+            if ((n.isDouble() || n.isFloat()) && !Double.isFinite(n.doubleValue())) return NODES.numberNode(n.doubleValue());
+            BigDecimal d = n.decimalValue(); // (an overflowed 1e400 is Infinity, which has no decimal value)
             try {
                 return NODES.numberNode(d.longValueExact());
             } catch (ArithmeticException notIntegral) {
@@ -56,8 +58,8 @@ final class Values {
      */
     static String show(JsonNode n) {
         if (n == null || n.isNull() || n.isMissingNode()) return "nil";
-        if (n.isTextual()) return looksLikeAnotherValue(n.textValue()) ? n.toString() : n.textValue();
-        return n.toString();
+        if (n.isTextual()) return looksLikeAnotherValue(n.textValue()) ? JsonTrees.text(n) : n.textValue();
+        return JsonTrees.text(n);
     }
 
     private static boolean looksLikeAnotherValue(String s) {
@@ -72,6 +74,6 @@ final class Values {
     /** A key as text: strings as they are, anything else as JSON. */
     static String keyText(JsonNode n) {
         if (n == null || n.isNull()) return "nil";
-        return n.isTextual() ? n.textValue() : n.toString();
+        return n.isTextual() ? n.textValue() : JsonTrees.text(n);
     }
 }

@@ -105,7 +105,7 @@ public final class Invariant {
 
     static Object scalar(JsonNode n) {
         if (n == null || n.isNull() || n.isMissingNode()) return null;
-        if (n.isNumber()) return n.decimalValue();
+        if (n.isNumber()) return Double.isFinite(n.doubleValue()) ? n.decimalValue() : (Object) n.doubleValue();
         if (n.isTextual()) return n.asText();
         if (n.isBoolean()) return n.asBoolean();
         return n;
@@ -186,6 +186,9 @@ public final class Invariant {
         private BigDecimal number(JsonNode n) {
             if (!n.isNumber()) {
                 throw new EvaluationException(fn + "(" + args.get(0).text() + ") needs numbers, but found " + n);
+            }
+            if (!Double.isFinite(n.doubleValue())) {
+                throw new EvaluationException(fn + "(" + args.get(0).text() + ") needs finite numbers, but found " + n);
             }
             return n.decimalValue();
         }

@@ -96,7 +96,11 @@ public final class NoLostAckChecker implements Checker {
     }
 
     private static boolean equal(JsonNode a, JsonNode b) {
-        if (a.isNumber() && b.isNumber()) return a.decimalValue().compareTo(b.decimalValue()) == 0;
+        if (a.isNumber() && b.isNumber()) {
+            // Infinity and NaN (an overflowed 1e400) have no decimal value
+            if (!Double.isFinite(a.doubleValue()) || !Double.isFinite(b.doubleValue())) return a.doubleValue() == b.doubleValue();
+            return a.decimalValue().compareTo(b.decimalValue()) == 0;
+        }
         return a.equals(b);
     }
 }

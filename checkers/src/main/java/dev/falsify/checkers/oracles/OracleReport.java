@@ -1,14 +1,12 @@
 package dev.falsify.checkers.oracles;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.Counterexample;
 import dev.falsify.checkers.api.ExecutionEvidence;
 import dev.falsify.checkers.api.HistoryWeakness;
+import dev.falsify.checkers.api.OracleViolations;
 import dev.falsify.checkers.api.Validity;
 import dev.falsify.model.history.Op;
 import java.util.ArrayList;
@@ -20,18 +18,12 @@ import java.util.List;
  */
 final class OracleReport {
     static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-    private static final int MAX_LINES = 40;
     private static final int MAX_IDS = 20;
-
-    /** The violations, as JSON for {@code --json} and lines for people. */
-    record Violations(JsonNode toJson, List<String> describe) implements Counterexample {
-    }
 
     private final String checker;
     private final CheckInput input;
     private final long start = System.nanoTime();
-    private final ArrayNode items = JSON.arrayNode();
-    private final List<String> lines = new ArrayList<>();
+    private final List<OracleViolations.Violation> items = new ArrayList<>();
     private final List<HistoryWeakness> weaknesses = new ArrayList<>();
     private long consumed;
     private int partitions = 1;
@@ -49,12 +41,11 @@ final class OracleReport {
         partitions = Math.max(1, n);
     }
 
+    /** Records a violation; the oracle adds its own fields to the object returned. */
     ObjectNode violation(String line) {
-        ObjectNode o = items.addObject();
-        o.put("explanation", line);
-        if (lines.size() < MAX_LINES) lines.add(line);
-        else if (lines.size() == MAX_LINES) lines.add("… more violations (see --json)");
-        return o;
+        ObjectNode fields = JSON.objectNode();
+        items.add(new OracleViolations.Violation(line, fields));
+        return fields;
     }
 
     int violations() {
@@ -79,11 +70,8 @@ final class OracleReport {
         double ms = (System.nanoTime() - start) / 1e6;
         ExecutionEvidence ev = new ExecutionEvidence(consumed, input.history().size(), partitions, 0, ms);
         if (!items.isEmpty()) {
-            ObjectNode json = JSON.objectNode();
-            json.put("violations", items.size());
-            json.set("items", items);
-            return new CheckResult(checker, input.model(), Validity.INVALID, ev, new Violations(json, List.copyOf(lines)),
-                    weaknesses, items.size() + " " + failedWhat + ": " + lines.get(0));
+            return new CheckResult(checker, input.model(), Validity.INVALID, ev, new OracleViolations(items),
+                    weaknesses, items.size() + " " + failedWhat + ": " + items.get(0).explanation());
         }
         if (!weaknesses.isEmpty()) {
             return new CheckResult(checker, input.model(), Validity.UNKNOWN, ev, null, weaknesses,

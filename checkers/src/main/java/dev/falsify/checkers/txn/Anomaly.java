@@ -20,8 +20,11 @@ public record Anomaly(AnomalyType type, List<Txn> txns, List<Edge> edges, String
         edges = List.copyOf(edges);
     }
 
-    /** An edge of an anomaly: {@code from} must precede {@code to} because of {@code explanation}. */
-    public record Edge(Txn from, Txn to, String kind, String key, String explanation) {
+    /**
+     * An edge of an anomaly: {@code from} must precede {@code to} because of {@code explanation};
+     * {@code value} is the element or version it is about (null for process / real-time edges).
+     */
+    public record Edge(Txn from, Txn to, String kind, String key, String value, String explanation) {
     }
 
     public List<String> modelsRuledOut() {

@@ -253,7 +253,7 @@ final class CycleFinder {
             Txn a = txns.get(graph.source(e));
             members.add(a);
             edges.add(new Anomaly.Edge(a, txns.get(graph.target(e)), graph.kind(e).label(), graph.key(e),
-                    graph.explanation(e)));
+                    graph.value(e), graph.explanation(e)));
         }
         String signature = type + (realtime ? "/rt" : process ? "/p" : "") + members.stream().map(Txn::node).sorted().toList();
         if (!reported.add(signature)) return false;

@@ -19,6 +19,7 @@ public final class DependencyGraph {
     private int[] to = new int[1024];
     private byte[] kind = new byte[1024];
     private final List<String> keys = new ArrayList<>();
+    private final List<String> values = new ArrayList<>();
     private final List<Supplier<String>> explanations = new ArrayList<>();
     private final Set<Long> seen = new HashSet<>();
     private int edges;
@@ -37,8 +38,8 @@ public final class DependencyGraph {
         return edges;
     }
 
-    /** Adds an edge unless it is a self-loop or an identical (source, target, kind) edge exists. */
-    public void add(int a, int b, EdgeKind k, String key, Supplier<String> explanation) {
+    /** Adds an edge ({@code value}: the element or version it is about, or null) unless it is a self-loop or an identical (source, target, kind) edge exists. */
+    public void add(int a, int b, EdgeKind k, String key, String value, Supplier<String> explanation) {
         if (a == b) return;
         if (offsets != null) throw new IllegalStateException("graph already frozen");
         long id = (((long) a * nodes) + b) * 8 + k.ordinal();
@@ -53,6 +54,7 @@ public final class DependencyGraph {
         to[edges] = b;
         kind[edges] = (byte) k.ordinal();
         keys.add(key);
+        values.add(value);
         explanations.add(explanation);
         edges++;
     }
@@ -91,6 +93,11 @@ public final class DependencyGraph {
 
     public String key(int e) {
         return keys.get(e);
+    }
+
+    /** The element or version the edge is about (null for process and real-time edges). */
+    public String value(int e) {
+        return values.get(e);
     }
 
     public String explanation(int e) {

@@ -24,10 +24,10 @@ final class Findings {
         return counts;
     }
 
-    /** A one-edge anomaly (aborted read, intermediate read, internal, ...). */
-    void single(AnomalyType type, Txn from, Txn to, String kind, String key, String explanation) {
+    /** A one-edge anomaly (aborted read, intermediate read, internal, ...); {@code value} is what it is about, or null. */
+    void single(AnomalyType type, Txn from, Txn to, String kind, String key, String value, String explanation) {
         List<Txn> txns = from == to ? List.of(from) : List.of(from, to);
-        add(new Anomaly(type, txns, List.of(new Anomaly.Edge(from, to, kind, key, explanation)), key, explanation,
+        add(new Anomaly(type, txns, List.of(new Anomaly.Edge(from, to, kind, key, value, explanation)), key, explanation,
                 false, false));
     }
 }

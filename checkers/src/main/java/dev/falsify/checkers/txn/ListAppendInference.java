@@ -113,7 +113,7 @@ final class ListAppendInference extends Inference {
         if (state.containsKey(k)) {
             List<String> expected = state.get(k);
             if (!expected.equals(elems)) {
-                findings.single(AnomalyType.INTERNAL, t, t, "internal", k, t.label() + " read " + k + "="
+                findings.single(AnomalyType.INTERNAL, t, t, "internal", k, ValueText.list(elems), t.label() + " read " + k + "="
                         + ValueText.list(elems) + " but its own earlier reads and appends say " + k + " was "
                         + ValueText.list(expected) + " at that point");
             }
@@ -122,7 +122,7 @@ final class ListAppendInference extends Inference {
             boolean endsWith = elems.size() >= own.size()
                     && elems.subList(elems.size() - own.size(), elems.size()).equals(own);
             if (!endsWith) {
-                findings.single(AnomalyType.INTERNAL, t, t, "internal", k, t.label() + " read " + k + "="
+                findings.single(AnomalyType.INTERNAL, t, t, "internal", k, ValueText.list(elems), t.label() + " read " + k + "="
                         + ValueText.list(elems) + " after appending " + ValueText.list(own)
                         + " itself, so the read should end with " + ValueText.list(own));
             }
@@ -138,7 +138,7 @@ final class ListAppendInference extends Inference {
             if (c > 1) dups.add(ValueText.show(e) + " ×" + c);
         });
         if (!dups.isEmpty()) {
-            findings.single(AnomalyType.DUPLICATE_ELEMENTS, t, t, "read", k, t.label() + " read " + k + "="
+            findings.single(AnomalyType.DUPLICATE_ELEMENTS, t, t, "read", k, ValueText.list(elems), t.label() + " read " + k + "="
                     + ValueText.list(elems) + " holding " + String.join(", ", dups)
                     + ", but each element was appended only once");
         }
@@ -150,7 +150,7 @@ final class ListAppendInference extends Inference {
                 continue;
             }
             switch (wr.txn().outcome()) {
-                case FAIL -> findings.single(AnomalyType.G1A, wr.txn(), t, "wr", k, t.label() + " read " + k + "="
+                case FAIL -> findings.single(AnomalyType.G1A, wr.txn(), t, "wr", k, e, t.label() + " read " + k + "="
                         + ValueText.list(elems) + " including " + ValueText.show(e) + ", which "
                         + wr.txn().label() + " appended in a txn that failed (aborted)");
                 case UNKNOWN -> observedUnknown.add(wr.txn());
@@ -161,7 +161,7 @@ final class ListAppendInference extends Inference {
             String last = elems.get(elems.size() - 1);
             Write wr = w.get(last);
             if (wr != null && wr.txn() != t && !wr.last() && wr.txn().outcome() != Outcome.FAIL) {
-                findings.single(AnomalyType.G1B, wr.txn(), t, "wr", k, t.label() + " read " + k + "="
+                findings.single(AnomalyType.G1B, wr.txn(), t, "wr", k, last, t.label() + " read " + k + "="
                         + ValueText.list(elems) + " ending in " + ValueText.show(last) + ", an intermediate state of "
                         + wr.txn().label() + ", which appended more to " + k + " later in the same txn");
             }
@@ -184,7 +184,7 @@ final class ListAppendInference extends Inference {
             } else if (!incompatibleReported) {
                 incompatibleReported = true;
                 findings.add(new Anomaly(AnomalyType.INCOMPATIBLE_ORDER, List.of(r.txn(), longest.txn()),
-                        List.of(new Anomaly.Edge(r.txn(), longest.txn(), "incompatible", key, r.txn().label() + " read "
+                        List.of(new Anomaly.Edge(r.txn(), longest.txn(), "incompatible", key, ValueText.list(r.elems()), r.txn().label() + " read "
                                 + key + "=" + ValueText.list(r.elems()) + " but " + longest.txn().label() + " read " + key
                                 + "=" + ValueText.list(longest.elems()) + "; neither is a prefix of the other, so no "
                                 + "single order of appends to " + key + " explains both")),
@@ -214,7 +214,7 @@ final class ListAppendInference extends Inference {
                 continue;
             }
             if (failedBefore != null && cur.txn().committed()) {
-                findings.single(AnomalyType.DIRTY_UPDATE, failedBefore.txn(), cur.txn(), "ww", key, cur.txn().label()
+                findings.single(AnomalyType.DIRTY_UPDATE, failedBefore.txn(), cur.txn(), "ww", key, order.get(i), cur.txn().label()
                         + " appended " + ValueText.show(order.get(i)) + " to " + key + " on top of "
                         + ValueText.show(failedElem) + ", which " + failedBefore.txn().label()
                         + " appended in a txn that failed (read " + key + "=" + ValueText.list(order) + ")");
@@ -225,7 +225,7 @@ final class ListAppendInference extends Inference {
                 String after = order.get(i + 1);
                 Write nxt = w.get(after);
                 if (nxt != null && effectiveWriter(nxt, observedUnknown)) {
-                    graph.add(cur.txn().node(), nxt.txn().node(), EdgeKind.WW, key, () -> nxt.txn().label() + " appended "
+                    graph.add(cur.txn().node(), nxt.txn().node(), EdgeKind.WW, key, after, () -> nxt.txn().label() + " appended "
                              + ValueText.show(after) + " after " + cur.txn().label() + "'s "
                             + ValueText.show(here) + " in " + key + "'s version order");
                 }
@@ -234,7 +234,7 @@ final class ListAppendInference extends Inference {
         Write lastObserved = order.isEmpty() ? null : w.get(order.get(order.size() - 1));
         if (lastObserved != null && effectiveWriter(lastObserved, observedUnknown)) {
             for (Write u : unobserved) {
-                graph.add(lastObserved.txn().node(), u.txn().node(), EdgeKind.WW, key, () -> u.txn().label() + " appended "
+                graph.add(lastObserved.txn().node(), u.txn().node(), EdgeKind.WW, key, unobservedElem.get(u), () -> u.txn().label() + " appended "
                         + ValueText.show(unobservedElem.get(u)) + " to " + key + ", which no read saw, so it comes after "
                         + lastObserved.txn().label() + "'s " + ValueText.show(order.get(order.size() - 1))
                         + ", the last element any read of " + key + " saw");
@@ -248,7 +248,7 @@ final class ListAppendInference extends Inference {
                 Write src = w.get(elem);
                 if (src == null || src.txn() == t) continue;
                 if (effectiveWriter(src, observedUnknown)) {
-                    graph.add(src.txn().node(), t.node(), EdgeKind.WR, key, () -> t.label() + " read " + key + "="
+                    graph.add(src.txn().node(), t.node(), EdgeKind.WR, key, elem, () -> t.label() + " read " + key + "="
                             + ValueText.list(r.elems()) + " which " + src.txn().label() + " wrote by appending "
                             + ValueText.show(elem));
                 }
@@ -261,14 +261,14 @@ final class ListAppendInference extends Inference {
             if (len < order.size()) {
                 Write nxt = w.get(order.get(len));
                 if (nxt != null && nxt.txn() != t && effectiveWriter(nxt, observedUnknown)) {
-                    graph.add(t.node(), nxt.txn().node(), EdgeKind.RW, key, () -> t.label() + " read " + key + "="
+                    graph.add(t.node(), nxt.txn().node(), EdgeKind.RW, key, order.get(len), () -> t.label() + " read " + key + "="
                             + ValueText.list(r.elems()) + " without " + ValueText.show(order.get(len)) + ", which "
                             + nxt.txn().label() + " appended next in " + key + "'s version order");
                 }
             } else {
                 for (Write u : unobserved) {
                     if (u.txn() == t) continue;
-                    graph.add(t.node(), u.txn().node(), EdgeKind.RW, key, () -> t.label() + " read " + key + "="
+                    graph.add(t.node(), u.txn().node(), EdgeKind.RW, key, unobservedElem.get(u), () -> t.label() + " read " + key + "="
                             + ValueText.list(r.elems()) + " without " + ValueText.show(unobservedElem.get(u))
                             + ", which " + u.txn().label() + " appended in a committed txn (no read ever saw it)");
                 }

@@ -1,6 +1,7 @@
 package dev.falsify.checkers.txn;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.falsify.checkers.history.JsonTrees;
 import com.fasterxml.jackson.databind.node.NullNode;
 
 /**
@@ -43,7 +44,7 @@ public record MicroOp(String f, String key, JsonNode value) {
             return null;
         }
         if (f == null || !f.isTextual() || k == null || k.isContainerNode()) return null;
-        String key = k.isTextual() ? k.asText() : k.toString();
+        String key = k.isTextual() ? k.asText() : JsonTrees.text(k);
         // Knossos spells them out: [:read k v], [:write k v]; JSON recorders capitalise
         String fn = switch (f.asText().strip().toLowerCase(java.util.Locale.ROOT)) {
             case "read", "r" -> "r";

@@ -26,7 +26,7 @@ final class OrderEdges {
             for (int i = 0; i + 1 < ts.size(); i++) {
                 Txn a = ts.get(i);
                 Txn b = ts.get(i + 1);
-                g.add(a.node(), b.node(), EdgeKind.PROCESS, null, () -> a.label() + " < " + b.label() + ": process "
+                g.add(a.node(), b.node(), EdgeKind.PROCESS, null, null, () -> a.label() + " < " + b.label() + ": process "
                         + e.getKey() + " ran " + a.label() + " and then " + b.label());
                 added++;
             }
@@ -58,7 +58,7 @@ final class OrderEdges {
                 List<Txn> preds = new ArrayList<>(frontier);
                 before.put(t.node(), preds);
                 for (Txn p : preds) {
-                    g.add(p.node(), t.node(), EdgeKind.REALTIME, null, () -> p.label() + " < " + t.label() + ": "
+                    g.add(p.node(), t.node(), EdgeKind.REALTIME, null, null, () -> p.label() + " < " + t.label() + ": "
                             + p.label() + " completed (t=" + p.op().completeTs() + ") before " + t.label()
                             + " was invoked (t=" + t.op().invokeTs() + ")");
                     added++;

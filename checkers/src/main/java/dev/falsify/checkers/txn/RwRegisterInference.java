@@ -96,7 +96,7 @@ final class RwRegisterInference extends Inference {
                 if (!known.get(k).equals(v)) {
                     String why = ownWrite.contains(k) ? "after writing " + k + "=" + ValueText.show(known.get(k)) + " itself"
                             : "after reading " + k + "=" + ValueText.show(known.get(k)) + " earlier in the same txn";
-                    findings.single(AnomalyType.INTERNAL, t, t, "internal", k, t.label() + " read " + k + "="
+                    findings.single(AnomalyType.INTERNAL, t, t, "internal", k, v, t.label() + " read " + k + "="
                             + ValueText.show(v) + " " + why);
                 }
                 continue;
@@ -113,13 +113,13 @@ final class RwRegisterInference extends Inference {
             }
             if (w.txn() == t) continue;
             if (w.txn().outcome() == Outcome.FAIL) {
-                findings.single(AnomalyType.G1A, w.txn(), t, "wr", k, t.label() + " read " + k + "=" + ValueText.show(v)
+                findings.single(AnomalyType.G1A, w.txn(), t, "wr", k, v, t.label() + " read " + k + "=" + ValueText.show(v)
                         + ", which " + w.txn().label() + " wrote in a txn that failed (aborted)");
                 continue;
             }
             if (w.txn().outcome() == Outcome.UNKNOWN) observedUnknown.add(w.txn());
             if (!w.last()) {
-                findings.single(AnomalyType.G1B, w.txn(), t, "wr", k, t.label() + " read " + k + "=" + ValueText.show(v)
+                findings.single(AnomalyType.G1B, w.txn(), t, "wr", k, v, t.label() + " read " + k + "=" + ValueText.show(v)
                         + ", an intermediate value of " + w.txn().label() + ", which wrote " + k
                         + " again later in the same txn");
             }
@@ -142,7 +142,7 @@ final class RwRegisterInference extends Inference {
             if (!INIT.equals(r.value())) hasPredecessor.add(v2);
             Write w1 = w.get(r.value());
             if (w1 != null && effective(w1, observedUnknown) && w1.txn() != r.txn()) {
-                graph.add(w1.txn().node(), r.txn().node(), EdgeKind.WW, key, () -> r.txn().label() + " read " + key + "="
+                graph.add(w1.txn().node(), r.txn().node(), EdgeKind.WW, key, v2, () -> r.txn().label() + " read " + key + "="
                         + ValueText.show(r.value()) + " (written by " + w1.txn().label() + ") and then wrote " + key + "="
                         + ValueText.show(v2) + ", so its version follows " + w1.txn().label() + "'s");
             }
@@ -157,7 +157,7 @@ final class RwRegisterInference extends Inference {
             if (!INIT.equals(r.value())) {
                 Write src = w.get(r.value());
                 if (src != null && src.txn() != t && effective(src, observedUnknown)) {
-                    graph.add(src.txn().node(), t.node(), EdgeKind.WR, key, () -> t.label() + " read " + key + "="
+                    graph.add(src.txn().node(), t.node(), EdgeKind.WR, key, r.value(), () -> t.label() + " read " + key + "="
                             + ValueText.show(r.value()) + ", which " + src.txn().label() + " wrote");
                 }
             }
@@ -169,7 +169,7 @@ final class RwRegisterInference extends Inference {
                         + dst.txn().label() + " wrote " + key + "=" + ValueText.show(v2)
                         : t.label() + " read " + key + "=" + ValueText.show(r.value()) + ", which " + dst.txn().label()
                         + " overwrote with " + key + "=" + ValueText.show(v2);
-                graph.add(t.node(), dst.txn().node(), EdgeKind.RW, key, () -> what);
+                graph.add(t.node(), dst.txn().node(), EdgeKind.RW, key, v2, () -> what);
             }
         }
     }

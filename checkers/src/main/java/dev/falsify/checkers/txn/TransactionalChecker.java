@@ -1,20 +1,22 @@
 package dev.falsify.checkers.txn;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.api.ExecutionEvidence;
 import dev.falsify.checkers.api.HistoryWeakness;
+import dev.falsify.checkers.api.TxnCounterexample;
 import dev.falsify.checkers.api.Validity;
 import dev.falsify.checkers.history.WeaknessDetector;
 import dev.falsify.model.history.Op;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Elle-style checking of a transactional history: infer dependencies ({@link Inference}), add
@@ -47,21 +49,6 @@ public abstract sealed class TransactionalChecker implements Checker permits Lis
             if (++looked > 1000) break;
         }
         return null;
-    }
-
-    /**
-     * Adds {@code anomalyTypes} and {@code anomalies} to a {@code falsify check --json} object when
-     * the result comes from a transactional checker (empty arrays when nothing was found).
-     */
-    public static void addJsonFields(CheckResult result, ObjectNode target) {
-        if (!ListAppendChecker.NAME.equals(result.checker()) && !RwRegisterChecker.NAME.equals(result.checker())) return;
-        ArrayNode types = target.putArray("anomalyTypes");
-        if (result.counterexample() instanceof TxnCounterexample cx) {
-            cx.anomalyTypes().forEach(types::add);
-            target.set("anomalies", cx.anomaliesJson());
-        } else {
-            target.putArray("anomalies");
-        }
     }
 
     abstract Set<String> functions();
@@ -108,7 +95,7 @@ public abstract sealed class TransactionalChecker implements Checker permits Lis
         ExecutionEvidence evidence = new ExecutionEvidence(history.txns().size(), input.history().size(),
                 Math.max(1, inf.keys), inf.graph.edges(), ms);
         List<Anomaly> anomalies = inf.findings.anomalies();
-        TxnCounterexample cx = new TxnCounterexample(anomalies, inf.findings.counts(), complete, note);
+        TxnCounterexample cx = counterexample(anomalies, inf.findings.counts(), complete, note);
         Validity validity;
         String summary;
         String stats = history.txns().size() + " txns, " + inf.keys + " keys, " + inf.reads + " reads, "
@@ -132,6 +119,31 @@ public abstract sealed class TransactionalChecker implements Checker permits Lis
         }
         return new CheckResult(name(), input.model(), validity, evidence,
                 validity == Validity.VALID ? null : cx, weaknesses, summary);
+    }
+
+    /** The anomalies as result data (values as people read them). */
+    static TxnCounterexample counterexample(List<Anomaly> anomalies, Map<AnomalyType, Integer> counts, boolean complete,
+                                            String note) {
+        List<TxnCounterexample.Anomaly> out = new ArrayList<>(anomalies.size());
+        for (Anomaly a : anomalies) {
+            List<TxnCounterexample.Txn> txns = new ArrayList<>();
+            for (Txn t : a.txns()) {
+                List<TxnCounterexample.MicroOp> mops = new ArrayList<>();
+                for (MicroOp m : t.mops()) mops.add(new TxnCounterexample.MicroOp(m.f(), m.key(), m.value()));
+                txns.add(new TxnCounterexample.Txn(t.label(), t.op().opId(), t.op().processId(),
+                        t.outcome().name().toLowerCase(Locale.ROOT), t.op().sourceLine(), mops));
+            }
+            List<TxnCounterexample.Edge> edges = new ArrayList<>();
+            for (Anomaly.Edge e : a.edges()) {
+                edges.add(new TxnCounterexample.Edge(e.from().label(), e.to().label(), e.kind(), e.key(),
+                        e.value() == null ? null : ValueText.show(e.value()), e.explanation()));
+            }
+            out.add(new TxnCounterexample.Anomaly(a.type().spelling(), txns, edges, a.key(), a.modelsRuledOut(),
+                    a.realtime(), a.process(), a.explanation()));
+        }
+        Map<String, Integer> byName = new TreeMap<>();
+        counts.forEach((t, n) -> byName.put(t.spelling(), n));
+        return new TxnCounterexample(out, byName, complete, note);
     }
 
     /** The models ruled out by at least one anomaly, weakest first, without repeats. */

@@ -1,6 +1,7 @@
 package dev.falsify.checkers.txn;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.falsify.checkers.history.JsonTrees;
 import java.util.List;
 
 /** How values appear in explanations: {@code x=[1 2 3]}, long lists shortened in the middle. */
@@ -13,7 +14,7 @@ final class ValueText {
 
     /** Canonical text of a JSON value, used as its identity when matching writes to reads. */
     static String canonical(JsonNode v) {
-        return v == null ? "null" : v.toString();
+        return v == null ? "null" : JsonTrees.text(v);
     }
 
     /** A canonical value as people read it: strings without quotes. */

@@ -3,6 +3,7 @@ package dev.falsify.checkers.history;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.falsify.checkers.api.ReadNote;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
 import java.io.IOException;

@@ -2,6 +2,7 @@ package dev.falsify.checkers.txn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.falsify.checkers.api.TxnCounterexample;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
@@ -26,9 +27,9 @@ class ListAppendCheckerTest {
         CheckResult r = check(TxnOps.lists().ok("ax1 ay1").ok("ax2 ay2").ok("rx12 ry21"));
         assertThat(r.validity()).isEqualTo(Validity.INVALID);
         assertThat(TxnOps.types(r)).containsExactly("G0");
-        Anomaly a = TxnOps.first(r, AnomalyType.G0);
-        assertThat(a.txns()).extracting(Txn::label).containsExactlyInAnyOrder("T1", "T2");
-        assertThat(a.edges()).extracting(Anomaly.Edge::explanation)
+        TxnCounterexample.Anomaly a = TxnOps.first(r, AnomalyType.G0);
+        assertThat(a.txns()).extracting(TxnCounterexample.Txn::label).containsExactlyInAnyOrder("T1", "T2");
+        assertThat(a.edges()).extracting(TxnCounterexample.Edge::explanation)
                 .contains("T2 appended 2 after T1's 1 in x's version order",
                         "T1 appended 1 after T2's 2 in y's version order");
         assertThat(a.modelsRuledOut()).containsExactly("read-uncommitted", "read-committed", "snapshot-isolation",
@@ -47,7 +48,7 @@ class ListAppendCheckerTest {
     void g1aAbortedRead() {
         CheckResult r = check(TxnOps.lists().fail("ax1").ok("rx1"));
         assertThat(TxnOps.types(r)).containsExactly("G1a");
-        Anomaly a = TxnOps.first(r, AnomalyType.G1A);
+        TxnCounterexample.Anomaly a = TxnOps.first(r, AnomalyType.G1A);
         assertThat(a.edges().get(0).explanation()).isEqualTo("T2 read x=[1] including 1, which T1 appended in a txn that failed (aborted)");
         assertThat(a.modelsRuledOut()).startsWith("read-committed").doesNotContain("read-uncommitted");
     }
@@ -75,9 +76,9 @@ class ListAppendCheckerTest {
     void g1cCircularInformationFlow() {
         CheckResult r = check(TxnOps.lists().ok("ax1 ry1").ok("ax2 ay1").ok("rx12"));
         assertThat(TxnOps.types(r)).containsExactly("G1c");
-        Anomaly a = TxnOps.first(r, AnomalyType.G1C);
-        assertThat(a.edges()).extracting(Anomaly.Edge::kind).containsExactlyInAnyOrder("wr", "ww");
-        assertThat(a.edges()).extracting(Anomaly.Edge::explanation)
+        TxnCounterexample.Anomaly a = TxnOps.first(r, AnomalyType.G1C);
+        assertThat(a.edges()).extracting(TxnCounterexample.Edge::kind).containsExactlyInAnyOrder("wr", "ww");
+        assertThat(a.edges()).extracting(TxnCounterexample.Edge::explanation)
                 .contains("T1 read y=[1] which T2 wrote by appending 1");
     }
 
@@ -90,8 +91,8 @@ class ListAppendCheckerTest {
     void gSingleReadSkew() {
         CheckResult r = check(TxnOps.lists().ok("ax1 ay1").ok("ax2 ry").ok("rx12"));
         assertThat(TxnOps.types(r)).containsExactly("G-single");
-        Anomaly a = TxnOps.first(r, AnomalyType.G_SINGLE);
-        assertThat(a.edges()).extracting(Anomaly.Edge::kind).containsExactlyInAnyOrder("rw", "ww");
+        TxnCounterexample.Anomaly a = TxnOps.first(r, AnomalyType.G_SINGLE);
+        assertThat(a.edges()).extracting(TxnCounterexample.Edge::kind).containsExactlyInAnyOrder("rw", "ww");
         assertThat(a.modelsRuledOut()).containsExactly("snapshot-isolation", "serializable", "strict-serializable");
     }
 
@@ -99,8 +100,8 @@ class ListAppendCheckerTest {
     void writeSkewIsG2ItemNotGSingle() {
         CheckResult r = check(TxnOps.lists().ok("ax1 ry").ok("ay1 rx"));
         assertThat(TxnOps.types(r)).containsExactly("G2-item");
-        Anomaly a = TxnOps.first(r, AnomalyType.G2_ITEM);
-        assertThat(a.edges()).extracting(Anomaly.Edge::kind).containsExactly("rw", "rw");
+        TxnCounterexample.Anomaly a = TxnOps.first(r, AnomalyType.G2_ITEM);
+        assertThat(a.edges()).extracting(TxnCounterexample.Edge::kind).containsExactly("rw", "rw");
         assertThat(a.modelsRuledOut()).containsExactly("serializable", "strict-serializable");
     }
 
@@ -167,11 +168,11 @@ class ListAppendCheckerTest {
         assertThat(check(h, Map.of()).validity()).isEqualTo(Validity.VALID);
         CheckResult r = check(h, Map.of("realtime", "true"));
         assertThat(TxnOps.types(r)).containsExactly("G-single");
-        Anomaly a = TxnOps.first(r, AnomalyType.G_SINGLE);
+        TxnCounterexample.Anomaly a = TxnOps.first(r, AnomalyType.G_SINGLE);
         assertThat(a.realtime()).isTrue();
         assertThat(a.modelsRuledOut()).containsExactly("strong-snapshot-isolation", "strict-serializable");
-        assertThat(a.edges()).extracting(Anomaly.Edge::kind).contains("realtime", "rw");
-        assertThat(a.edges()).extracting(Anomaly.Edge::explanation)
+        assertThat(a.edges()).extracting(TxnCounterexample.Edge::kind).contains("realtime", "rw");
+        assertThat(a.edges()).extracting(TxnCounterexample.Edge::explanation)
                 .anyMatch(e -> e.contains("completed (t=3) before T3 was invoked (t=4)"));
     }
 
@@ -189,11 +190,11 @@ class ListAppendCheckerTest {
         List<Op> h = TxnOps.lists().ok("0", 0, 1, "ax1").ok("1", 2, 3, "ax2").ok("1", 4, 5, "rx1")
                 .ok("2", 6, 7, "rx12").build();
         CheckResult r = check(h, Map.of("process", "true"));
-        Anomaly a = TxnOps.first(r, AnomalyType.G_SINGLE);
+        TxnCounterexample.Anomaly a = TxnOps.first(r, AnomalyType.G_SINGLE);
         assertThat(a.process()).isTrue();
         assertThat(a.modelsRuledOut()).contains("strong-session-snapshot-isolation", "strict-serializable")
                 .doesNotContain("snapshot-isolation");
-        assertThat(a.edges()).extracting(Anomaly.Edge::explanation).contains("T2 < T3: process 1 ran T2 and then T3");
+        assertThat(a.edges()).extracting(TxnCounterexample.Edge::explanation).contains("T2 < T3: process 1 ran T2 and then T3");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.falsify.checkers.txn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.falsify.checkers.api.TxnCounterexample;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
@@ -25,7 +26,7 @@ class RwRegisterCheckerTest {
         // both read x=1 and both overwrite it
         CheckResult r = check(TxnOps.registers().ok("wx1").ok("rx1 wx2").ok("rx1 wx3"));
         assertThat(TxnOps.types(r)).containsExactly("G2-item");
-        assertThat(TxnOps.first(r, AnomalyType.G2_ITEM).edges()).extracting(Anomaly.Edge::explanation)
+        assertThat(TxnOps.first(r, AnomalyType.G2_ITEM).edges()).extracting(TxnCounterexample.Edge::explanation)
                 .contains("T2 read x=1, which T3 overwrote with x=3", "T3 read x=1, which T2 overwrote with x=2");
     }
 
@@ -33,7 +34,7 @@ class RwRegisterCheckerTest {
     void writeSkewFromInitialValues() {
         CheckResult r = check(TxnOps.registers().ok("rx wy1").ok("ry wx1"));
         assertThat(TxnOps.types(r)).containsExactly("G2-item");
-        assertThat(TxnOps.first(r, AnomalyType.G2_ITEM).edges()).extracting(Anomaly.Edge::explanation)
+        assertThat(TxnOps.first(r, AnomalyType.G2_ITEM).edges()).extracting(TxnCounterexample.Edge::explanation)
                 .contains("T1 read x's initial value (nil), before T2 wrote x=1");
     }
 
@@ -48,7 +49,7 @@ class RwRegisterCheckerTest {
     void circularInformationFlowIsG1c() {
         CheckResult r = check(TxnOps.registers().ok("wx1 ry2").ok("wy2 rx1"));
         assertThat(TxnOps.types(r)).containsExactly("G1c");
-        assertThat(TxnOps.first(r, AnomalyType.G1C).edges()).extracting(Anomaly.Edge::explanation)
+        assertThat(TxnOps.first(r, AnomalyType.G1C).edges()).extracting(TxnCounterexample.Edge::explanation)
                 .contains("T1 read y=2, which T2 wrote", "T2 read x=1, which T1 wrote");
     }
 

@@ -49,12 +49,13 @@ final class TxnOps {
 
     /** The anomaly type names of a result ({@code anomalyTypes}), empty when valid. */
     static List<String> types(dev.falsify.checkers.api.CheckResult r) {
-        return r.counterexample() == null ? List.of() : ((TxnCounterexample) r.counterexample()).anomalyTypes();
+        return r.counterexample() == null ? List.of() : ((dev.falsify.checkers.api.TxnCounterexample) r.counterexample()).anomalyTypes();
     }
 
     /** The first anomaly of a type in a result. */
-    static Anomaly first(dev.falsify.checkers.api.CheckResult r, AnomalyType type) {
-        return ((TxnCounterexample) r.counterexample()).anomalies().stream().filter(a -> a.type() == type)
+    static dev.falsify.checkers.api.TxnCounterexample.Anomaly first(dev.falsify.checkers.api.CheckResult r, AnomalyType type) {
+        return ((dev.falsify.checkers.api.TxnCounterexample) r.counterexample()).anomalies().stream()
+                .filter(a -> a.type().equals(type.spelling()))
                 .findFirst().orElseThrow();
     }
 

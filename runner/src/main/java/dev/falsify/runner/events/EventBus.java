@@ -11,6 +11,20 @@ import java.util.function.Consumer;
  */
 public final class EventBus {
     private final List<Consumer<RunEvent>> listeners = new CopyOnWriteArrayList<>();
+    private final Consumer<RuntimeException> onListenerFailure;
+
+    /** A bus that drops a failing listener's exception (the run goes on; see the other constructor). */
+    public EventBus() {
+        this(e -> { });
+    }
+
+    /**
+     * @param onListenerFailure told of every exception a listener throws (the command line prints
+     *                          it; library code never writes to the console itself)
+     */
+    public EventBus(Consumer<RuntimeException> onListenerFailure) {
+        this.onListenerFailure = onListenerFailure;
+    }
 
     /** Adds a listener; the returned handle removes it. */
     public AutoCloseable subscribe(Consumer<RunEvent> listener) {
@@ -24,7 +38,7 @@ public final class EventBus {
                 l.accept(event);
             } catch (RuntimeException e) {
                 // one broken listener must not stop the run or starve the others
-                System.err.println("falsify: event listener failed: " + e);
+                onListenerFailure.accept(e);
             }
         }
     }

@@ -3,9 +3,9 @@ package dev.falsify.runner.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.falsify.checkers.api.CheckBudget;
-import dev.falsify.checkers.api.CheckInput;
+import dev.falsify.checkers.pipeline.CheckedHistory;
+import dev.falsify.checkers.pipeline.HistoryCheck;
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.history.Histories;
 import dev.falsify.checkers.history.History;
 import dev.falsify.checkers.history.HistoryFormat;
@@ -193,7 +193,7 @@ final class SeedExecution {
                 historyFile = ctx.sessionDir().relativize(out).toString().replace('\\', '/');
                 long lastHeal = faults.stream().mapToLong(f -> f.healNanos).max().orElse(-1);
                 stats = HistoryStats.of(ops, FaultEpochs.sameClock(h.ops(), span) ? lastHeal : -1);
-                runCheckers(ops, finalState, checks, missing);
+                runCheckers(new History(h.source(), h.format(), ops, h.notes()), finalState, checks, missing);
                 boolean violation = checks.stream().anyMatch(c -> c.validity() == dev.falsify.checkers.api.Validity.INVALID);
                 outcome = violation ? SeedRun.Outcome.VIOLATION : SeedRun.Outcome.CLEAN;
             } catch (HistoryFormatException e) {
@@ -402,8 +402,12 @@ final class SeedExecution {
         return Histories.readAll(p, format);
     }
 
-    private void runCheckers(List<Op> ops, JsonNode finalState, List<CheckResult> checks, List<String> missing)
-            throws IOException {
+    /**
+     * Runs the plan's checkers on the history through the same pipeline as {@code falsify check}
+     * (same checker and model choice, the reader's notes attached), so a history gets the same
+     * answer and the same weaknesses here as there.
+     */
+    private void runCheckers(History history, JsonNode finalState, List<CheckResult> checks, List<String> missing) {
         String model = spec.history() == null ? null : spec.history().model();
         Map<String, JsonNode> replicas = new LinkedHashMap<>();
         if (finalState != null && finalState.isObject()) {
@@ -411,42 +415,28 @@ final class SeedExecution {
                 if (e.getValue().isObject()) replicas.put(e.getKey(), e.getValue());
             });
         }
+        HistoryCheck pipeline = new HistoryCheck(ctx.checkers());
         for (String name : spec.checkers()) {
-            var found = ctx.checkers().find(name);
-            if (found.isEmpty()) {
+            if (ctx.checkers().find(name).isEmpty()) {
                 missing.add(name);
                 publish(new RunEvent.OracleResult(now(), label, name, "not run", "Falsify has no checker named " + name));
                 continue;
             }
-            Checker c = found.get();
-            CheckResult r;
+            CheckedHistory checked;
             try {
-                r = c.check(new CheckInput(ops, model, Map.of(), finalState, replicas, null), CheckBudget.of(Duration.ofSeconds(60)));
+                checked = pipeline.run(history, new HistoryCheck.Request(name, model, history.format(), Map.of(),
+                        finalState, replicas, null, CheckBudget.of(Duration.ofSeconds(60))));
             } catch (RuntimeException e) {
                 missing.add(name);
-                publish(new RunEvent.OracleResult(now(), label, name, "error", e.toString()));
+                publish(new RunEvent.OracleResult(now(), label, name, "error", e.getMessage() != null ? e.getMessage() : e.toString()));
                 continue;
             }
+            CheckResult r = checked.result();
             checks.add(r);
-            scope.writeJson(artifacts.resolve(label + "." + name + ".check.json"), checkJson(r));
+            scope.writeJson(artifacts.resolve(label + "." + name + ".check.json"), checked.toJson());
             publish(new RunEvent.OracleResult(now(), label, name, r.validity().name().toLowerCase(Locale.ROOT),
                     r.summary() + " (" + r.evidence().ops() + " of " + r.evidence().opsTotal() + " ops)"));
         }
-    }
-
-    private static Map<String, Object> checkJson(CheckResult r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("checker", r.checker());
-        m.put("model", r.model());
-        m.put("valid", r.validity().json());
-        m.put("summary", r.summary());
-        m.put("evidence", r.evidence());
-        m.put("weaknesses", r.weaknesses());
-        if (r.counterexample() != null) {
-            m.put("counterexample", r.counterexample().toJson());
-            m.put("explanation", r.counterexample().describe());
-        }
-        return m;
     }
 
     private void publish(RunEvent e) {

@@ -1,4 +1,4 @@
-package dev.falsify.checkers.lin;
+package dev.falsify.checkers.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,6 +8,7 @@ import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.HistoryWeakness;
 import dev.falsify.checkers.api.Validity;
 import dev.falsify.checkers.history.HistoryFormatException;
+import dev.falsify.checkers.lin.Models;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -22,15 +23,15 @@ import org.junit.jupiter.api.io.TempDir;
  * an answer worked out by hand: tolerant reading must not change the verdict, and what the reader
  * found missing must keep a "valid" from passing silently.
  */
-class HistoryFileCheckTest {
+class HistoryCheckTest {
 
-    private static HistoryFileCheck.Outcome check(Path file) throws IOException {
-        return HistoryFileCheck.run(file, null, null, Map.of(), CheckBudget.of(Duration.ofSeconds(30)));
+    private static CheckedHistory check(Path file) throws IOException {
+        return HistoryCheck.standard().run(file, HistoryCheck.Request.of(null, null, CheckBudget.of(Duration.ofSeconds(30))));
     }
 
     private static Path variant(String name) {
         try {
-            return Path.of(HistoryFileCheckTest.class.getResource("/dev/falsify/checkers/history/variants/" + name).toURI());
+            return Path.of(HistoryCheckTest.class.getResource("/dev/falsify/checkers/history/variants/" + name).toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -63,11 +64,11 @@ class HistoryFileCheckTest {
 
     @Test
     void aTruncatedHistoryIsCheckedButWeak() throws IOException {
-        HistoryFileCheck.Outcome o = check(variant("truncated.jsonl"));
+        CheckedHistory o = check(variant("truncated.jsonl"));
         assertThat(o.result().validity()).isEqualTo(Validity.VALID);
         assertThat(o.result().evidence().opsTotal()).isEqualTo(2);
         assertThat(o.result().weaknesses()).extracting(HistoryWeakness::kind).containsExactly("truncated-record");
-        assertThat(o.notes()).hasSize(1);
+        assertThat(o.result().notes()).hasSize(1);
     }
 
     @Test
@@ -85,8 +86,8 @@ class HistoryFileCheckTest {
         Path f = dir.resolve("h.jsonl");
         Files.writeString(f, "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":0,\"complete_ts\":1,\"op_type\":\"put\",\"input\":1}\n"
                 + "{\"op_id\":2,\"process_id\":1,\"invoke_ts\":2,\"complete_ts\":3,\"op_type\":\"get\",\"output\":null}\n");
-        HistoryFileCheck.Outcome o = check(f);
-        assertThat(o.model()).isEqualTo("register");
+        CheckedHistory o = check(f);
+        assertThat(o.result().model()).isEqualTo("register");
         assertThat(o.result().validity()).isEqualTo(Validity.INVALID); // a get after the put completed saw nil
         Files.writeString(f, "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":0,\"complete_ts\":1,\"op_type\":\"w\",\"input\":1}\n"
                 + "{\"op_id\":2,\"process_id\":1,\"invoke_ts\":2,\"complete_ts\":3,\"op_type\":\"r\",\"output\":1}\n");
@@ -111,5 +112,66 @@ class HistoryFileCheckTest {
             assertThat(r.validity()).isEqualTo(Validity.VALID);
             assertThat(r.weaknesses()).as("'" + content + "'").extracting(HistoryWeakness::kind).containsExactly("empty-history");
         }
+    }
+
+    /** A history of invocations only, in every format the readers take (issue 12). */
+    static final Map<String, String> INVOCATIONS_ONLY = Map.of(
+            "inv.edn", "{:process 0, :type :invoke, :f :write, :value 1}\n{:process 1, :type :invoke, :f :read, :value nil}\n",
+            "inv.log", "INFO  jepsen.util - 1\t:invoke\t:write\t1\nINFO  jepsen.util - 2\t:invoke\t:read\tnil\n",
+            "inv-kv.txt", "{:process 0, :type :invoke, :f :put, :key \"1\", :value \"x\"}\n"
+                    + "{:process 1, :type :invoke, :f :get, :key \"1\", :value nil}\n",
+            "inv-events.jsonl", "{\"type\":\"invoke\",\"op_id\":\"a\",\"process\":0,\"f\":\"write\",\"value\":1,\"time\":5}\n"
+                    + "{\"type\":\"invoke\",\"op_id\":\"b\",\"process\":1,\"f\":\"read\",\"value\":null,\"time\":6}\n",
+            "inv.jsonl", "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":0,\"complete_ts\":null,\"op_type\":\"write\",\"input\":1}\n"
+                    + "{\"op_id\":2,\"process_id\":1,\"invoke_ts\":1,\"complete_ts\":null,\"op_type\":\"read\"}\n");
+
+    @Test
+    void aHistoryOfInvocationsOnlyIsTooWeakInEveryFormat(@TempDir Path dir) throws IOException {
+        java.util.Set<dev.falsify.checkers.history.HistoryFormat> formats = new java.util.HashSet<>();
+        for (Map.Entry<String, String> e : INVOCATIONS_ONLY.entrySet()) {
+            Path f = dir.resolve(e.getKey());
+            Files.writeString(f, e.getValue());
+            CheckedHistory o = check(f);
+            formats.add(o.format());
+            assertThat(o.result().evidence().opsTotal()).as(e.getKey()).isEqualTo(2);
+            assertThat(o.result().weaknesses()).as(e.getKey() + ": " + o.result().summary())
+                    .extracting(HistoryWeakness::kind).contains(HistoryCheck.NO_COMPLETED_OP);
+            // the same ops in memory (the runner's way) get the same weaknesses
+            var h = dev.falsify.checkers.history.Histories.readAll(f, null);
+            CheckedHistory inMemory = HistoryCheck.standard().run(h, HistoryCheck.Request.of(null, null, CheckBudget.unlimited()));
+            assertThat(inMemory.result().weaknesses()).isEqualTo(o.result().weaknesses());
+            assertThat(inMemory.result().notes()).isEqualTo(o.result().notes());
+        }
+        assertThat(formats).hasSize(dev.falsify.checkers.history.HistoryFormat.values().length);
+    }
+
+    @Test
+    void oneCompletedOpIsEnoughToJudge(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("h.edn");
+        Files.writeString(f, "{:process 0, :type :invoke, :f :write, :value 1}\n{:process 0, :type :ok, :f :write, :value 1}\n"
+                + "{:process 1, :type :invoke, :f :read, :value nil}\n");
+        CheckResult r = check(f).result();
+        assertThat(r.validity()).isEqualTo(Validity.VALID);
+        assertThat(r.weaknesses()).isEmpty();
+    }
+
+    @Test
+    void anOpIdTooBigForADoubleIsAnIdNotACrash(@TempDir Path dir) throws IOException {
+        // found by HistoryFuzzTest: 1e400 overflowed to Infinity and its decimal value threw NumberFormatException
+        Path f = dir.resolve("h.jsonl");
+        Files.writeString(f, "{\"op_id\":1e400,\"process_id\":0,\"invoke_ts\":0,\"complete_ts\":1,\"op_type\":\"write\",\"input\":1}\n");
+        CheckResult r = check(f).result();
+        assertThat(r.validity()).isEqualTo(Validity.VALID);
+        assertThat(r.evidence().opsTotal()).isEqualTo(1);
+    }
+
+    @Test
+    void aValueTooBigForADoubleIsAValueNotACrash(@TempDir Path dir) throws IOException {
+        // found by HistoryFuzzTest: the model's canonical form took the decimal value of Infinity
+        Path f = dir.resolve("h.edn");
+        Files.writeString(f, "{:type :invoke, :f :write, :value 1e400, :process 0}\n{:type :ok, :f :write, :value 1e400, :process 0}\n"
+                + "{:type :invoke, :f :read, :value nil, :process 1}\n{:type :ok, :f :read, :value 1, :process 1}\n");
+        CheckResult r = check(f).result();
+        assertThat(r.validity()).isEqualTo(Validity.INVALID); // Infinity was written, 1 read
     }
 }

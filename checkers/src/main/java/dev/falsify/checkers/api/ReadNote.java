@@ -1,6 +1,5 @@
-package dev.falsify.checkers.history;
+package dev.falsify.checkers.api;
 
-import dev.falsify.checkers.api.HistoryWeakness;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -21,7 +21,7 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /** A strictly serial execution never shows an anomaly, with or without process and real-time edges. */
-class SerialHistoriesProperties {
+class SerialHistoriesPropertiesTest {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     static List<Op> serial(long seed, int txns, boolean lists) {
@@ -71,7 +71,7 @@ class SerialHistoriesProperties {
         CheckResult r = new ListAppendChecker().check(new CheckInput(h, "list-append",
                 Map.of("realtime", "true", "process", "true"), null, Map.of(), null), CheckBudget.unlimited());
         assertThat(r.validity()).as(r.summary()).isIn(Validity.VALID, Validity.UNKNOWN);
-        assertThat(r.counterexample() == null || ((TxnCounterexample) r.counterexample()).anomalies().isEmpty()).isTrue();
+        assertThat(r.counterexample() == null || ((dev.falsify.checkers.api.TxnCounterexample) r.counterexample()).anomalies().isEmpty()).isTrue();
     }
 
     @Property(tries = 40)
@@ -79,7 +79,7 @@ class SerialHistoriesProperties {
         List<Op> h = serial(seed, txns, false);
         CheckResult r = new RwRegisterChecker().check(new CheckInput(h, "rw-register",
                 Map.of("realtime", "true", "process", "true"), null, Map.of(), null), CheckBudget.unlimited());
-        assertThat(r.counterexample() == null || ((TxnCounterexample) r.counterexample()).anomalies().isEmpty())
+        assertThat(r.counterexample() == null || ((dev.falsify.checkers.api.TxnCounterexample) r.counterexample()).anomalies().isEmpty())
                 .as(r.summary()).isTrue();
     }
 

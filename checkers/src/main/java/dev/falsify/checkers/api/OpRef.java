@@ -1,4 +1,4 @@
-package dev.falsify.checkers.lin;
+package dev.falsify.checkers.api;
 
 import dev.falsify.model.history.Op;
 
@@ -10,7 +10,8 @@ import dev.falsify.model.history.Op;
  * @param sourceLine 1-based line in the history file, 0 when unknown
  */
 public record OpRef(String opId, String processId, long invokeTs, Long completeTs, int sourceLine) {
-    static OpRef of(Op op, long index) {
+    /** @param index the op's position in the history, naming an op without op_id */
+    public static OpRef of(Op op, long index) {
         String id = op.opId() != null ? op.opId() : "#" + index;
         Long complete = op.timeoutMarker() ? null : op.completeTs();
         return new OpRef(id, op.processId(), op.invokeTs(), complete, op.sourceLine());

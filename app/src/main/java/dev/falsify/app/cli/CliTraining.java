@@ -1,0 +1,78 @@
+package dev.falsify.app.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+
+/**
+ * The training run behind the launcher's command-line class-data-sharing archive: one JVM runs the
+ * short commands people run most ({@code check} of each history format, {@code lint}, {@code
+ * --version}, {@code --help}) on small inputs it writes itself, so the archive holds the classes
+ * they load and each later {@code falsify check} or {@code lint} maps them instead of loading them.
+ * Started by the launcher with {@code -XX:ArchiveClassesAtExit}; not a command.
+ */
+public final class CliTraining {
+    private CliTraining() {
+    }
+
+    /** @param args the repository root (for the example plan) */
+    public static void main(String[] args) throws IOException {
+        Path root = Path.of(args.length > 0 ? args[0] : ".");
+        Path dir = Files.createTempDirectory("falsify-cli-training");
+        try {
+            Path jsonl = write(dir, "h.jsonl", "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":0,\"complete_ts\":1,\"op_type\":\"write\","
+                    + "\"key\":null,\"input\":1,\"output\":null,\"error\":null,\"timeout_marker\":false}\n"
+                    + "{\"op_id\":2,\"process_id\":1,\"invoke_ts\":2,\"complete_ts\":3,\"op_type\":\"read\",\"key\":null,"
+                    + "\"input\":null,\"output\":1,\"error\":null,\"timeout_marker\":false}\n");
+            Path edn = write(dir, "h.edn", "{:type :invoke, :f :write, :value 1, :process 0}\n{:type :ok, :f :write, :value 1, :process 0}\n"
+                    + "{:type :invoke, :f :cas, :value [1 2], :process 1}\n{:type :ok, :f :cas, :value [1 2], :process 1}\n");
+            Path etcd = write(dir, "etcd.log", "INFO  jepsen.util - 1\t:invoke\t:write\t1\nINFO  jepsen.util - 1\t:ok\t:write\t1\n"
+                    + "INFO  jepsen.util - 2\t:invoke\t:cas\t[1 2]\nINFO  jepsen.util - 2\t:fail\t:cas\t[1 2]\n"
+                    + "INFO  jepsen.util - 3\t:invoke\t:read\tnil\nINFO  jepsen.util - 3\t:ok\t:read\t2\n");
+            Path kv = write(dir, "kv.txt", "{:process 0, :type :invoke, :f :put, :key \"1\", :value \"x\"}\n"
+                    + "{:process 0, :type :ok, :f :put, :key \"1\", :value \"x\"}\n"
+                    + "{:process 1, :type :invoke, :f :append, :key \"1\", :value \"y\"}\n"
+                    + "{:process 1, :type :ok, :f :append, :key \"1\", :value \"y\"}\n"
+                    + "{:process 2, :type :invoke, :f :get, :key \"1\", :value nil}\n"
+                    + "{:process 2, :type :ok, :f :get, :key \"1\", :value \"xy\"}\n");
+            Path txn = write(dir, "txn.edn", "{:type :invoke, :f :txn, :value [[:append :x 1]], :process 0}\n"
+                    + "{:type :ok, :f :txn, :value [[:append :x 1]], :process 0}\n"
+                    + "{:type :invoke, :f :txn, :value [[:r :x nil]], :process 1}\n"
+                    + "{:type :ok, :f :txn, :value [[:r :x [1]]], :process 1}\n");
+            Path plan = root.resolve("examples/replicated-kv/docs/testing-plans/replicated-kv.md");
+            List<String[]> runs = List.of(
+                    new String[] {"check", jsonl.toString()},
+                    new String[] {"check", edn.toString()},
+                    new String[] {"check", "--model", "cas-register", etcd.toString()},
+                    new String[] {"check", "--model", "kv", kv.toString()},
+                    new String[] {"check", txn.toString()},
+                    new String[] {"lint", plan.toString()},
+                    new String[] {"--version"},
+                    new String[] {"--help"});
+            PrintStream sink = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+            for (String[] a : runs) {
+                // the same construction as Main, so the same classes load
+                CommandLine cl = FalsifyCommand.commandLine(a);
+                cl.setOut(new PrintWriter(sink, true));
+                cl.setErr(new PrintWriter(sink, true));
+                cl.execute(a);
+            }
+        } finally {
+            try (Stream<Path> s = Files.walk(dir)) {
+                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private static Path write(Path dir, String name, String text) throws IOException {
+        return Files.writeString(dir.resolve(name), text, StandardCharsets.UTF_8);
+    }
+}

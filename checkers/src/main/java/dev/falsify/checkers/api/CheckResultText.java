@@ -1,0 +1,140 @@
+package dev.falsify.checkers.api;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The one renderer of check results for people ({@code falsify check}, the runner's findings, the
+ * report): a verdict line, the counterexample in a few lines, the reader's notes and the weaknesses.
+ * It reads only the result's data, so every checker family is rendered the same way.
+ */
+public final class CheckResultText {
+    /** Anomalies listed before "… more". */
+    private static final int DESCRIBE_ANOMALIES = 8;
+    /** Ops listed as "could not be placed next" before "… more". */
+    private static final int DESCRIBE_BLOCKED = 6;
+    /** Oracle violations listed before "… more". */
+    private static final int DESCRIBE_VIOLATIONS = 40;
+    /**
+     * How a checker calls its two answers when it has a word of its own (linearizability's is the
+     * literature's); every other checker says VALID / INVALID.
+     */
+    private static final Map<String, String[]> VERDICT_WORDS = Map.of(
+            "linearizability", new String[] {"LINEARIZABLE", "NOT LINEARIZABLE"});
+
+    /** Kind of the weakness of a history with no operations at all (see {@code WeaknessDetector}). */
+    public static final String EMPTY_HISTORY = "empty-history";
+
+    private CheckResultText() {
+    }
+
+    /** {@code LINEARIZABLE}, {@code INVALID}, {@code VALID (history too weak to trust)}, {@code EMPTY HISTORY (…)}, … */
+    public static String verdict(CheckResult r) {
+        String[] words = VERDICT_WORDS.getOrDefault(r.checker(), new String[] {"VALID", "INVALID"});
+        return switch (r.validity()) {
+            case VALID -> r.hasWeakness(EMPTY_HISTORY) ? "EMPTY HISTORY (nothing to check)"
+                    : words[0] + (r.weaknesses().isEmpty() ? "" : " (history too weak to trust)");
+            case INVALID -> words[1];
+            case UNKNOWN -> "UNKNOWN";
+        };
+    }
+
+    /**
+     * Every line for people: {@code SOURCE: VERDICT — checker C, model M (format), N ops, T ms: summary},
+     * then the counterexample, the reader's informational notes and the weaknesses, indented.
+     *
+     * @param source the history's name, or null to start with the verdict
+     * @param format the format id it was read as, or null
+     */
+    public static List<String> lines(String source, String format, CheckResult r) {
+        List<String> out = new ArrayList<>();
+        ExecutionEvidence e = r.evidence();
+        out.add(String.format(Locale.ROOT, "%s%s — checker %s%s%s, %d ops, %.1f ms: %s",
+                source == null ? "" : source + ": ", verdict(r), r.checker(),
+                r.model() == null ? "" : ", model " + r.model(), format == null ? "" : " (" + format + ")",
+                e.opsTotal(), e.elapsedMs(), r.summary()));
+        if (r.counterexample() != null) {
+            for (String line : describe(r.counterexample())) out.add("  " + line);
+        }
+        for (ReadNote n : r.notes()) {
+            if (!n.weakens()) out.add("  note: " + n.describe());
+        }
+        for (HistoryWeakness w : r.weaknesses()) {
+            out.add("  weak history: " + w.kind() + ": " + w.detail()
+                    + (w.opIds().isEmpty() ? "" : " e.g. ops " + String.join(", ", w.opIds())));
+        }
+        return out;
+    }
+
+    /** A counterexample in a few lines: which op could not be placed, which cycle, which violation. */
+    public static List<String> describe(Counterexample cx) {
+        if (cx instanceof LinearizabilityCounterexample l) return linearizability(l);
+        if (cx instanceof TxnCounterexample t) return txn(t);
+        return violations((OracleViolations) cx);
+    }
+
+    private static List<String> linearizability(LinearizabilityCounterexample cx) {
+        List<String> lines = new ArrayList<>();
+        for (LinearizabilityCounterexample.PartitionFailure p : cx.partitions()) {
+            if (p.prefixes().isEmpty()) continue;
+            LinearizabilityCounterexample.Prefix x = p.prefixes().get(0);
+            String where = p.partition().equals("all") ? "" : p.partition() + ": ";
+            if (x.steps().isEmpty()) {
+                lines.add(where + "no op can be linearized first (initial state " + x.initialState() + ")");
+            } else {
+                LinearizabilityCounterexample.Step last = x.steps().get(x.steps().size() - 1);
+                lines.add(where + (cx.exhausted() ? "longest prefix found so far: " : "longest linearizable prefix: ")
+                        + x.steps().size() + " of " + p.ops() + " ops, ending with op " + last.op().opId()
+                        + " (" + last.description() + ", process " + last.op().processId() + ") → state " + last.stateAfter());
+            }
+            if (cx.exhausted()) continue;
+            if (x.mustPrecede() != null) {
+                LinearizabilityCounterexample.Step m = x.mustPrecede();
+                lines.add("  op " + m.op().opId() + " (" + m.description() + ", process " + m.op().processId() + ", "
+                        + m.op().interval() + ") completed, but no op can take effect next:");
+            }
+            int shown = 0;
+            for (LinearizabilityCounterexample.Blocked b : x.couldNotPlace()) {
+                if (shown++ == DESCRIBE_BLOCKED) {
+                    lines.add("    … " + (x.couldNotPlace().size() - DESCRIBE_BLOCKED) + " more");
+                    break;
+                }
+                lines.add("    op " + b.op().opId() + " " + b.description() + " " + b.op().interval() + ": " + b.reason());
+            }
+        }
+        return lines;
+    }
+
+    private static List<String> txn(TxnCounterexample cx) {
+        List<String> lines = new ArrayList<>();
+        int shown = 0;
+        for (TxnCounterexample.Anomaly a : cx.anomalies()) {
+            if (shown++ == DESCRIBE_ANOMALIES) {
+                lines.add("… " + (cx.anomalies().size() - DESCRIBE_ANOMALIES) + " more anomalies (see --json)");
+                break;
+            }
+            lines.add(a.type() + ": " + a.explanation());
+            for (TxnCounterexample.Edge e : a.edges()) {
+                lines.add("  " + e.from() + " -" + e.kind() + "-> " + e.to()
+                        + (e.key() != null ? " on " + e.key() : "") + ": " + e.explanation());
+            }
+            lines.add("  rules out: " + String.join(", ", a.modelsRuledOut()));
+        }
+        if (cx.note() != null) lines.add(cx.note());
+        return lines;
+    }
+
+    private static List<String> violations(OracleViolations v) {
+        List<String> lines = new ArrayList<>();
+        for (OracleViolations.Violation x : v.items()) {
+            if (lines.size() == DESCRIBE_VIOLATIONS) {
+                lines.add("… " + (v.items().size() - DESCRIBE_VIOLATIONS) + " more violations (see --json)");
+                break;
+            }
+            lines.add(x.explanation());
+        }
+        return lines;
+    }
+}
