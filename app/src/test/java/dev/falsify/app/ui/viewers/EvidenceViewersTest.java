@@ -27,7 +27,7 @@ class EvidenceViewersTest {
     void binaryAndNonUtf8FilesAreSaidSoNotMisread() throws Exception {
         Path bin = Files.write(dir.resolve("core"), new byte[] {0x7f, 'E', 'L', 'F', 0, 0, 1});
         assertThat(EvidenceText.read(bin).binary()).isTrue();
-        assertThat(EvidenceText.read(bin).note()).isEqualTo("binary file (7 bytes): not shown");
+        assertThat(EvidenceText.read(bin).note()).isEqualTo("binary file (7 bytes, a NUL at byte offset 4): not shown");
         Path latin = Files.write(dir.resolve("l.log"), new byte[] {'c', 'a', 'f', (byte) 0xe9, '\n'});
         EvidenceText t = EvidenceText.read(latin);
         assertThat(t.text()).isEqualTo("caf\u00e9\n");
