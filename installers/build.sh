@@ -95,9 +95,7 @@ say "jlink: $MODULES"
 rm -f "$OUT/runtime/lib/server/classes_nocoops.jsa"
 
 # --- icon ----------------------------------------------------------------------------------
-for size in 48 256; do
-  "$JDK/bin/java" -Djava.awt.headless=true "$HERE/icon/FalsifyIcon.java" "$OUT/icon/falsify-$size.png" "$size"
-done
+"$JDK/bin/java" -Djava.awt.headless=true "$HERE/icon/FalsifyIcon.java" "$OUT/icon" 48 256
 
 # --- jpackage ------------------------------------------------------------------------------
 # shellcheck source=launcher/falsify-jvm.sh
@@ -129,9 +127,8 @@ if [ "$MODE" = native ]; then
            --file-associations "$HERE/jpackage/plan.properties" --dest "$OUT" ;;
     dmg) if command -v iconutil >/dev/null; then
            mkdir -p "$OUT/icon/falsify.iconset"
-           for s in 16 32 128 256 512; do
-             "$JDK/bin/java" -Djava.awt.headless=true "$HERE/icon/FalsifyIcon.java" "$OUT/icon/falsify.iconset/icon_${s}x${s}.png" "$s"
-           done
+           "$JDK/bin/java" -Djava.awt.headless=true "$HERE/icon/FalsifyIcon.java" "$OUT/icon" 16 32 128 512
+           for s in 16 32 128 256 512; do cp "$OUT/icon/falsify-$s.png" "$OUT/icon/falsify.iconset/icon_${s}x${s}.png"; done
            iconutil -c icns -o "$OUT/icon/falsify.icns" "$OUT/icon/falsify.iconset"; ICON=(--icon "$OUT/icon/falsify.icns")
          fi
          "$JDK/bin/jpackage" --type dmg "${COMMON[@]}" --input "$OUT/input" --main-jar falsify.jar \

@@ -10,13 +10,20 @@ import java.io.File;
 import javax.imageio.ImageIO;
 
 /**
- * Draws Falsify's icon (the shapes of falsify.svg) as a PNG of the given size, at packaging time,
- * so no binary art is kept in the repository. Run with the JDK's source launcher:
- * {@code java -Djava.awt.headless=true FalsifyIcon.java OUT.png SIZE}.
+ * Draws Falsify's icon (the shapes of falsify.svg) as PNGs at packaging time, so no binary art is
+ * kept in the repository. Run with the JDK's source launcher:
+ * {@code java -Djava.awt.headless=true FalsifyIcon.java DIR SIZE...}, which writes
+ * {@code DIR/falsify-SIZE.png} for each size.
  */
 public final class FalsifyIcon {
     public static void main(String[] args) throws Exception {
-        int size = Integer.parseInt(args[1]);
+        for (int i = 1; i < args.length; i++) {
+            int size = Integer.parseInt(args[i]);
+            ImageIO.write(draw(size), "png", new File(args[0], "falsify-" + size + ".png"));
+        }
+    }
+
+    private static BufferedImage draw(int size) {
         BufferedImage img = new BufferedImage(size, size, BufferedImage.TYPE_INT_ARGB);
         Graphics2D g = img.createGraphics();
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
@@ -35,6 +42,6 @@ public final class FalsifyIcon {
         g.setStroke(new BasicStroke(22, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
         g.draw(new Line2D.Double(70, 70, 186, 186));
         g.dispose();
-        ImageIO.write(img, "png", new File(args[0]));
+        return img;
     }
 }
