@@ -31,7 +31,7 @@ public final class BenchCliCommand implements Callable<Integer> {
     int runs;
 
     @Option(names = "--launcher", paramLabel = "PATH",
-            description = "The launcher to start (default: $FALSIFY_HOME/falsify, which the launcher sets, else ./falsify).")
+            description = "The launcher to start (default: $FALSIFY_CHECKOUT/falsify, which the launcher sets, else ./falsify).")
     Path launcher;
 
     @Option(names = "--corpora", paramLabel = "DIR",
@@ -53,7 +53,7 @@ public final class BenchCliCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         if (runs < 1) throw new UserError("--runs must be at least 1");
         if (!Files.isExecutable(Path.of(TIME))) throw new UserError(TIME + " is needed to measure peak memory (apt-get install time)");
-        Path home = System.getenv("FALSIFY_HOME") != null ? Path.of(System.getenv("FALSIFY_HOME")) : Path.of(".");
+        Path home = System.getenv("FALSIFY_CHECKOUT") != null ? Path.of(System.getenv("FALSIFY_CHECKOUT")) : Path.of(".");
         Path exe = launcher != null ? launcher : home.resolve("falsify");
         if (!Files.isExecutable(exe)) throw new UserError(exe + ": no launcher there (give --launcher)");
         Path root = exe.toAbsolutePath().getParent();

@@ -23,7 +23,7 @@ public final class CliTraining {
     private CliTraining() {
     }
 
-    /** @param args the repository root (for the example plan) */
+    /** @param args the plan to lint, or the repository root (whose example plan is linted) */
     public static void main(String[] args) throws IOException {
         Path root = Path.of(args.length > 0 ? args[0] : ".");
         Path dir = Files.createTempDirectory("falsify-cli-training");
@@ -47,7 +47,7 @@ public final class CliTraining {
                     + "{:type :ok, :f :txn, :value [[:append :x 1]], :process 0}\n"
                     + "{:type :invoke, :f :txn, :value [[:r :x nil]], :process 1}\n"
                     + "{:type :ok, :f :txn, :value [[:r :x [1]]], :process 1}\n");
-            Path plan = root.resolve("examples/replicated-kv/docs/testing-plans/replicated-kv.md");
+            Path plan = Files.isRegularFile(root) ? root : root.resolve("examples/replicated-kv/docs/testing-plans/replicated-kv.md");
             List<String[]> runs = List.of(
                     new String[] {"check", jsonl.toString()},
                     new String[] {"check", edn.toString()},

@@ -1,0 +1,76 @@
+# Sourced (bash) by the development launcher ./falsify and by the packaged launcher bin/falsify of
+# the app-image: the one place that says which JVM options each command gets and how the
+# class-data-sharing (CDS) archive is trained, so a packaged start behaves like a development one.
+# Defines variables and functions only.
+
+# JVM options for the workbench (no command, `gui`, `screenshots`, `bench ui`), measured with
+# `falsify bench ui` on 2 cores:
+# - C1 only (-XX:TieredStopAtLevel=1): on a cold JVM the C2 compiler takes a whole core while the
+#   window is being built; the window was interactive after 3.5 s with it and 2.0 s without. The
+#   C1 code of the background analysis is slower (27 ms against 13 ms for the 5,000-line plan),
+#   still well inside the 100 ms a keystroke may take.
+# - Parallel GC with a fixed 48 MB young generation: each analysis allocates about 16 MB; G1 kept
+#   growing a young generation of hundreds of MB whose first touch (page faults) tripled the CPU
+#   time of the first ~40 analyses (keystrokes up to 150 ms); a small fixed young generation is
+#   touched once within the first seconds. Parallel rather than Serial: keystroke p90 64 ms
+#   against 80-100 ms, and the window up sooner (young pauses use both cores).
+FALSIFY_GUI_OPTS=(-XX:TieredStopAtLevel=1 -XX:+UseParallelGC -Xmn48m)
+
+# JVM options for every other command (check, lint, run, --version, …), measured with
+# `falsify bench cli` on 2 cores (see docs/checkers.md, "Speed"):
+# - C1 only: a command is over in well under a second, before C2's code would pay for its
+#   compile time (which takes a core of the two);
+# - Serial GC with a fixed 32 MB young generation: the smallest start-up, no GC threads, and the
+#   etcd folder's check peaks at ~85 MB instead of ~140 MB (a check's live set is small; the heap
+#   still grows in the old generation for big histories);
+# - no perf-data file (-XX:-UsePerfData): one mmap'd file less per start.
+FALSIFY_CLI_OPTS=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmn32m -XX:-UsePerfData)
+
+# falsify_jvm_options ARGS...: sets FALSIFY_JVM_OPTS to the JVM options of the command in ARGS,
+# and FALSIFY_WORKBENCH to 1 when that command starts the window (it then uses the workbench's
+# CDS archive, else the command line's).
+falsify_jvm_options() {
+  FALSIFY_JVM_OPTS=("${FALSIFY_CLI_OPTS[@]}")
+  FALSIFY_WORKBENCH=0
+  case "${1-}" in
+    ""|gui|screenshots) FALSIFY_WORKBENCH=1 ;;
+    # benchmarks (but the workbench's) run long enough for C2 to pay: the JVM's defaults
+    bench) if [ "${2-}" = ui ]; then FALSIFY_WORKBENCH=1; else FALSIFY_JVM_OPTS=(); fi ;;
+  esac
+  if [ "$FALSIFY_WORKBENCH" = 1 ]; then FALSIFY_JVM_OPTS=("${FALSIFY_GUI_OPTS[@]}"); fi
+  return 0
+}
+
+# falsify_train_cds JAVA JAR JSA FX_CACHE PLAN: writes JSA, the CDS archive of the classes the
+# workbench loads at start (it cuts the window's cold start by about a third), by a headless
+# training start of the workbench on PLAN. Best effort: without the archive everything still
+# works, only the window starts slower. The archive is valid only for exactly this JAR path and
+# this JVM build (JDK 17 compares class-path names), so it is trained where it is used.
+falsify_train_cds() {
+  local java="$1" jar="$2" jsa="$3" fx_cache="$4" plan="$5"
+  rm -f "$jsa"
+  "$java" "${FALSIFY_GUI_OPTS[@]}" -XX:ArchiveClassesAtExit="$jsa" -Djavafx.cachedir="$fx_cache" -cp "$jar" \
+    dev.falsify.app.ui.ColdStartProbe "$plan" >/dev/null 2>&1 || rm -f "$jsa"
+  return 0
+}
+
+# falsify_train_cli_cds JAVA JAR JSA PLAN: writes JSA, the CDS archive of the command line, by
+# CliTraining (check of every history format, lint of PLAN, --version and --help in one JVM), with
+# the command line's own JVM options. Best effort, like the workbench's.
+falsify_train_cli_cds() {
+  local java="$1" jar="$2" jsa="$3" plan="$4"
+  rm -f "$jsa"
+  "$java" "${FALSIFY_CLI_OPTS[@]}" -XX:ArchiveClassesAtExit="$jsa" -cp "$jar" dev.falsify.app.cli.CliTraining "$plan" \
+    >/dev/null 2>&1 || rm -f "$jsa"
+  return 0
+}
+
+# falsify_cds_options JSA: sets FALSIFY_CDS to the options that use JSA when it exists; a stale
+# or mismatched archive is skipped silently by the JVM (-Xshare:auto) rather than failing.
+falsify_cds_options() {
+  FALSIFY_CDS=()
+  if [ -f "$1" ]; then
+    FALSIFY_CDS=(-XX:SharedArchiveFile="$1" -Xshare:auto -Xlog:cds=off -Xlog:cds+dynamic=off)
+  fi
+  return 0
+}
