@@ -20,7 +20,7 @@ public final class PlanParser {
             "(?i)\\b(none|no missing|no gaps?|nothing|n/a|not applicable|explicitly empty|appear(s)? aligned|are aligned|"
                     + "no residual|no known|no open|no additional|no new|empty|"
                     + "(?:did not|didn't|do not|don't|could not|couldn't)\\s+(?:find|discover|identify|see|uncover))\\b");
-    private static final Pattern PLACEHOLDER = Pattern.compile("(?i)^\\W*(tbd|todo|tba|fill ?me|\\.\\.\\.|…)\\W*$");
+    private static final Pattern PLACEHOLDER = Pattern.compile("(?is)^(?:\\W*+(?:tbd|todo|tba|fill ?me)\\W*+|(?=\\W*+$).*?(?:\\.\\.\\.|…).*)$");
     private static final Pattern LIST_ITEM = Pattern.compile("^(\\s{0,3})(?:[-*+]|\\d{1,3}[.)])\\s+(.*)$");
 
     private final String text;

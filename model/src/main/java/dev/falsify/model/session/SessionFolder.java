@@ -77,11 +77,13 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
     public List<ArmVerdict> arms() {
         Map<String, String> display = new LinkedHashMap<>();
         Map<String, VerdictRow> rows = new LinkedHashMap<>();
+        Map<String, List<VerdictRow>> rowsOfArm = new LinkedHashMap<>();
         for (VerdictRow r : log.verdicts()) {
             display.putIfAbsent(ArmId.key(r.armId()), r.armId());
             // one row per seed (or a re-run row) for the same arm: combined, never the first taken and the rest dropped
-            rows.merge(ArmId.key(r.armId()), r, VerdictRow::combine);
+            rowsOfArm.computeIfAbsent(ArmId.key(r.armId()), k -> new ArrayList<>()).add(r);
         }
+        rowsOfArm.forEach((key, list) -> rows.put(key, VerdictRow.combine(list)));
         Map<String, FindingFile> files = new LinkedHashMap<>();
         for (FindingFile f : findings) {
             String key = ArmId.key(f.armId());
@@ -93,9 +95,10 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
             display.putIfAbsent(key, f.armId());
             files.putIfAbsent(key, f);
         }
-        Map<String, VerdictRow> summaryRows = new LinkedHashMap<>();
-        reportRows.forEach(r -> summaryRows.merge(ArmId.key(r.armId()), r, VerdictRow::combine));
-        summaryRows.forEach((key, r) -> {
+        Map<String, List<VerdictRow>> summaryRows = new LinkedHashMap<>();
+        reportRows.forEach(r -> summaryRows.computeIfAbsent(ArmId.key(r.armId()), k -> new ArrayList<>()).add(r));
+        summaryRows.forEach((key, list) -> {
+            VerdictRow r = VerdictRow.combine(list);
             display.putIfAbsent(key, r.armId());
             rows.putIfAbsent(key, r);
         });
