@@ -5,6 +5,7 @@ import dev.falsify.model.report.PlanFactsAdapter;
 import dev.falsify.model.report.PlanLocator;
 import dev.falsify.model.report.ReportWriter;
 import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.session.ReportFile;
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
 import java.io.IOException;
@@ -55,11 +56,15 @@ public final class ReportCommand implements Callable<Integer> {
         Path target = out != null ? Path.of(out) : SessionReader.reportPath(sessionDir);
         try {
             if (out == null) {
-                // an author's report.md is their record: keep it beside ours, never overwrite it
-                SessionReader.setAsideAuthorReport(target).ifPresent(p -> stdout.println("kept the existing report.md"
+                // inside the session folder only; an author's report.md is their record, kept beside ours
+                ReportFile.Written w = ReportFile.write(sessionDir, report);
+                w.authorCopy().ifPresent(p -> stdout.println("kept the existing report.md"
                         + " (not written by Falsify) as " + p));
+            } else {
+                AtomicFiles.write(target, report);
             }
-            AtomicFiles.write(target, report);
+        } catch (ReportFile.OutsideSessionException e) {
+            throw new UserError(e.getMessage(), 2);
         } catch (IOException e) {
             throw new UserError(target + ": cannot write: " + e.getMessage(), 2);
         }
