@@ -8,6 +8,7 @@ import dev.falsify.model.verdict.VerdictOverride;
 import dev.falsify.model.verdict.VerdictRules;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,6 +109,9 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
                 .forEach(k -> display.putIfAbsent(ArmId.key(k), k));
         Map<String, VerdictOverride> latest = new LinkedHashMap<>();
         overrides.forEach(o -> latest.put(ArmId.key(o.armId()), o));
+        // each arm's timeline events, grouped once (filtering the whole timeline per arm was arms × events)
+        Map<String, List<TimelineEvent>> eventsOf = new HashMap<>();
+        for (TimelineEvent t : log.timeline()) eventsOf.computeIfAbsent(ArmId.key(t.armId()), k -> new ArrayList<>()).add(t);
         List<ArmVerdict> out = new ArrayList<>();
         display.forEach((key, id) -> {
             Optional<FindingFile> f = Optional.ofNullable(files.get(key));
@@ -121,8 +125,7 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
             Optional<Decision> computed = f.flatMap(FindingFile::computed).or(() -> written.flatMap(w -> ClaimCheck.vet(
                     new ClaimCheck.Claim(id, w, f.map(FindingFile::writtenText).filter(t -> !t.isBlank())
                             .orElse(row == null ? "" : row.written()), budget, row == null ? "" : row.notes()),
-                    f, log.timeline().stream().filter(t -> ArmId.key(t.armId()).equals(key))
-                            .toList())));
+                    f, eventsOf.getOrDefault(key, List.of()))));
             out.add(new ArmVerdict(id, computed, written, budget, Optional.ofNullable(latest.get(key)), f));
         });
         return out;
@@ -130,9 +133,14 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
 
     /** Scenario id → aggregated effective verdict, in first-seen order. */
     public Map<String, Verdict> scenarioVerdicts() {
+        return scenarioVerdicts(arms());
+    }
+
+    /** The same for arms already computed by {@link #arms()}. */
+    public static Map<String, Verdict> scenarioVerdicts(List<ArmVerdict> arms) {
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, List<Verdict>> byScenario = new LinkedHashMap<>();
-        for (ArmVerdict a : arms()) {
+        for (ArmVerdict a : arms) {
             String key = ArmId.key(a.scenario());
             names.putIfAbsent(key, a.scenario());
             byScenario.computeIfAbsent(key, k -> new ArrayList<>()).add(a.effective());
