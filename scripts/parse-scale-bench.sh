@@ -12,7 +12,7 @@ W="$(mktemp -d "${TMPDIR:-/tmp}/falsify-scale.XXXXXX")"
 trap 'rm -rf "$W"' EXIT
 "${FALSIFY[@]}" --version >/dev/null   # build first, outside the measurements
 
-awk -v n=300000 '{ print } /^#### §7\.M/ && !done { s = sprintf("%*s", n, ""); print ""; print "§7.M " s "x"; done = 1 }' "$PLAN" > "$W/line-300k.md"
+awk -v n=300000 '{ print } /^#### §7\.M/ && !done { print ""; printf "§7.M "; for (i = 0; i < n; i++) printf " "; print "x"; done = 1 }' "$PLAN" > "$W/line-300k.md"
 : > "$W/plan-10mb.md"
 while [ "$(stat -c %s "$W/plan-10mb.md")" -lt 10000000 ]; do cat "$PLAN" "$PLAN" "$PLAN" "$PLAN" >> "$W/plan-10mb.md"; done
 S="$W/test-sessions/kv/2026-11-29T090000Z"; mkdir -p "$S"
