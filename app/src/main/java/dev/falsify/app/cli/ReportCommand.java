@@ -59,6 +59,8 @@ public final class ReportCommand implements Callable<Integer> {
             // an author's report.md is their record: kept beside ours, never overwritten
             w.setAside().ifPresent(p -> stdout.println("kept the existing report.md (not written by Falsify) as " + p));
             target = w.report();
+        } catch (dev.falsify.model.session.ReportFile.OutsideSessionException e) {
+            throw new UserError(e.getMessage(), 2);
         } catch (IOException e) {
             throw new UserError(target + ": cannot write: " + e.getMessage(), 2);
         }

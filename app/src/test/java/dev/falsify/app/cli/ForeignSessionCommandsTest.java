@@ -106,6 +106,24 @@ class ForeignSessionCommandsTest {
     }
 
     @Test
+    void aFindingsLinkLeadingOutOfTheSessionIsRefused(@TempDir Path other) throws IOException {
+        copyTree(Path.of("../model/src/test/resources/other-style"), other);
+        Path dir = other.resolve("sessions/2026-10-01-nightly");
+        Path outside = Files.createDirectories(other.resolve("elsewhere"));
+        copyTree(dir.resolve("findings"), outside);
+        try (Stream<Path> s = Files.walk(dir.resolve("findings"))) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
+        Files.delete(outside.resolve("report.md"));
+        Files.createSymbolicLink(dir.resolve("findings"), outside);
+        CliRun r = CliRun.run("report", dir.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains(dir.resolve("findings").toString()).contains("outside the session folder")
+                .doesNotContain("Exception");
+        assertThat(outside.resolve("report.md")).doesNotExist();
+    }
+
+    @Test
     void aMissingFolderOrPlanIsOneLineAndExitTwo() {
         CliRun r = CliRun.run("report", tmp.resolve("nope").toString());
         assertThat(r.exit()).isEqualTo(2);

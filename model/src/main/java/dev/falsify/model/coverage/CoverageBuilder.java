@@ -45,7 +45,9 @@ public final class CoverageBuilder {
             for (String c : h.falsifies()) {
                 String claim = claimKeys.get(Ids.key(c));
                 if (claim == null) continue;
-                cells.put(CoverageMatrix.key(claim, h.id()), cell(claim, h.id(), true, rows, closing));
+                // a repeated hypothesis id gives the same cell: computed once (each computation walks every
+                // scenario closing the hypothesis, so recomputing it per repeat was quadratic in the repeats)
+                cells.computeIfAbsent(CoverageMatrix.key(claim, h.id()), k -> cell(claim, h.id(), true, rows, closing));
             }
         }
         for (CoverageRow r : plan.coverage()) {

@@ -29,10 +29,11 @@ final class ScenarioRules implements PlanLinter.RuleGroup {
     private static final Pattern ABSOLUTE = Pattern.compile(
             "(?i)\\b(cannot happen|can't happen|can not happen|can never|will never|never happens|impossible|guarantees?|"
                     + "guaranteed|proves?|proven|bug[- ]free|no bugs|always works|100 ?%|certainly|definitely)\\b");
-    private static final Pattern NEGATED = Pattern.compile("(?i)\\b(not|no|nor|cannot|n't|without)\\s+(\\w+\\s+){0,2}$");
-    private static final Pattern TBD = Pattern.compile("(?i)^\\W*(tbd|todo|tba|\\?+|-|—|n/a|none|unknown|later)\\W*$");
+    private static final Pattern NEGATED = Pattern.compile("(?i)\\b(not|no|nor|cannot|n't|without)\\s++(?:\\w++\\s++){0,2}$");
+    private static final Pattern TBD = Pattern.compile(
+            "(?is)^(?:\\W*+(?:tbd|todo|tba|n/a|none|unknown|later)\\W*+|(?=\\W*+$).*?[?\\-—].*)$");
     private static final Pattern NOT_PROVIDED = Pattern.compile("(?i)^\\W*not provided\\b");
-    private static final Pattern REVISIT = Pattern.compile("(?i)revisit(?: it)?\\s*(?:when|once|after|if|as soon as|in)?\\s*:?\\s*\\S");
+    private static final Pattern REVISIT = Pattern.compile("(?i)revisit(?: it)?\\s*+(?:when|once|after|if|as soon as|in)?\\s*+:?\\s*+\\S");
     private static final Pattern DECLARED_NA = Pattern.compile("(?i)(n/a|not applicable|out of scope|does not apply|no .{0,40} to test|none —|none -)");
     /** Every match of {@link #DECLARED_NA} contains one of these (lower case). */
     private static final String[] DECLARED_NA_LITERALS = {"n/a", "not applicable", "out of scope", "does not apply", " to test", "none"};

@@ -72,17 +72,17 @@ final class ClaimReader {
         return null;
     }
 
-    private static final Pattern ID_LEAD = Pattern.compile("^[\\s*_`]*C\\d{1,5}[\\s*_`]*[—–:.)-]*\\s*");
+    private static final Pattern ID_LEAD = Pattern.compile("^[\\s*_`]*+C\\d{1,5}+[\\s*_`]*+[—–:.)-]*+\\s*+");
     /** {@code - **C1** (safety · documented) — text}, {@code 1. C2: text}, {@code **C3.** text}. */
     private static final Pattern ITEM = Pattern.compile(
-            "^\\s{0,3}(?:[-*+]\\s+|\\d{1,3}[.)]\\s+)?(\\*\\*|__)?\\s*(C\\d{1,5})(?![\\w/])\\s*[.:]?\\s*(?:\\*\\*|__)?\\s*(.*)$");
+            "^\\s{0,3}+(?:[-*+]\\s++|\\d{1,3}+[.)]\\s++)?(\\*\\*|__)?\\s*+(C\\d{1,5}+)(?![\\w/])\\s*+[.:]?\\s*+(?:\\*\\*|__)?\\s*+(.*)$");
     private static final Pattern LIST_START = Pattern.compile("^\\s*(?:[-*+]|\\d{1,3}[.)])\\s+");
     private static final Pattern QUALIFIER = Pattern.compile("^[\\[(]([^\\])]*)[\\])]\\s*");
-    private static final Pattern TRAILING_QUALIFIER = Pattern.compile("\\s*[\\[(]([^\\[\\]()]*)[\\])]\\s*\\.?\\s*$");
+    private static final Pattern TRAILING_QUALIFIER = Pattern.compile("(?<!\\s)\\s*+[\\[(]([^\\[\\]()]*+)[\\])]\\s*+\\.?\\s*+$");
     private static final Pattern SUB_FIELD = Pattern.compile(
             "(?i)^\\s*(?:[-*+]\\s+)?[*_]{0,2}(categor(?:y|ies)|kind|type|source|evidence|inferred\\??|confidence|documented\\??)[*_]{0,2}"
                     + "(?:\\s*:|(?<=\\?)(?=\\s))[*_]{0,2}\\s*(.*)$");
-    private static final Pattern SOURCE = Pattern.compile("(?i)(?:^|\\s|\\()source\\s*:\\s*(.*?)\\)?\\s*$");
+    private static final Pattern SOURCE = Pattern.compile("(?i)(?:^|\\s|\\()source\\s*+:\\s*+(.*)$");
 
     /**
      * Claims written as a list instead of a table (§1b only): one item per claim, led by its id,
@@ -149,7 +149,9 @@ final class ClaimReader {
             rest = rest.replaceFirst("^[—–:-]\\s*", "").strip();
             Matcher src = SOURCE.matcher(rest);
             if (src.find()) {
-                if (source == null) source = src.group(1).strip();
+                // the value up to one closing parenthesis at the end: "(source: README)"
+                String value = src.group(1).stripTrailing();
+                if (source == null) source = (value.endsWith(")") ? value.substring(0, value.length() - 1) : value).strip();
                 rest = rest.substring(0, src.start()).strip();
             }
             String categoryText = category != null ? category : qualifier;

@@ -24,7 +24,7 @@ final class FieldReader {
             "^(\\s*)(?:([-*+]|\\d{1,3}[.)])\\s+)?([A-Za-z§][^:*`|\\[\\]—–]{0,60}?)\\s+[—–]\\s+(\\S.*)$");
     /** The dash between an emphasised label and its value ({@code **Model** — queue}). */
     private static final Pattern DASH_AFTER_LABEL = Pattern.compile("(?:—|–|--|-)(?=\\s)");
-    private static final Pattern SEVEN_M_LINE = Pattern.compile("^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M(?![\\w])", Pattern.CASE_INSENSITIVE);
+    private static final Pattern SEVEN_M_LINE = Pattern.compile("^\\s*+(?:[-*+]\\s++)?(?:\\*\\*|__)?\\s*+§?\\s*+7\\.M(?![\\w])", Pattern.CASE_INSENSITIVE);
     private static final Pattern BULLET = Pattern.compile("^\\s*(?:[-*+]|\\d{1,3}[.)])\\s+\\S.*");
     /** A line led by an element id ({@code H5. …}, {@code **S2** …}) starts a new element, never continues a value. */
     private static final Pattern ID_LED = Pattern.compile("^\\s*(?:\\*\\*|__)?[A-Z]\\d{1,5}(?![\\w/])");

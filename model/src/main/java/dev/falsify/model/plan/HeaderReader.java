@@ -18,8 +18,7 @@ final class HeaderReader {
     private static final Pattern TITLE = Pattern.compile(
             "(?i)^[^\\p{L}\\p{N}]*(?:test(?:ing)?\\s+plan|plan)\\s*(?:[:—–-]|\\bfor\\b)\\s*(.+)$");
     /** {@code slug — test plan}, {@code slug test plan}. */
-    private static final Pattern TITLE_SUFFIX = Pattern.compile("(?i)^[^\\p{L}\\p{N}]*(.+?)\\s*[:—–-]?\\s+test(?:ing)?\\s+plan$");
-    private static final Pattern FRONT_MATTER_FIELD = Pattern.compile("^([A-Za-z_][\\w-]*)\\s*:\\s*(.*?)\\s*$");
+    private static final Pattern FRONT_MATTER_FIELD = Pattern.compile("^([A-Za-z_][\\w-]*+)\\s*+:\\s*+((?:.*\\S)?)\\s*$");
 
     /** The heading is a plan title ({@code Test Plan: …}), not a section. */
     static boolean isTitle(String heading) {
@@ -79,8 +78,35 @@ final class HeaderReader {
         String clean = HypothesisReader.clean(title);
         Matcher m = TITLE.matcher(clean);
         if (m.matches()) return m.group(1).strip();
-        Matcher s = TITLE_SUFFIX.matcher(clean);
-        return s.matches() ? s.group(1).strip() : clean;
+        String name = beforeTestPlan(clean);
+        return name != null ? name : clean;
+    }
+
+    /**
+     * {@code Replicated KV — Test Plan}: the name before a trailing "test plan" / "testing plan" (an optional
+     * {@code :—–-} before it), without leading punctuation or emoji; null when the title does not end so.
+     * Read backwards from the end in code: as a regex ({@code (.+?)\s*[:—–-]?\s+test(?:ing)?\s+plan$}) every
+     * candidate end of the name re-scanned the whitespace after it, cubic on a title of spaces.
+     */
+    static String beforeTestPlan(String title) {
+        int end = title.length();
+        if (!title.regionMatches(true, end - 4, "plan", 0, 4)) return null;
+        int i = skipSpaceBack(title, end - 4);
+        if (i == end - 4) return null;
+        if (title.regionMatches(true, i - 7, "testing", 0, 7)) i -= 7;
+        else if (title.regionMatches(true, i - 4, "test", 0, 4)) i -= 4;
+        else return null;
+        int j = skipSpaceBack(title, i);
+        if (j == i) return null;
+        if (j > 0 && ":—–-".indexOf(title.charAt(j - 1)) >= 0) j = skipSpaceBack(title, j - 1);
+        int start = 0;
+        while (start < j && !Character.isLetterOrDigit(title.codePointAt(start))) start += Character.charCount(title.codePointAt(start));
+        return start < j ? title.substring(start, j).strip() : null;
+    }
+
+    private static int skipSpaceBack(String s, int i) {
+        while (i > 0 && Character.isWhitespace(s.charAt(i - 1))) i--;
+        return i;
     }
 
     /**

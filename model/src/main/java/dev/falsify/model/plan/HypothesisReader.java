@@ -17,10 +17,10 @@ final class HypothesisReader {
     }
 
     private static final Pattern START = Pattern.compile(
-            "^\\s{0,3}(?:[-*+]\\s+|\\d{1,3}[.)]\\s+)?(?:\\*\\*|__)?\\s*(H\\d{1,4})(?=$|[\\s.:)\\]—–*_,-])");
-    private static final Pattern ID_HEAD = Pattern.compile("^\\s*(?:\\d{1,2}(?:\\.\\d{1,3})+\\.?\\s+)?(H\\d{1,4})(?![\\w/])\\s*[.:)\\]—–-]*\\s*(.*)$");
-    private static final Pattern ARROW = Pattern.compile("(?:->|→|⇒)\\s*\\(?\\s*((?:[CM]\\d+\\s*(?:[,;/]|and|–|-)?\\s*)+)");
-    private static final Pattern ARROW_GROUP = Pattern.compile("\\(\\s*(?:->|→|⇒)[^)]*\\)");
+            "^\\s{0,3}+(?:[-*+]\\s++|\\d{1,3}+[.)]\\s++)?(?:\\*\\*|__)?\\s*+(H\\d{1,4})(?=$|[\\s.:)\\]—–*_,-])");
+    private static final Pattern ID_HEAD = Pattern.compile("^\\s*+(?:\\d{1,2}(?:\\.\\d{1,3})+\\.?\\s++)?(H\\d{1,4})(?![\\w/])\\s*+[.:)\\]—–-]*+\\s*+(.*)$");
+    private static final Pattern ARROW = Pattern.compile("(?:->|→|⇒)\\s*+\\(?\\s*+((?:[CM]\\d++\\s*+(?:[,;/]|and|–|-)?\\s*+)++)");
+    private static final Pattern ARROW_GROUP = Pattern.compile("\\(\\s*+(?:->|→|⇒)[^()]*+\\)");
     /** An unmarked line starts a hypothesis only when the id is followed by punctuation ({@code H3. …}, {@code H3 — …}). */
     private static final Pattern PLAIN_START = Pattern.compile("^\\s*H\\d{1,4}\\s*(?:[.:)\\]]|[—–-])");
     private static final Pattern MARKED = Pattern.compile("^\\s*(?:[-*+]\\s+|\\d{1,3}[.)]\\s+|\\*\\*|__)");
@@ -30,12 +30,12 @@ final class HypothesisReader {
     }
 
     private static final Pattern INLINE_FALSIFY = Pattern.compile(
-            "(?i)(?:(?:could|may|might|would|can)\\s+(?:falsify|regress)|\\bfalsifies|\\bthreatens)\\s*:?\\s*(.*)");
+            "(?i)(?:(?:could|may|might|would|can)\\s++(?:falsify|regress)|\\bfalsifies|\\bthreatens)\\s*+:?\\s*+(.*)");
     private static final Pattern TITLE_THEN_ID = Pattern.compile(
-            "^\\s{0,3}(?:[-*+]|\\d{1,3}[.)])\\s+(?:\\*\\*|__)([^*_]+?)\\s*[(\\[](H\\d{1,4})[)\\]]\\s*[.:]?\\s*(?:\\*\\*|__)(.*)$");
+            "^\\s{0,3}+(?:[-*+]|\\d{1,3}+[.)])\\s++(?:\\*\\*|__)([^*_]+?)(?<!\\s)\\s*+[(\\[](H\\d{1,4})[)\\]]\\s*+[.:]?\\s*+(?:\\*\\*|__)(.*)$");
     private static final Pattern TRAILING_IDS = Pattern.compile(
-            "[(\\[]\\s*((?:[CM]\\d{1,5}\\s*(?:[,;/&–-]|\\band\\b)?\\s*)+)[)\\]]\\s*\\.?$");
-    private static final Pattern SEPARATOR = Pattern.compile("\\s+(?:—|–|--|-)\\s+|:\\s+");
+            "[(\\[]\\s*+((?:[CM]\\d{1,5}+\\s*+(?:[,;/&–-]|\\band\\b)?\\s*+)++)[)\\]]\\s*+\\.?$");
+    private static final Pattern SEPARATOR = Pattern.compile("(?<!\\s)\\s++(?:—|–|--|-)\\s+|:\\s+");
 
     static List<Hypothesis> read(MarkdownOutline o, int from, int to, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
         List<Hypothesis> out = new ArrayList<>();
@@ -54,7 +54,7 @@ final class HypothesisReader {
                     Matcher m = ID_HEAD.matcher(ht);
                     if (m.matches() && h.level() >= 3) {
                         current = new Builder(m.group(1), group, i, h.endLine() - 1);
-                        titleAndDescription(current, h.text().replaceFirst("^\\s*(\\*\\*|__)?\\s*(?:\\d{1,2}(?:\\.\\d{1,3})+\\.?\\s+)?(\\*\\*|__)?H\\d+", ""), false);
+                        titleAndDescription(current, h.text().replaceFirst("^\\s*+(\\*\\*|__)?\\s*+(?:\\d{1,2}(?:\\.\\d{1,3})+\\.?\\s+)?(\\*\\*|__)?H\\d+", ""), false);
                     } else if (h.level() >= 3) {
                         group = ht;
                     }

@@ -23,7 +23,7 @@ public final class Ids {
             "(?<![A-Za-z0-9_])([A-Z])(\\d{1,5})\\s*(?:-|–|—|\\.\\.|to)\\s*([A-Z])?(\\d{1,5})(?![A-Za-z0-9_/])");
     private static final Pattern PAREN = Pattern.compile("\\(([^()]*)\\)");
     private static final Pattern ONLY_IDS = Pattern.compile(
-            "[\\s,;/&+*`]*(?:(?:[A-Z]\\d{1,5}(?:/[A-Za-z0-9_.-]+)?|and|or|–|—|-)[\\s,;/&+*`]*)+");
+            "[\\s,;/&+*`]*+(?:(?:[A-Z]\\d{1,5}+(?:/[A-Za-z0-9_.-]++)?|and|or|–|—|-)[\\s,;/&+*`]*+)++");
     private static final Pattern SENTENCE_END = Pattern.compile("\\.\\s+(?![A-Z]\\d)(?=[A-Za-z(])|\\.\\s*$|\\n\\s*\\n");
     private static final int MAX_RANGE = 1000;
     private static final Pattern SURFACES = Pattern.compile("(?i)\\bsurfac(es|ed|ing)\\b");

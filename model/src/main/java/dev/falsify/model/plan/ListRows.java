@@ -15,7 +15,7 @@ final class ListRows {
     }
 
     private static final Pattern LEADING_ID = Pattern.compile("^[\\s*_`]*([A-Z]\\d{1,5})(?![\\w/])");
-    private static final Pattern REQUIREMENT_ITEM = Pattern.compile("^\\s*([^(—–:≥>=,;]+?)\\s*(?:$|[(—–:≥>=,;]|\\s-\\s|\\s\\d)");
+    private static final Pattern REQUIREMENT_ITEM = Pattern.compile("^\\s*+([^(—–:≥>=,;]+?)(?<!\\s)\\s*+(?:$|[(—–:≥>=,;]|(?<=\\s)-\\s|(?<=\\s)\\d)");
     private static final Pattern VERSION = Pattern.compile("(?<![\\w.])\\d+(?:\\.\\d+)*");
     private static final Pattern INSTALL_HINT = Pattern.compile("(?i)install(?:\\s+hint)?\\s*:\\s*([^;]+)");
 

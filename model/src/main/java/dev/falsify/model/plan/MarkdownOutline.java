@@ -36,10 +36,10 @@ final class MarkdownOutline {
         }
     }
 
-    private static final Pattern FENCE_OPEN = Pattern.compile("^(\\s*)(`{3,}|~{3,})(.*)$");
-    private static final Pattern ATX = Pattern.compile("^ {0,3}(#{1,6})(?:[ \\t]+(.*?))?(?:[ \\t]+#+)?[ \\t]*$");
+    private static final Pattern FENCE_OPEN = Pattern.compile("^(\\s*+)(`{3,}+|~{3,}+)(.*)$");
+    private static final Pattern ATX = Pattern.compile("^ {0,3}+(#{1,6}+)(?:[ \\t]++(.*?)(?<![ \\t]))?(?:[ \\t]++#++)?[ \\t]*+$");
     private static final Pattern SETEXT = Pattern.compile("^ {0,3}(=+|-+)[ \\t]*$");
-    private static final Pattern DELIMITER = Pattern.compile("^\\s*\\|?\\s*:?-+:?\\s*(\\|\\s*:?-+:?\\s*)*\\|?\\s*$");
+    private static final Pattern DELIMITER = Pattern.compile("^\\s*+\\|?\\s*+:?-++:?\\s*+(?:\\|\\s*+:?-++:?\\s*+)*+\\|?\\s*+$");
     private static final Pattern LIST_OR_QUOTE = Pattern.compile("^\\s*([-*+]|\\d{1,9}[.)])(\\s|$)|^\\s*>");
     private static final Pattern HTML_START = Pattern.compile("^ {0,3}<(/?)(details|summary|div|table|pre|section|p|ul|ol|dl|figure|iframe|script|style)\\b",
             Pattern.CASE_INSENSITIVE);

@@ -20,7 +20,7 @@ public final class PlanParser {
             "(?i)\\b(none|no missing|no gaps?|nothing|n/a|not applicable|explicitly empty|appear(s)? aligned|are aligned|"
                     + "no residual|no known|no open|no additional|no new|empty|"
                     + "(?:did not|didn't|do not|don't|could not|couldn't)\\s+(?:find|discover|identify|see|uncover))\\b");
-    private static final Pattern PLACEHOLDER = Pattern.compile("(?i)^\\W*(tbd|todo|tba|fill ?me|\\.\\.\\.|…)\\W*$");
+    private static final Pattern PLACEHOLDER = Pattern.compile("(?is)^(?:\\W*+(?:tbd|todo|tba|fill ?me)\\W*+|(?=\\W*+$).*?(?:\\.\\.\\.|…).*)$");
     private static final Pattern LIST_ITEM = Pattern.compile("^(\\s{0,3})(?:[-*+]|\\d{1,3}[.)])\\s+(.*)$");
 
     private final String text;
@@ -164,13 +164,17 @@ public final class PlanParser {
         List<Hypothesis> hypotheses = new ArrayList<>();
         List<Range> h4 = rangesOf("4");
         if (!h4.isEmpty()) {
+            // the ids read so far, kept across the sections (rebuilt per section it was sections x hypotheses)
+            java.util.Set<String> known = new java.util.HashSet<>();
             for (Range r : h4) {
-                hypotheses.addAll(HypothesisReader.read(outline, r.bodyStart(), r.end(), headingAt));
-                hypothesisTables(tablesIn(r), hypotheses, true);
+                List<Hypothesis> read = HypothesisReader.read(outline, r.bodyStart(), r.end(), headingAt);
+                hypotheses.addAll(read);
+                for (Hypothesis h : read) known.add(Ids.key(h.id()));
+                hypothesisTables(tablesIn(r), hypotheses, known, true);
             }
         } else {
             hypotheses.addAll(HypothesisReader.read(outline, 0, lines.lineCount(), headingAt));
-            if (hypotheses.isEmpty()) hypothesisTables(tables, hypotheses, false);
+            if (hypotheses.isEmpty()) hypothesisTables(tables, hypotheses, new java.util.HashSet<>(), false);
             if (!hypotheses.isEmpty()) {
                 unrecognized.add(new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, "hypotheses",
                         "hypotheses were found outside a §4 section", hypotheses.get(0).headingSpan()));
@@ -250,11 +254,12 @@ public final class PlanParser {
      *                   plan's own way of listing hypotheses (noted, not divergent); any other
      *                   hypothesis table ({@code (->C1)} references, outside §4) is a divergent form
      */
-    private void hypothesisTables(List<Table> candidates, List<Hypothesis> into, boolean inSection4) {
-        java.util.Set<String> known = new java.util.HashSet<>();
-        for (Hypothesis h : into) known.add(Ids.key(h.id()));
+    /** Adds the hypotheses of {@code candidates} whose ids are not in {@code known} (the keys of {@code into}), then adds theirs. */
+    private void hypothesisTables(List<Table> candidates, List<Hypothesis> into, java.util.Set<String> known, boolean inSection4) {
+        List<Hypothesis> added = new ArrayList<>();
         for (Table t : candidates) {
             List<Hypothesis> found = HypothesisReader.fromTable(t, null).stream().filter(h -> !known.contains(Ids.key(h.id()))).toList();
+            added.addAll(found);
             if (!found.isEmpty()) {
                 into.addAll(found);
                 boolean tabulated = inSection4 && t.hasColumn("could falsify", "falsifies", "could regress", "claims", "claim", "threatens");
@@ -262,6 +267,7 @@ public final class PlanParser {
                         "hypotheses were read from a table (line " + t.span().startLine() + ")", t.span()));
             }
         }
+        for (Hypothesis h : added) known.add(Ids.key(h.id()));
     }
 
     /** Finds the title line and the sections; returns the title heading's line or -1. */
@@ -343,11 +349,16 @@ public final class PlanParser {
     }
 
     private List<Table> tablesIn(Range r) {
-        List<Table> out = new ArrayList<>();
-        for (int i = 0; i < tables.size(); i++) {
-            int l = tableLines.get(i);
-            if (l >= r.bodyStart() && l < r.end()) out.add(tables.get(i));
+        // tables are in document order: a binary search for the first, not a scan of all tables per section
+        int lo = 0;
+        int hi = tables.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (tableLines.get(mid) < r.bodyStart()) lo = mid + 1;
+            else hi = mid;
         }
+        List<Table> out = new ArrayList<>();
+        for (int i = lo; i < tables.size() && tableLines.get(i) < r.end(); i++) out.add(tables.get(i));
         return out;
     }
 

@@ -29,19 +29,19 @@ final class ScenarioReader {
             "^[^\\p{L}\\p{N}\\[]*(?:\\d{1,2}(?:\\.\\d{1,3})+\\.?\\s+)?\\[?(?:scenario\\s+(?:\\d{1,4}\\s*\\(\\s*(?=S\\d))?)?(S\\d{1,4}(?:/[A-Za-z0-9_.-]+)?)(?![\\w])"
                     + "\\s*[\\])]?\\s*(?:[:—–.)·|-]+\\s*)?(.*)$", Pattern.CASE_INSENSITIVE);
     private static final Pattern BULLET = Pattern.compile(
-            "^\\s{0,3}[-*+]\\s+(?:\\*\\*|__)\\s*(S\\d{1,4}(?:/[A-Za-z0-9_.-]+)?)(?![\\w])\\s*[:—–-]?\\s*(.*?)(?:\\*\\*|__)\\s*(.*)$");
+            "^\\s{0,3}[-*+]\\s+(?:\\*\\*|__)\\s*(S\\d{1,4}(?:/[A-Za-z0-9_.-]+)?)(?![\\w])\\s*+[:—–-]?\\s*+(.*?)(?:\\*\\*|__)\\s*+(.*)$");
     private static final Pattern NOT_APPLICABLE = Pattern.compile(
-            "^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M\\s*(?:\\*\\*|__)?\\s*[:—–-]?\\s*(?:\\*\\*|__)?\\s*"
-                    + "(?:not\\s+applicable|n/a|not\\s+required|not\\s+needed)(?![\\w/])(.*)$",
+            "^\\s*+(?:[-*+]\\s++)?(?:\\*\\*|__)?\\s*+§?\\s*+7\\.M\\s*+(?:\\*\\*|__)?\\s*+[:—–-]?\\s*+(?:\\*\\*|__)?\\s*+"
+                    + "(?:not\\s++applicable|n/a|not\\s++required|not\\s++needed)(?![\\w/])(.*)$",
             Pattern.CASE_INSENSITIVE);
-    private static final Pattern MARKER_7M = Pattern.compile("^\\s*(?:[-*+]\\s+)?(?:#+\\s*)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M(?!\\.S)(?![\\w])", Pattern.CASE_INSENSITIVE);
-    private static final Pattern MARKER_7MS = Pattern.compile("^\\s*(?:[-*+]\\s+)?(?:#+\\s*)?(?:\\*\\*|__)?\\s*§?\\s*7\\.M\\.S(?![\\w])", Pattern.CASE_INSENSITIVE);
+    private static final Pattern MARKER_7M = Pattern.compile("^\\s*+(?:[-*+]\\s++)?(?:#++\\s*+)?(?:\\*\\*|__)?\\s*+§?\\s*+7\\.M(?!\\.S)(?![\\w])", Pattern.CASE_INSENSITIVE);
+    private static final Pattern MARKER_7MS = Pattern.compile("^\\s*+(?:[-*+]\\s++)?(?:#++\\s*+)?(?:\\*\\*|__)?\\s*+§?\\s*+7\\.M\\.S(?![\\w])", Pattern.CASE_INSENSITIVE);
     private static final Pattern PAREN = Pattern.compile("^\\(([^)]*)\\)");
     /** A paragraph that is only bold text, used as a heading: {@code **S1: reads_are_fresh**}. */
     private static final Pattern BOLD_HEADING = Pattern.compile("^\\s{0,3}(\\*\\*|__)(.+?)\\1\\s*:?\\s*$");
     /** Under a §7.M heading, a first line saying the block does not apply ({@code Not applicable — …}, {@code N/A (…)}). */
     private static final Pattern NA_BODY = Pattern.compile(
-            "^\\s*(?:[-*+]\\s+)?(?:\\*\\*|__|\\*|_)?\\s*(not\\s+applicable|n/a)(?![\\w/])(.*)$", Pattern.CASE_INSENSITIVE);
+            "^\\s*+(?:[-*+]\\s++)?(?:\\*\\*|__|\\*|_)?\\s*+(not\\s++applicable|n/a)(?![\\w/])(.*)$", Pattern.CASE_INSENSITIVE);
 
     private enum Context { SCENARIO, SEVEN_M, SEVEN_MS }
 
@@ -198,8 +198,8 @@ final class ScenarioReader {
     }
 
     private static final Pattern HEADING_CLAIMS = Pattern.compile(
-            "(?i)[(\\[]\\s*(?:falsifies\\s*:?\\s*)?((?:[CM]\\d{1,5}\\s*(?:[,;/&–-]|\\band\\b)?\\s*)+)[)\\]]\\s*$");
-    private static final Pattern ATTRIBUTES = Pattern.compile("\\s*\\{[#.][^}]*}\\s*$");
+            "(?i)[(\\[]\\s*+(?:falsifies\\s*+:?\\s*+)?((?:[CM]\\d{1,5}+\\s*+(?:[,;/&–-]|\\band\\b)?\\s*+)++)[)\\]]\\s*+$");
+    private static final Pattern ATTRIBUTES = Pattern.compile("(?<!\\s)\\s*+\\{[#.][^{}]*+}\\s*+$");
 
     static String cleanName(String raw) {
         // "name {#s1}": a Pandoc / kramdown heading attribute is not part of the name

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * directory. The line may be a bare path, a code span or a Markdown link.
  */
 public final class PlanLocator {
-    private static final Pattern LINK = Pattern.compile("\\[[^\\]]*]\\(([^)\\s]+)\\)");
+    private static final Pattern LINK = Pattern.compile("\\[[^\\[\\]]*+]\\(([^)\\s]++)\\)");
 
     private PlanLocator() {
     }

@@ -1,6 +1,7 @@
 package dev.falsify.model.report;
 
 import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.session.ReportFile;
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
 import java.io.IOException;
@@ -72,9 +73,12 @@ public final class ReportExport {
      */
     public static Written write(SessionFolder session, PlanFacts plan, Optional<Path> target) throws IOException {
         String report = ReportWriter.render(session, plan);
-        Path file = target.orElse(SessionReader.reportPath(session.dir()));
-        Optional<Path> aside = target.isPresent() ? Optional.empty() : SessionReader.setAsideAuthorReport(file);
-        AtomicFiles.write(file, report);
-        return new Written(file, aside, session);
+        if (target.isPresent()) {
+            AtomicFiles.write(target.get(), report);
+            return new Written(target.get(), Optional.empty(), session);
+        }
+        // inside the session folder only, and an author's report.md copied aside before ours replaces it
+        ReportFile.Written w = ReportFile.write(session.dir(), report);
+        return new Written(w.report(), w.authorCopy(), session);
     }
 }

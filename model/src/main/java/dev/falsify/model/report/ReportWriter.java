@@ -16,6 +16,7 @@ import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.FaultEvidence;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SessionHeadline;
+import dev.falsify.model.verdict.VerdictRules;
 import dev.falsify.model.verdict.Severity;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
@@ -41,8 +42,8 @@ public final class ReportWriter {
     private ReportWriter(SessionFolder session, PlanFacts plan) {
         this.session = session;
         this.plan = plan;
-        this.arms = session.arms();
-        this.scenarios = session.scenarioVerdicts();
+        this.arms = session.arms();   // once: it combines every verdict row and vets every claim
+        this.scenarios = SessionFolder.scenarioVerdicts(arms);
     }
 
     public static String render(SessionFolder session, PlanFacts plan) {
@@ -86,7 +87,7 @@ public final class ReportWriter {
     }
 
     private void summary(StringBuilder b) {
-        SessionHeadline headline = session.headline();
+        SessionHeadline headline = VerdictRules.headline(scenarios.values());
         b.append("## Summary\n\n");
         b.append("**").append(headline.name()).append("** \u2014 ").append(headlineSentence(headline)).append("\n\n");
         Map<Verdict, List<String>> byVerdict = new LinkedHashMap<>();

@@ -35,12 +35,12 @@ final class ClaimCheck {
     private static final Pattern VIOLATION = Pattern.compile("\\bINVALID\\b|(?i:\\bviolat(?:ion|ions|ed|es|ing)\\b)");
     /** "no linearizability violation", "0 violations", "violations: none", "without any violation". */
     private static final Pattern NEGATED_VIOLATION = Pattern.compile(
-            "(?i)\\b(?:no|0|zero|without|nor|not|never|free of)\\s+(?:[\\w-]+\\s+){0,3}?violat"
-                    + "|violat\\w*\\s*(?:found\\s*)?[:=]\\s*(?:0|none|no)\\b");
+            "(?i)\\b(?:no|0|zero|without|nor|not|never|free of)\\s++(?:[\\w-]++\\s++){0,3}?violat"
+                    + "|violat\\w{0,40}+\\s*+(?:found\\s*+)?[:=]\\s*+(?:0|none|no)\\b");
     private static final Pattern RERUN = Pattern.compile("(?i)\\bre-?run\\b|\\bagain\\b|\\breproduc");
     private static final Pattern NOT_REPRODUCED = Pattern.compile("(?i)\\b(?:not|n't|never|no longer)\\b|\\bclean\\b");
     private static final Pattern ORACLE = Pattern.compile("(?i)\\boracle\\b|\\bchecker\\b|\\bchecked\\b|linearizab|"
-            + "\\bconsumed\\b|\\bno anomal|\\bvalid\\b|\\bops\\b|\\b\\d[\\d ]*/\\s*\\d[\\d ]*\\b");
+            + "\\bconsumed\\b|\\bno anomal|\\bvalid\\b|\\bops\\b|\\b\\d[\\d ]{0,40}+/\\s*+\\d[\\d ]*\\b");
     private static final Pattern LANDING_ABSENT = Pattern.compile("(?i)\\bnot (?:proven|measured|observed|seen|read)\\b|"
             + "\\bno (?:evidence|effect|change)\\b|\\bambiguous\\b|\\bstayed (?:at )?0\\b|\\bunchanged\\b|\\bmissing\\b");
     private static final Pattern FAULT_EVENT = Pattern.compile("(?i)fault|inject|nemesis|\\bkill|partition|toxic");

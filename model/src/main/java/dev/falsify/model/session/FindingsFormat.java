@@ -27,8 +27,8 @@ public final class FindingsFormat {
     private static final Pattern ARM_IN_TITLE = Pattern.compile("\\b([Ss]\\d+[A-Za-z]?(?:\\s*/\\s*[A-Za-z][A-Za-z0-9_.-]*)?)\\b");
 
     /** {@code S3 name — PASS-hardening}: the verdict at the end of a title is not part of the finding's title. */
-    private static final Pattern TITLE_VERDICT = Pattern.compile("\\s*[\u2014\u2013:-]+\\s*[*`]*[A-Za-z]+[-_ ][A-Za-z-]+[*`]*\\s*$"
-            + "(?<=(?i:smoke|hardening|reproducible|deterministic|env|weak|proven|surface|model|run)[*`]*\\s*)");
+    private static final Pattern TITLE_VERDICT = Pattern.compile("(?<!\\s)\\s*+(?<![\u2014\u2013:-])[\u2014\u2013:-]++\\s*+[*`]{0,3}+[A-Za-z]{1,20}[-_ ][A-Za-z-]{1,30}[*`]{0,3}+\\s*+$"
+            + "(?<=(?i:smoke|hardening|reproducible|deterministic|env|weak|proven|surface|model|run)[*`]{0,3}\\s{0,40})");
 
     private static final Pattern FINDING_HEADING = Pattern.compile("(?im)^#{2,4}\\s*Finding(?:\\s+F\\d+)?\\s*[:\u2014-]\\s*(.+)$");
 
@@ -217,7 +217,7 @@ public final class FindingsFormat {
                 continue;
             }
             String rest = m.group(2).strip();
-            String[] parts = rest.split("\\s+[\u2014\u2013]\\s+|\\s+--?\\s+|:\\s+", 2);
+            String[] parts = rest.split("(?:\\G|(?<!\\s))\\s++(?:[\u2014\u2013]|--?)\\s+|:\\s+", 2);
             String check = parts[0].strip();
             String ev = parts.length > 1 ? parts[1].strip() : "";
             boolean ticked = !m.group(1).isBlank();

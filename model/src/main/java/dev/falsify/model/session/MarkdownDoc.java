@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  */
 final class MarkdownDoc {
     private static final Pattern LABEL = Pattern.compile(
-            "^\\s*(?:[-*]\\s+)?\\*\\*([^*]+?)\\s*:?\\s*\\*\\*\\s*:?\\s*(.*)$");
+            "^\\s*+(?:[-*]\\s++)?\\*\\*([^*]+?)(?<!\\s)\\s*+:?\\s*+\\*\\*\\s*+:?\\s*+(.*)$");
     /**
      * {@code - SUT: kv 2.3} or {@code Verdict: PASS-smoke} without bold, as agents also write header
      * lines; only read before the first level-2 heading, where prose with a colon is rare.

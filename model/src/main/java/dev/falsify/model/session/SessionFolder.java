@@ -8,6 +8,7 @@ import dev.falsify.model.verdict.VerdictOverride;
 import dev.falsify.model.verdict.VerdictRules;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,11 +78,13 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
     public List<ArmVerdict> arms() {
         Map<String, String> display = new LinkedHashMap<>();
         Map<String, VerdictRow> rows = new LinkedHashMap<>();
+        Map<String, List<VerdictRow>> rowsOfArm = new LinkedHashMap<>();
         for (VerdictRow r : log.verdicts()) {
             display.putIfAbsent(ArmId.key(r.armId()), r.armId());
             // one row per seed (or a re-run row) for the same arm: combined, never the first taken and the rest dropped
-            rows.merge(ArmId.key(r.armId()), r, VerdictRow::combine);
+            rowsOfArm.computeIfAbsent(ArmId.key(r.armId()), k -> new ArrayList<>()).add(r);
         }
+        rowsOfArm.forEach((key, list) -> rows.put(key, VerdictRow.combine(list)));
         Map<String, FindingFile> files = new LinkedHashMap<>();
         for (FindingFile f : findings) {
             String key = ArmId.key(f.armId());
@@ -93,9 +96,10 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
             display.putIfAbsent(key, f.armId());
             files.putIfAbsent(key, f);
         }
-        Map<String, VerdictRow> summaryRows = new LinkedHashMap<>();
-        reportRows.forEach(r -> summaryRows.merge(ArmId.key(r.armId()), r, VerdictRow::combine));
-        summaryRows.forEach((key, r) -> {
+        Map<String, List<VerdictRow>> summaryRows = new LinkedHashMap<>();
+        reportRows.forEach(r -> summaryRows.computeIfAbsent(ArmId.key(r.armId()), k -> new ArrayList<>()).add(r));
+        summaryRows.forEach((key, list) -> {
+            VerdictRow r = VerdictRow.combine(list);
             display.putIfAbsent(key, r.armId());
             rows.putIfAbsent(key, r);
         });
@@ -105,6 +109,9 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
                 .forEach(k -> display.putIfAbsent(ArmId.key(k), k));
         Map<String, VerdictOverride> latest = new LinkedHashMap<>();
         overrides.forEach(o -> latest.put(ArmId.key(o.armId()), o));
+        // each arm's timeline events, grouped once (filtering the whole timeline per arm was arms × events)
+        Map<String, List<TimelineEvent>> eventsOf = new HashMap<>();
+        for (TimelineEvent t : log.timeline()) eventsOf.computeIfAbsent(ArmId.key(t.armId()), k -> new ArrayList<>()).add(t);
         List<ArmVerdict> out = new ArrayList<>();
         display.forEach((key, id) -> {
             Optional<FindingFile> f = Optional.ofNullable(files.get(key));
@@ -118,8 +125,7 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
             Optional<Decision> computed = f.flatMap(FindingFile::computed).or(() -> written.flatMap(w -> ClaimCheck.vet(
                     new ClaimCheck.Claim(id, w, f.map(FindingFile::writtenText).filter(t -> !t.isBlank())
                             .orElse(row == null ? "" : row.written()), budget, row == null ? "" : row.notes()),
-                    f, log.timeline().stream().filter(t -> ArmId.key(t.armId()).equals(key))
-                            .toList())));
+                    f, eventsOf.getOrDefault(key, List.of()))));
             out.add(new ArmVerdict(id, computed, written, budget, Optional.ofNullable(latest.get(key)), f));
         });
         return out;
@@ -132,9 +138,14 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
 
     /** Scenario id → aggregated effective verdict, in first-seen order. */
     public Map<String, Verdict> scenarioVerdicts() {
+        return scenarioVerdicts(arms());
+    }
+
+    /** The same for arms already computed by {@link #arms()}. */
+    public static Map<String, Verdict> scenarioVerdicts(List<ArmVerdict> arms) {
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, List<Verdict>> byScenario = new LinkedHashMap<>();
-        for (ArmVerdict a : arms()) {
+        for (ArmVerdict a : arms) {
             String key = ArmId.key(a.scenario());
             names.putIfAbsent(key, a.scenario());
             byScenario.computeIfAbsent(key, k -> new ArrayList<>()).add(a.effective());

@@ -169,7 +169,7 @@ public final class SessionLogFormat {
 
     private static final java.util.regex.Pattern BULLET = java.util.regex.Pattern.compile("^\\s*(?:[-*+]|\\d+[.)])\\s+(.+)$");
     private static final java.util.regex.Pattern BUDGET_IN_TEXT = java.util.regex.Pattern.compile(
-            "(?i)budget(?:\\s+tier)?(?:\\s+met)?\\s*[:=]?\\s*(release|hardening|smoke|none)");
+            "(?i)budget(?:\\s++tier)?(?:\\s++met)?\\s*+[:=]?\\s*+(release|hardening|smoke|none)");
 
     /** A verdict bullet: an arm id and a verdict on one list line; the rest of the line is its notes. */
     static Optional<VerdictRow> verdictBullet(String line) {

@@ -140,34 +140,6 @@ public final class SessionReader {
     }
 
     /**
-     * Before {@code falsify report} replaces {@code report}: a report.md written by an author (not by
-     * Falsify) is their record, and may hold the only verdicts of some arms. It is renamed (atomically)
-     * to {@code report.original.md} beside it ({@code report.original-2.md}, … if taken), where the reader
-     * still reads its results table. Falsify's own report, or no report, is left alone.
-     *
-     * @return where the author's report now is, if it was moved
-     */
-    public static Optional<Path> setAsideAuthorReport(Path report) throws IOException {
-        if (!Files.isRegularFile(report)) {
-            return Optional.empty();
-        }
-        String text = new String(Files.readAllBytes(report), StandardCharsets.UTF_8);
-        if (isFalsifyReport(text)) {
-            return Optional.empty();
-        }
-        Path aside = report.resolveSibling("report.original.md");
-        for (int n = 2; Files.exists(aside); n++) {
-            aside = report.resolveSibling("report.original-" + n + ".md");
-        }
-        try {
-            Files.move(report, aside, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        } catch (java.nio.file.AtomicMoveNotSupportedException e) {
-            Files.move(report, aside);
-        }
-        return Optional.of(aside);
-    }
-
-    /**
      * Where {@code falsify report} writes: the folder's existing findings directory and report file in
      * whatever case the author spelled them ({@code Findings/Report.md}), else {@code findings/report.md}.
      */

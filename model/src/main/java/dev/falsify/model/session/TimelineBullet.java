@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 final class TimelineBullet {
     private static final Pattern LINE = Pattern.compile(
             "^\\s*[-*+]\\s+`?(\\d[\\dT:.+\\-Z ]*?\\d(?:Z|\\s*UTC)?)`?\\s*[\u2014\u2013|,-]?\\s+(.+)$");
-    private static final Pattern SPLIT = Pattern.compile("\\s*(?::|\\s[\u2014\u2013-]\\s|\\|)\\s*");
+    private static final Pattern SPLIT = Pattern.compile("(?:\\G|(?<!\\s))(?:\\s*+[:|]|\\s++[\u2014\u2013-]\\s)\\s*+");
 
     private TimelineBullet() {
     }

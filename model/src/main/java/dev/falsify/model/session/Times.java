@@ -25,7 +25,7 @@ final class Times {
         if (text == null || text.isBlank()) {
             return Optional.empty();
         }
-        String s = text.replace("`", "").replace("*", "").strip().replaceFirst("(?i)\\s*\\(?UTC\\)?$", "Z")
+        String s = text.replace("`", "").replace("*", "").strip().replaceFirst("(?i)(?<!\\s)\\s*+\\(?UTC\\)?$", "Z")
                 .replaceFirst("^(\\d{4}-\\d{2}-\\d{2})[ _](\\d)", "$1T$2");
         if (s.matches("\\d{4}-\\d{2}-\\d{2}T\\d{4,6}Z")) {
             String digits = s.substring(11, s.length() - 1);

@@ -21,6 +21,9 @@ public final class ArmId {
         return slash < 0 ? "" : armId.substring(slash + 1).strip();
     }
 
+    /** Leading zeros of the scenario number; compiled once, as key() runs for every row of a log. */
+    private static final java.util.regex.Pattern LEADING_ZEROS = java.util.regex.Pattern.compile("^([A-Z]++)0+(\\d)");
+
     /**
      * A comparison key: {@code S01}, {@code s1} and {@code S1} are one scenario, {@code S03/API} and
      * {@code S3/api} one arm.
@@ -28,8 +31,8 @@ public final class ArmId {
     public static String key(String armId) {
         String s = armId.strip().replace("*", "").replace("`", "");
         int slash = s.indexOf('/');
-        String head = (slash < 0 ? s : s.substring(0, slash)).strip().toUpperCase(java.util.Locale.ROOT)
-                .replaceFirst("^([A-Z]+)0+(\\d)", "$1$2");
+        String head = (slash < 0 ? s : s.substring(0, slash)).strip().toUpperCase(java.util.Locale.ROOT);
+        head = LEADING_ZEROS.matcher(head).replaceFirst("$1$2");
         String tail = slash < 0 ? "" : "/" + s.substring(slash + 1).strip().toLowerCase(java.util.Locale.ROOT);
         return head + tail;
     }

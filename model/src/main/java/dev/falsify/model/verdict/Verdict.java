@@ -24,7 +24,7 @@ public enum Verdict {
      * not run because …" is not read as a verdict ({@link #parse} accepts "Not run" as a whole cell).
      */
     private static final Pattern IN_TEXT = Pattern.compile(
-            "(?i)\\b(PASS|FAIL|INCONCLUSIVE|PARTIAL)(?:ED)?\\s*[-_\u2013\u2014:(]?\\s*"
+            "(?i)\\b(PASS|FAIL|INCONCLUSIVE|PARTIAL)(?:ED)?\\s*+[-_\u2013\u2014:(]?\\s*+"
                     + "(smoke|hardening|reproducible|non-?deterministic|env(?:ironment)?|oracle[-_ ]too[-_ ]weak|"
                     + "fault[-_ ]not[-_ ]proven|surface|model)\\b|(?-i:\\bNOT[-_ ]RUN\\b)");
 

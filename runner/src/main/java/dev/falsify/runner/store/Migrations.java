@@ -56,30 +56,36 @@ final class Migrations {
         }
     }
 
-    /** Applies the missing migrations, each in its own transaction; returns the resulting version. */
+    /**
+     * Applies the missing migrations, each in its own transaction; returns the resulting version. Two
+     * processes may open a new store at the same moment (two {@code falsify import} at once): each step
+     * takes the write lock first ({@code BEGIN IMMEDIATE}, waiting out the busy timeout) and re-reads the
+     * version under it, so a step the other one applied meanwhile is skipped, not applied twice.
+     */
     static int migrate(Connection c) throws SQLException {
         int version = current(c);
         if (version > STEPS.size()) {
             throw new SQLException("database schema version " + version + " is newer than this falsify ("
                     + STEPS.size() + "); upgrade falsify or use another --db");
         }
-        boolean auto = c.getAutoCommit();
-        c.setAutoCommit(false);
-        try {
-            for (int v = version; v < STEPS.size(); v++) {
-                try (Statement s = c.createStatement()) {
-                    for (String sql : STEPS.get(v)) {
-                        s.execute(sql);
+        if (!c.getAutoCommit()) throw new IllegalStateException("migrate() runs its own transactions");
+        while (current(c) < STEPS.size()) {
+            try (Statement s = c.createStatement()) {
+                s.execute("BEGIN IMMEDIATE");
+                try {
+                    int v = current(c);
+                    if (v < STEPS.size()) {
+                        for (String sql : STEPS.get(v)) {
+                            s.execute(sql);
+                        }
+                        s.execute("PRAGMA user_version = " + (v + 1));
                     }
-                    s.execute("PRAGMA user_version = " + (v + 1));
+                    s.execute("COMMIT");
+                } catch (SQLException e) {
+                    s.execute("ROLLBACK");
+                    throw e;
                 }
-                c.commit();
             }
-        } catch (SQLException e) {
-            c.rollback();
-            throw e;
-        } finally {
-            c.setAutoCommit(auto);
         }
         return STEPS.size();
     }

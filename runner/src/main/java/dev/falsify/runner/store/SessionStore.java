@@ -15,10 +15,13 @@ import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
@@ -76,6 +79,8 @@ public final class SessionStore implements AutoCloseable {
         if (parent != null) {
             Files.createDirectories(parent);
         }
+        // a deleted database (its folder list still beside it) is rebuilt like a corrupt one
+        boolean lost = !Files.exists(s.db) && !s.knownFolders().isEmpty();
         try {
             s.connect();
             s.verify();
@@ -85,6 +90,12 @@ public final class SessionStore implements AutoCloseable {
                 throw new IOException("cannot open the session store " + s.db + ": " + e.getMessage(), e);
             }
             s.recover(e.getMessage());
+            return s;
+        }
+        if (lost) {
+            int rebuilt = s.reimportKnown();
+            messages.accept("session store " + s.db + " was missing; rebuilt it from " + rebuilt + " session folder"
+                    + (rebuilt == 1 ? "" : "s") + " listed in " + s.foldersFile());
         }
         return s;
     }
@@ -148,16 +159,21 @@ public final class SessionStore implements AutoCloseable {
         } catch (SQLException e) {
             throw new IOException("cannot create a new session store at " + db + ": " + e.getMessage(), e);
         }
-        List<Path> folders = knownFolders();
+        int rebuilt = reimportKnown();
+        messages.accept("session store " + db + " was corrupt (" + why + "); moved it to " + aside
+                + " and rebuilt it from " + rebuilt + " session folder" + (rebuilt == 1 ? "" : "s"));
+    }
+
+    /** Imports every known folder that still exists; returns how many. */
+    private int reimportKnown() throws IOException {
         int rebuilt = 0;
-        for (Path f : folders) {
+        for (Path f : knownFolders()) {
             if (Files.isDirectory(f)) {
                 importFolder(f);
                 rebuilt++;
             }
         }
-        messages.accept("session store " + db + " was corrupt (" + why + "); moved it to " + aside
-                + " and rebuilt it from " + rebuilt + " session folder" + (rebuilt == 1 ? "" : "s"));
+        return rebuilt;
     }
 
     private Path foldersFile() {
@@ -173,12 +189,27 @@ public final class SessionStore implements AutoCloseable {
         return Files.readAllLines(f, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).map(Path::of).toList();
     }
 
+    /**
+     * Adds {@code dir} to the folder list. Read-modify-write under a lock, so that two imports at once (two
+     * processes, or two stores in one process) never drop each other's entry: a file lock on
+     * {@code <db>.folders.lock} between processes, and a lock in this JVM, as a file lock is held per process
+     * (a second channel of the same process locking it throws instead of waiting).
+     */
     private void remember(Path dir) throws IOException {
-        Set<Path> all = new LinkedHashSet<>(knownFolders());
-        if (all.add(dir)) {
-            AtomicFiles.write(foldersFile(), all.stream().map(Path::toString).collect(Collectors.joining("\n", "", "\n")));
+        if (knownFolders().contains(dir)) return;
+        synchronized (FOLDERS_LOCK) {
+            Path lockFile = db.resolveSibling(db.getFileName() + ".folders.lock");
+            try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                 FileLock ignored = ch.lock()) {
+                Set<Path> all = new LinkedHashSet<>(knownFolders());
+                if (all.add(dir)) {
+                    AtomicFiles.write(foldersFile(), all.stream().map(Path::toString).collect(Collectors.joining("\n", "", "\n")));
+                }
+            }
         }
     }
+
+    private static final Object FOLDERS_LOCK = new Object();
 
     /** Imports every session folder at or under each of {@code roots}. */
     public synchronized List<ImportResult> importAll(List<Path> roots) throws IOException {

@@ -197,11 +197,86 @@ class SessionStoreTest {
         for (String suffix : List.of("", "-wal", "-shm")) {
             Files.deleteIfExists(db.resolveSibling(db.getFileName() + suffix));
         }
-        try (SessionStore store = SessionStore.open(db, Clock.systemUTC(), m -> { })) {
-            assertThat(store.sessions(Optional.empty())).isEmpty();
+        List<String> messages = new ArrayList<>();
+        try (SessionStore store = SessionStore.open(db, CLOCK, messages::add)) {
+            // rebuilt on open from the folder list kept beside it, as a corrupt one is: not "No sessions"
+            assertThat(messages).singleElement().asString().contains("was missing").contains("rebuilt it from 3 session folders")
+                    .contains("falsify.db.folders");
+            assertThat(ask(store)).isEqualTo(before);
             store.importAll(List.of(sessions));
             assertThat(ask(store)).isEqualTo(before);
         }
+    }
+
+    @Test
+    void aNewDatabaseWithoutAFolderListSaysNothing() throws IOException {
+        List<String> messages = new ArrayList<>();
+        try (SessionStore store = SessionStore.open(db, CLOCK, messages::add)) {
+            assertThat(store.sessions(Optional.empty())).isEmpty();
+        }
+        assertThat(messages).isEmpty();
+    }
+
+    /** Many session folders, imported at once by several stores on one database: the folder list keeps every one. */
+    @Test
+    void concurrentImportsNeverLoseAFolderListEntry() throws Exception {
+        List<Path> folders = manyFolders(32);
+        int threads = 8;
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int me = t;
+                done.add(pool.submit(() -> {
+                    try (SessionStore store = SessionStore.open(db, CLOCK, m -> { })) {
+                        start.await(60, java.util.concurrent.TimeUnit.SECONDS);
+                        for (int i = me; i < folders.size(); i += threads) store.importFolder(folders.get(i));
+                    }
+                    return null;
+                }));
+            }
+            for (var f : done) f.get(120, java.util.concurrent.TimeUnit.SECONDS);
+        } finally {
+            pool.shutdownNow();
+        }
+        try (SessionStore store = SessionStore.open(db, CLOCK, m -> { })) {
+            assertThat(store.knownFolders()).containsExactlyInAnyOrderElementsOf(folders);
+            assertThat(store.sessions(Optional.empty())).hasSize(folders.size());
+        }
+    }
+
+    /** The same from two processes (each holding the file lock in turn). */
+    @Test
+    void twoProcessesImportingAtOnceKeepEveryEntry() throws Exception {
+        List<Path> folders = manyFolders(24);
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<Process> procs = new ArrayList<>();
+        for (int p = 0; p < 2; p++) {
+            List<String> cmd = new ArrayList<>(List.of(javaBin, "-cp", System.getProperty("java.class.path"),
+                    ConcurrentImportMain.class.getName(), db.toString()));
+            for (int i = p; i < folders.size(); i += 2) cmd.add(folders.get(i).toString());
+            procs.add(new ProcessBuilder(cmd).redirectErrorStream(true).start());
+        }
+        for (Process pr : procs) {
+            String out = new String(pr.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(pr.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).as(out).isTrue();
+            assertThat(pr.exitValue()).as(out).isZero();
+        }
+        try (SessionStore store = SessionStore.open(db, CLOCK, m -> { })) {
+            assertThat(store.knownFolders()).containsExactlyInAnyOrderElementsOf(folders);
+        }
+    }
+
+    private List<Path> manyFolders(int n) throws IOException {
+        Path one = sessions.resolve("replicated-kv/2026-11-29T090000Z");
+        List<Path> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Path d = tmp.resolve("many/kv/2026-11-29T09" + String.format("%04d", i) + "Z");
+            copy(one, d);
+            out.add(d.toAbsolutePath().normalize());
+        }
+        return out;
     }
 
     @Test

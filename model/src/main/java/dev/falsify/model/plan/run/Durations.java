@@ -11,7 +11,7 @@ public final class Durations {
 
     /** Longest unit spellings first, so that {@code 90sec} and {@code 2 minutes} read whole. */
     private static final Pattern PART = Pattern.compile(
-            "(\\d+(?:\\.\\d+)?)\\s*(milliseconds?|millis|msecs?|ms|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|us|ns)(?![a-z])");
+            "(?<!\\d)(\\d++(?:\\.\\d++)?)\\s*(milliseconds?|millis|msecs?|ms|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|us|ns)(?![a-z])");
 
     /** The duration, or null when the text is not one. */
     public static Duration parse(String text) {

@@ -1,0 +1,72 @@
+package dev.falsify.model.session;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * Writing a session's findings report ({@code findings/report.md}, in the author's spelling): only inside
+ * the session folder, and never losing an author's own report.
+ */
+public final class ReportFile {
+    private ReportFile() {
+    }
+
+    /** Where the report went, and where the author's own report was kept (if there was one). */
+    public record Written(Path report, Optional<Path> authorCopy) {
+    }
+
+    /** The report would land outside its session folder (a {@code findings} link that leads out of it). */
+    public static final class OutsideSessionException extends IOException {
+        public OutsideSessionException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Writes the report of the session in {@code sessionDir}. The findings folder must really (links
+     * resolved) lie inside the session folder, else nothing is written. A report.md written by an author
+     * (not by Falsify) is their record, and may hold the only verdicts of some arms: it is first copied to
+     * {@code report.original.md} beside it ({@code report.original-2.md}, … if taken by another text), and
+     * only then replaced, atomically, so that at every moment (a crash included) there is a complete
+     * report.md and the author's text is never only in memory.
+     */
+    public static Written write(Path sessionDir, AtomicFiles.Content content) throws IOException {
+        Path report = SessionReader.reportPath(sessionDir);
+        Path findings = report.getParent();
+        if (!Files.exists(findings, LinkOption.NOFOLLOW_LINKS)) Files.createDirectories(findings);
+        Path root = sessionDir.toRealPath();
+        Path realFindings = findings.toRealPath();
+        if (!realFindings.startsWith(root)) {
+            throw new OutsideSessionException(findings + " leads to " + realFindings + ", outside the session folder "
+                    + root + "; the report is written only inside it (remove the link, or give --out)");
+        }
+        Optional<Path> copy = keepAuthorReport(report);
+        AtomicFiles.write(report, content);
+        return new Written(report, copy);
+    }
+
+    public static Written write(Path sessionDir, String text) throws IOException {
+        return write(sessionDir, out -> out.write(text));
+    }
+
+    private static Optional<Path> keepAuthorReport(Path report) throws IOException {
+        if (!Files.isRegularFile(report)) return Optional.empty();
+        byte[] bytes = Files.readAllBytes(report);
+        if (SessionReader.isFalsifyReport(new String(bytes, StandardCharsets.UTF_8))) return Optional.empty();
+        Path aside = report.resolveSibling("report.original.md");
+        for (int n = 2; Files.exists(aside, LinkOption.NOFOLLOW_LINKS); n++) {
+            // a copy made by a run that was killed before it replaced report.md: the same text, kept once
+            if (Files.isRegularFile(aside, LinkOption.NOFOLLOW_LINKS) && Arrays.equals(Files.readAllBytes(aside), bytes)) {
+                return Optional.of(aside);
+            }
+            aside = report.resolveSibling("report.original-" + n + ".md");
+        }
+        AtomicFiles.copy(report, aside);
+        return Optional.of(aside);
+    }
+}
