@@ -29,7 +29,6 @@ final class SevenMRules implements PlanLinter.RuleGroup {
                     + "delta|rises|increase|stats|iptables|tc -s|/proc|\\bss\\b|netstat|\\brx\\b|\\btx\\b|errors?\\b|leader change|"
                     + "\\bterm\\b|epoch|applied index|resets?\\b|histogram|trace|tcpdump|grep|measured|visible|shows?|records?|"
                     + "timestamps?|gauge|count)");
-    private static final Pattern NO_FAULT = Pattern.compile("(?i)^\\W*(none|n/a|no fault|no faults|no nemesis|not applicable)\\b");
     private static final Pattern SURFACE_SPLIT = Pattern.compile("[,;\\n]");
     private static final Pattern ORACLE_SPLIT = Pattern.compile("[;\\n]|\\s\\+\\s");
 
@@ -94,7 +93,7 @@ final class SevenMRules implements PlanLinter.RuleGroup {
         if (REPORTED_SUCCESS.matcher(v).find()) {
             ctx.report(LintRule.P006, f.valueSpan(), s.id() + ": the nemesis relies on the injector reporting success;"
                     + " name a signal observed in the system (counters, logs, pids)");
-        } else if (!NO_FAULT.matcher(v).find() && !OBSERVABLE.matcher(v).find()) {
+        } else if (!Scenario.NO_FAULT.matcher(v).find() && !OBSERVABLE.matcher(v).find()) {
             ctx.report(LintRule.P006, f.valueSpan(), s.id() + ": the nemesis names no observable landing signal"
                     + " (add 'Landing evidence: …' — a counter, log line or pid change that proves the fault landed)");
         }

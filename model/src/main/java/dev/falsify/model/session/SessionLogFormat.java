@@ -150,13 +150,14 @@ public final class SessionLogFormat {
             int budget = vt.column("budget tier met", "budget tier", "budget", "tier");
             int verdict = vt.column("verdict", "result", "outcome", "status");
             int notes = vt.column("notes", "evidence", "details", "comment", "reason");
+            int variant = variantColumn(vt, sc, budget, verdict, notes);
             vt.rows().forEach(r -> {
                 // a table whose columns have other names still names an arm and spells a verdict somewhere in the row
                 String whole = String.join(" | ", r);
                 String arm = sc >= 0 && !FindingsFormat.armIn(vt.cell(r, sc)).isEmpty() ? armCell(vt.cell(r, sc))
                         : !FindingsFormat.armIn(whole).isEmpty() ? armCell(whole) : armCell(vt.cell(r, sc));
-                verdicts.add(new VerdictRow(arm, vt.cell(r, budget), verdict >= 0 ? vt.cell(r, verdict) : whole,
-                        vt.cell(r, notes)));
+                verdicts.add(new VerdictRow(withVariant(arm, vt, r, variant), vt.cell(r, budget),
+                        verdict >= 0 ? vt.cell(r, verdict) : whole, vt.cell(r, notes)));
             });
         }
 
@@ -210,10 +211,12 @@ public final class SessionLogFormat {
             int verdict = t.column("verdict", "result", "outcome", "status");
             int budget = t.column("budget tier met", "budget tier", "budget", "tier");
             int notes = t.column("notes", "evidence", "details", "comment", "reason");
+            int variant = variantColumn(t, id, budget, verdict, notes);
             for (List<String> r : t.rows()) {
                 String whole = String.join(" | ", r);
                 String arm = FindingsFormat.armIn(t.cell(r, id));
                 arm = arm.isEmpty() ? FindingsFormat.armIn(whole) : arm; // an ID column of row numbers
+                arm = arm.isEmpty() ? arm : withVariant(arm, t, r, variant);
                 String cell = verdict >= 0 ? t.cell(r, verdict) : whole;
                 VerdictRow row = new VerdictRow(arm, t.cell(r, budget), cell, t.cell(r, notes));
                 if (!arm.isEmpty() && row.verdict().isPresent()) {
@@ -228,6 +231,52 @@ public final class SessionLogFormat {
             }
         }
         return out;
+    }
+
+    /** Headers of a column that tells a scenario's rows apart: {@code | S1 | postgres | FAIL-reproducible |}. */
+    private static final String[] VARIANT_HEADERS = {"arm", "surface", "variant", "backend", "back end", "store", "storage",
+            "engine", "driver", "database", "db", "mode", "config", "configuration", "profile", "platform", "transport",
+            "protocol", "topology", "target", "flavour", "flavor", "implementation", "client"};
+
+    /**
+     * The column that names a scenario's arm when the id column names only the scenario (Backend, Arm,
+     * Surface, …), or -1. Without it two rows of one scenario read as one arm and were combined, and the
+     * PASS of one backend disappeared beside the FAIL of the other.
+     */
+    static int variantColumn(MarkdownTable t, int... taken) {
+        for (String name : VARIANT_HEADERS) {
+            String want = MarkdownTable.norm(name);
+            for (int c = 0; c < t.header().size(); c++) {
+                final int col = c;
+                if (java.util.Arrays.stream(taken).anyMatch(x -> x == col)) {
+                    continue;
+                }
+                if (MarkdownTable.norm(t.header().get(c)).equals(want)) {
+                    return c;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** {@code S1} and variant cell {@code in-memory} → {@code S1/in-memory}; an id that has an arm keeps it. */
+    static String withVariant(String armId, MarkdownTable t, List<String> row, int variant) {
+        if (variant < 0 || armId.isEmpty() || !dev.falsify.model.verdict.ArmId.armOf(armId).isEmpty()) {
+            return armId;
+        }
+        String cell = t.cell(row, variant).replace("*", "").replace("`", "").strip();
+        String inCell = FindingsFormat.armIn(cell);
+        if (!inCell.isEmpty() && !dev.falsify.model.verdict.ArmId.armOf(inCell).isEmpty()) {
+            return inCell;                                           // the variant column holds S1/api itself
+        }
+        String slug = cell.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_.-]+", "-").replaceAll("^-+|-+$", "");
+        if (slug.isEmpty()) {
+            return armId;                                            // "—": the scenario has no arm on this row
+        }
+        if (!Character.isLetter(slug.charAt(0))) {
+            slug = MarkdownTable.norm(t.header().get(variant)) + "-" + slug;   // "3 nodes" → topology-3-nodes
+        }
+        return dev.falsify.model.verdict.ArmId.of(armId, slug);
     }
 
     /** Rows of a report's "Scenario results" table: ID (or Scenario) and Verdict columns. */
