@@ -143,11 +143,13 @@ final class ScenarioRules implements PlanLinter.RuleGroup {
             int from = s.bodySpan().startOffset();
             int to = s.bodySpan().endOffset();
             Matcher m = ABSOLUTE.matcher(text).region(from, to);
+            Quotes quotes = new Quotes(text, from);
             while (m.find()) {
-                int lineStart = text.lastIndexOf('\n', m.start()) + 1;
-                String before = text.substring(Math.max(lineStart, m.start() - 40), m.start());
+                // the 40 characters before the match, cut at a line break (never a scan back to the line start)
+                String before = text.substring(Math.max(from, m.start() - 40), m.start());
+                before = before.substring(before.lastIndexOf('\n') + 1);
                 // "never write \"X cannot happen\"": a phrase in quotes is named, not claimed
-                if (NEGATED.matcher(before).find() || Quotes.openAt(text, m.start())) continue;
+                if (NEGATED.matcher(before).find() || quotes.openAt(m.start())) continue;
                 String phrase = m.group();
                 ctx.report(LintRule.P016, plan.lines().span(m.start(), m.end()), "§7d says '" + phrase
                         + "'; state confidence conservatively (what passing runs would and would not show)");

@@ -113,13 +113,14 @@ final class SevenMRules implements PlanLinter.RuleGroup {
      */
     static String withoutMentions(String v) {
         Matcher m = REPORTED_SUCCESS.matcher(v);
+        Quotes quotes = new Quotes(v, 0);
         StringBuilder out = null;
         int copied = 0;
         while (m.find()) {
             int windowStart = Math.max(0, m.start() - 48);
             Matcher before = NEGATED_BEFORE.matcher(v.substring(windowStart, m.start()));
             boolean negatedBefore = before.find();
-            boolean quoted = Quotes.openAt(v, m.start());
+            boolean quoted = quotes.openAt(m.start());
             int end = m.end();
             if (quoted) {
                 // the mention ends at the closing quote: "“reported success” is not evidence; Landing evidence: …"
