@@ -184,14 +184,17 @@ final class HypothesisReader {
         return false;
     }
 
-    /** A column named like "Hypothesis …" whose first filled cell starts with an H-id. */
+    /**
+     * A column named like "Hypothesis …" with a cell that starts with an H-id and a title (the rows
+     * of pitfalls that do not apply hold "—" or "none: …" there).
+     */
     static int hypothesisColumn(Table table) {
         for (int c = 0; c < table.headers().size(); c++) {
             if (!table.headers().get(c).startsWith("hypothes")) continue;
             for (TableRow row : table.rows()) {
-                if (row.cells().size() <= c || row.cells().get(c).text().isBlank()) continue;
-                if (DEFINING_CELL.matcher(row.cells().get(c).text()).matches()) return c;
-                break;
+                if (row.cells().size() <= c) continue;
+                Matcher d = DEFINING_CELL.matcher(row.cells().get(c).text());
+                if (d.matches() && titleLike(PARENS.matcher(ARROW_ON.matcher(d.group(2)).replaceFirst("")).replaceAll(" "))) return c;
             }
         }
         return -1;

@@ -78,6 +78,17 @@ class AgentPlansTest {
     }
 
     @Test
+    void aHypothesisTableWhoseFirstRowsDefineNothingStillDefinesTheRest() {
+        String t = text("queue-pitfall-table").replace("|---|---|---|\n| P1 Async",
+                "|---|---|---|\n| P0 Config drift | no | — (pinned config) |\n| P0b Clock skew | no | none |\n| P1 Async")
+                .replace("| P4 Reordering on retry | yes | H4: a retried publish", "| P4 Reordering on retry | yes | **H4** — a retried publish");
+        assertThat(t).contains("P0 Config drift").contains("**H4** — a retried");
+        Plan p = PlanParser.parse(t);
+        assertThat(p.hypotheses()).extracting(Hypothesis::id).containsExactly("H1", "H2", "H3", "H4", "H5", "H6");
+        assertThat(p.hypothesis("H4").orElseThrow().title()).startsWith("a retried publish");
+    }
+
+    @Test
     void claimsRepeatedInAnAppendixAreReferences() {
         Plan p = PlanParser.parse(text("queue-pitfall-table"));
         assertThat(p.claims()).extracting(Claim::id).containsExactly("C1", "C2", "C3", "C4", "C5", "C6");
