@@ -29,7 +29,8 @@ final class ScenarioRules implements PlanLinter.RuleGroup {
     private static final Pattern ABSOLUTE = Pattern.compile(
             "(?i)\\b(cannot happen|can't happen|can not happen|can never|will never|never happens|impossible|guarantees?|"
                     + "guaranteed|proves?|proven|bug[- ]free|no bugs|always works|100 ?%|certainly|definitely)\\b");
-    private static final Pattern NEGATED = Pattern.compile("(?i)\\b(not|no|nor|cannot|n't|without)\\s++(?:\\w++\\s++){0,2}$");
+    private static final Pattern NEGATED = Pattern.compile(
+            "(?i)\\b(not|no|nor|cannot|n't|without|never|avoid|avoids|rather than|instead of)\\s++(?:\\w++\\s++){0,2}$");
     private static final Pattern TBD = Pattern.compile(
             "(?is)^(?:\\W*+(?:tbd|todo|tba|n/a|none|unknown|later)\\W*+|(?=\\W*+$).*?[?\\-—].*)$");
     private static final Pattern NOT_PROVIDED = Pattern.compile("(?i)^\\W*not provided\\b");
@@ -142,10 +143,13 @@ final class ScenarioRules implements PlanLinter.RuleGroup {
             int from = s.bodySpan().startOffset();
             int to = s.bodySpan().endOffset();
             Matcher m = ABSOLUTE.matcher(text).region(from, to);
+            Quotes quotes = new Quotes(text, from);
             while (m.find()) {
-                int lineStart = text.lastIndexOf('\n', m.start()) + 1;
-                String before = text.substring(Math.max(lineStart, m.start() - 40), m.start());
-                if (NEGATED.matcher(before).find()) continue;
+                // the 40 characters before the match, cut at a line break (never a scan back to the line start)
+                String before = text.substring(Math.max(from, m.start() - 40), m.start());
+                before = before.substring(before.lastIndexOf('\n') + 1);
+                // "never write \"X cannot happen\"": a phrase in quotes is named, not claimed
+                if (NEGATED.matcher(before).find() || quotes.openAt(m.start())) continue;
                 String phrase = m.group();
                 ctx.report(LintRule.P016, plan.lines().span(m.start(), m.end()), "§7d says '" + phrase
                         + "'; state confidence conservatively (what passing runs would and would not show)");

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** P005 (§7.M complete), P006 (landing signal), P007 (checker in picker), P008 (checker fits), P009 (§7.M.S and arms). */
@@ -28,7 +29,6 @@ final class SevenMRules implements PlanLinter.RuleGroup {
                     + "delta|rises|increase|stats|iptables|tc -s|/proc|\\bss\\b|netstat|\\brx\\b|\\btx\\b|errors?\\b|leader change|"
                     + "\\bterm\\b|epoch|applied index|resets?\\b|histogram|trace|tcpdump|grep|measured|visible|shows?|records?|"
                     + "timestamps?|gauge|count)");
-    private static final Pattern NO_FAULT = Pattern.compile("(?i)^\\W*(none|n/a|no fault|no faults|no nemesis|not applicable)\\b");
     private static final Pattern SURFACE_SPLIT = Pattern.compile("[,;\\n]");
     private static final Pattern ORACLE_SPLIT = Pattern.compile("[;\\n]|\\s\\+\\s");
 
@@ -89,13 +89,87 @@ final class SevenMRules implements PlanLinter.RuleGroup {
         if (f == null || f.isBlank()) return;   // P005 reports it
         // a separate "Landing evidence:" field is the nemesis's landing signal
         String v = f.value() + m.field("landing").filter(l -> !l.isBlank()).map(l -> "\nLanding evidence: " + l.value()).orElse("");
+        v = withoutMentions(v);
         if (REPORTED_SUCCESS.matcher(v).find()) {
             ctx.report(LintRule.P006, f.valueSpan(), s.id() + ": the nemesis relies on the injector reporting success;"
                     + " name a signal observed in the system (counters, logs, pids)");
-        } else if (!NO_FAULT.matcher(v).find() && !OBSERVABLE.matcher(v).find()) {
+        } else if (!Scenario.NO_FAULT.matcher(v).find() && !OBSERVABLE.matcher(v).find()) {
             ctx.report(LintRule.P006, f.valueSpan(), s.id() + ": the nemesis names no observable landing signal"
                     + " (add 'Landing evidence: …' — a counter, log line or pid change that proves the fault landed)");
         }
+    }
+
+    /** A quoted phrase, or a phrase followed by "is not …" / preceded by "not, never, rather than …". */
+    private static final Pattern NEGATED_AFTER = Pattern.compile(
+            "(?i)^[\"”'`)\\s]{0,4}+(?:(?:is|are|was|does|do|counts?)?\\s*+(?:not|n't|never|no)\\b|(?:isn't|aren't|doesn't|don't)\\b"
+                    + "|(?:proves?|means?|shows?|counts? for) nothing\\b|(?:is|are) (?:insufficient|not enough|no proof)\\b)");
+    private static final Pattern NEGATED_BEFORE = Pattern.compile(
+            "(?i)\\b(?:not|never|rather than|instead of|no longer|without relying on|beyond|other than|n't)\\s++(?:[\\w\"“'`-]++\\s++){0,3}+[\"“'`]?$");
+
+    /**
+     * The value with every sentence removed that mentions "reported success" only to reject it
+     * ({@code "The injector reported success" is not landing evidence}, {@code never trust "exit 0"}): such
+     * a sentence is neither the reliance P006 looks for nor a landing signal.
+     */
+    static String withoutMentions(String v) {
+        Matcher m = REPORTED_SUCCESS.matcher(v);
+        Quotes quotes = new Quotes(v, 0);
+        StringBuilder out = null;
+        int copied = 0;
+        while (m.find()) {
+            int windowStart = Math.max(0, m.start() - 48);
+            Matcher before = NEGATED_BEFORE.matcher(v.substring(windowStart, m.start()));
+            boolean negatedBefore = before.find();
+            boolean quoted = quotes.openAt(m.start());
+            int end = m.end();
+            if (quoted) {
+                // the mention ends at the closing quote: "“reported success” is not evidence; Landing evidence: …"
+                int close = closingQuote(v, m.end());
+                end = close < 0 ? m.end() : close + 1;
+            }
+            boolean negatedAfter = NEGATED_AFTER.matcher(v.substring(end, Math.min(v.length(), end + 32))).find();
+            if (!negatedBefore && !quoted && !negatedAfter) continue;
+            int start = negatedBefore ? windowStart + before.start()
+                    : quoted ? Math.max(v.lastIndexOf('"', m.start() - 1), Math.max(v.lastIndexOf('\u201c', m.start() - 1),
+                    v.lastIndexOf('`', m.start() - 1)))
+                    : clauseStart(v, m.start());
+            if (negatedAfter || !quoted) end = clauseEnd(v, end);
+            if (start < copied) start = copied;
+            if (out == null) out = new StringBuilder(v.length());
+            out.append(v, copied, start).append(' ');
+            copied = end;
+            m.region(end, v.length());
+        }
+        if (out == null) return v;
+        return out.append(v, copied, v.length()).toString();
+    }
+
+    private static int clauseStart(String v, int at) {
+        for (int i = at - 1; i >= 0; i--) {
+            char c = v.charAt(i);
+            if (c == '\n' || c == ',' || c == ';' || c == ':' || c == '\u2014' || (c == '.' && i + 1 < at && v.charAt(i + 1) == ' ')) {
+                return i + 1;
+            }
+        }
+        return 0;
+    }
+
+    private static int clauseEnd(String v, int at) {
+        for (int i = at; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c == '\n' || c == ',' || c == ';' || c == ':' || c == '\u2014' || (c == '.' && (i + 1 == v.length() || v.charAt(i + 1) == ' '))) {
+                return i + 1;
+            }
+        }
+        return v.length();
+    }
+
+    private static int closingQuote(String v, int from) {
+        for (int i = from; i < v.length() && v.charAt(i) != '\n'; i++) {
+            char c = v.charAt(i);
+            if (c == '"' || c == '\u201d' || c == '`') return i;
+        }
+        return -1;
     }
 
     private static void checker(LintContext ctx, Plan plan, Scenario s, SevenM m) {

@@ -107,19 +107,45 @@ final class HypothesisReader {
         return out;
     }
 
-    /** Hypotheses from a table whose ID column holds H-ids (divergent plans). */
+    /**
+     * Hypotheses from a table. A row defines a hypothesis when its H-id is the row's key (an id column,
+     * or the first column), or when a hypothesis cell starts with the id followed by a title
+     * ({@code | P3 | yes | H1 Leader serves stale reads (->C1,C8) |}). A cell that only names ids
+     * ({@code | Stale reads | yes | H2 |}, {@code H7 → C9}, {@code H2, H3}) links to a hypothesis
+     * defined elsewhere: a pitfall-walk table's "Hypothesis it produced" column defines nothing.
+     */
     static List<Hypothesis> fromTable(Table table, String group) {
         List<Hypothesis> out = new ArrayList<>();
         if (table.hasColumn("verdict", "gap kind")) return out;   // a §5 coverage table keyed by hypothesis
         int idCol = idColumn(table, 'H');
+        boolean keyed = idCol >= 0 && !linkColumn(table, idCol);
+        if (idCol < 0 || !keyed) {
+            int named = hypothesisColumn(table);
+            if (named >= 0) idCol = named;
+        }
         if (idCol < 0) return out;
         for (TableRow row : table.rows()) {
             if (row.cells().size() <= idCol) continue;
-            List<String> ids = Ids.all(row.cells().get(idCol).text(), "H");
+            String cell = row.cells().get(idCol).text();
+            List<String> ids = Ids.all(cell, "H");
             if (ids.isEmpty()) continue;
-            String title = row.text("hypothesis", "title", "failure mode", "what could go wrong", "description", "name");
+            String cellTitle = "";
+            if (!keyed) {
+                Matcher d = DEFINING_CELL.matcher(cell);
+                if (!d.matches()) continue;
+                // the title is what precedes the claims arrow, without parenthetical remarks
+                cellTitle = PARENS.matcher(ARROW_ON.matcher(d.group(2).replace("**", "")).replaceFirst("")).replaceAll(" ")
+                        .replaceAll("[\\s(\\[]++$", "").strip();
+                if (!titleLike(cellTitle)) continue;   // "H4 (deferred)", "H7 → C9 (…)", "H2, H3": references
+                ids = List.of(d.group(1));
+            }
+            String title = keyed ? row.text("hypothesis", "title", "failure mode", "what could go wrong", "description", "name") : cellTitle;
             String joined = row.joinedText();
             List<String> falsifies = Ids.targets(row.text("could falsify", "falsifies", "could regress", "claims", "claim", "threatens"), "CM");
+            if (!keyed) {
+                List<String> own = arrowTargets(cell);
+                if (!own.isEmpty()) falsifies = own;
+            }
             if (falsifies.isEmpty()) falsifies = arrowTargets(joined);
             Map<String, Field> fields = new LinkedHashMap<>();
             row.cell("could falsify", "falsifies", "could regress", "claims").ifPresent(c ->
@@ -128,6 +154,50 @@ final class HypothesisReader {
             out.add(new Hypothesis(ids.get(0), cleanTitle, "", falsifies, group, fields, row.span(), row.span()));
         }
         return out;
+    }
+
+    /**
+     * An id column that is not the row's key: a later column named for hypotheses ("Hypothesis it
+     * produced", "Hypotheses", "Related hypothesis") in a table whose rows are something else (pitfalls).
+     */
+    private static boolean linkColumn(Table table, int col) {
+        if (col == 0) return false;
+        String h = table.headers().get(col);
+        if (h.equals("hypothesis id") || h.equals("id")) return false;
+        return h.startsWith("hypothes") || h.contains("produced") || h.contains("related") || h.contains("linked")
+                || h.startsWith("leads to") || h.startsWith("resulting");
+    }
+
+    /** A hypothesis cell that starts with its id: {@code H1 …}, {@code **H1** — …}, {@code H1: …}. */
+    private static final Pattern DEFINING_CELL = Pattern.compile(
+            "^[\\s*_`~]*+(H\\d{1,4}+)(?![\\w/])[*_`]*+\\s*+[.:)\\]—–-]*+\\s*+(.*)$");
+    private static final Pattern ARROW_ON = Pattern.compile("(?:->|→|⇒).*+$");
+    private static final Pattern PARENS = Pattern.compile("\\([^()]*+\\)|\\[[^\\[\\]]*+]");
+    private static final Pattern ID_TEXT = Pattern.compile("(?<![A-Za-z0-9_])[A-Z]\\d{1,5}+(?![A-Za-z0-9_])");
+    private static final Pattern WORD = Pattern.compile("\\p{L}{2,}+");
+
+    /** At least two words that are not ids: a title, not a list of links. */
+    private static boolean titleLike(String s) {
+        Matcher w = WORD.matcher(ID_TEXT.matcher(s).replaceAll(" "));
+        int n = 0;
+        while (w.find()) if (++n >= 2) return true;
+        return false;
+    }
+
+    /**
+     * A column named like "Hypothesis …" with a cell that starts with an H-id and a title (the rows
+     * of pitfalls that do not apply hold "—" or "none: …" there).
+     */
+    static int hypothesisColumn(Table table) {
+        for (int c = 0; c < table.headers().size(); c++) {
+            if (!table.headers().get(c).startsWith("hypothes")) continue;
+            for (TableRow row : table.rows()) {
+                if (row.cells().size() <= c) continue;
+                Matcher d = DEFINING_CELL.matcher(row.cells().get(c).text());
+                if (d.matches() && titleLike(PARENS.matcher(ARROW_ON.matcher(d.group(2)).replaceFirst("")).replaceAll(" "))) return c;
+            }
+        }
+        return -1;
     }
 
     static int idColumn(Table table, char prefix) {

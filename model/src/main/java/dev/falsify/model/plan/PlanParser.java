@@ -105,10 +105,15 @@ public final class PlanParser {
 
         List<Claim> claims = new ArrayList<>();
         Table claimsTable = null;
+        java.util.Set<String> earlierTables = new java.util.HashSet<>();
         for (Range r : rangesOf("1b")) {
-            // every claims table of the section: plans split claims into documented / inferred or per-subsystem tables
+            // every claims table of the section: plans split claims into documented / inferred or per-subsystem tables.
+            // An id already defined by an earlier table is a reference (claims repeated in an appendix, a summary
+            // table); a duplicate inside one table stays a duplicate (P002).
             for (Table t : tablesIn(r)) {
-                List<Claim> found = ClaimReader.claims(t, unrecognized);
+                List<Claim> found = ClaimReader.claims(t, unrecognized).stream()
+                        .filter(c -> !earlierTables.contains(Ids.key(c.id()))).toList();
+                for (Claim c : found) earlierTables.add(Ids.key(c.id()));
                 if (!found.isEmpty()) {
                     claims.addAll(found);
                     if (claimsTable == null) claimsTable = t;
@@ -223,6 +228,15 @@ public final class PlanParser {
             for (Table t : tablesIn(r)) residual.addAll(RowReader.residual(t));
             if (residual.isEmpty()) residual.addAll(ListRows.residual(bullets(r)));
             if (residual.isEmpty() && explicitlyEmpty(r)) residualEmpty = true;
+            if (residual.isEmpty() && !residualEmpty) {
+                // "The only residual uncertainty is whether …": a paragraph (or bullets) naming no id is still content
+                for (BulletItem b : bullets(r)) {
+                    String t = b.text().replace("*", "").replace("_", " ").strip();
+                    if (PLACEHOLDER.matcher(t).matches() || words(t) < 4) continue;
+                    residual.add(new ResidualRow(Ids.all(b.text(), "CHMS"), b.text(),
+                            new TableRow(List.of("uncertainty"), List.of(new Cell(b.text(), b.span())), b.span(), false)));
+                }
+            }
         }
 
         Confidence confidence = Confidence.ABSENT;
@@ -262,7 +276,9 @@ public final class PlanParser {
             added.addAll(found);
             if (!found.isEmpty()) {
                 into.addAll(found);
-                boolean tabulated = inSection4 && t.hasColumn("could falsify", "falsifies", "could regress", "claims", "claim", "threatens");
+                // a §4 pitfall walk whose hypothesis cells carry their claims ("H1 … (->C1)") is the plan's own layout too
+                boolean tabulated = inSection4 && (t.hasColumn("could falsify", "falsifies", "could regress", "claims", "claim", "threatens")
+                        || HypothesisReader.hypothesisColumn(t) >= 0);
                 unrecognized.add(new Unrecognized(tabulated ? Unrecognized.Kind.FIELD : Unrecognized.Kind.DIVERGENT_FORM, "hypotheses",
                         "hypotheses were read from a table (line " + t.span().startLine() + ")", t.span()));
             }
@@ -419,6 +435,15 @@ public final class PlanParser {
         }
         return out;
     }
+
+    private static int words(String s) {
+        int n = 0;
+        Matcher m = WORD.matcher(s);
+        while (m.find()) n++;
+        return n;
+    }
+
+    private static final Pattern WORD = Pattern.compile("\\p{L}{2,}+");
 
     static String lower(String s) {
         return s.toLowerCase(Locale.ROOT);

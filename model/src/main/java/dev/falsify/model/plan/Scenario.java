@@ -56,4 +56,35 @@ public record Scenario(String id, String baseId, String arm, String name, List<S
     public boolean isArm() {
         return arm != null;
     }
+
+    /** A nemesis or faults value that says there is none ({@code none — smoke arm}, {@code N/A}, {@code no fault}). */
+    public static final java.util.regex.Pattern NO_FAULT =
+            java.util.regex.Pattern.compile("(?i)^\\W*+(none|n/a|no fault|no faults|no nemesis|not applicable)\\b");
+
+    private static final java.util.regex.Pattern FAULT_WORDS = java.util.regex.Pattern.compile(
+            "(?i)partition|kill|crash|restart|reboot|skew|fault|nemesis|inject|heal|failover|fail[-_ ]?over|toxic|drop|delay|"
+                    + "latency[-_ ]spike|pause|freeze|disk[-_ ]full|upgrade|rollback");
+
+    /**
+     * Whether the plan may give this scenario a fault: a run block with faults, a Faults field or §7.M nemesis
+     * other than "none" — and, when the plan says nothing either way, every scenario except a surface
+     * decomposition (arms or §7.M.S) whose name, technique and workload name no fault. Only such a scenario,
+     * or one whose plan says "none", is fault-free: a PASS claimed for it never waits for landing evidence.
+     */
+    public boolean listsFault() {
+        for (RunBlock b : runBlocks) {
+            if (b.runSpec().map(r -> !r.faults().isEmpty()).orElse(false)) return true;
+        }
+        String faults = value("faults");
+        String nemesis = sevenM.nemesis();
+        boolean faultsWritten = faults != null && !faults.isBlank();
+        boolean nemesisWritten = nemesis != null && !nemesis.isBlank();
+        if (faultsWritten || nemesisWritten) return names(faults) || names(nemesis);
+        boolean surfaces = !arms.isEmpty() || (sevenMS != null && sevenMS.present());
+        return !surfaces || FAULT_WORDS.matcher(name + " " + value("technique") + " " + value("workload")).find();
+    }
+
+    private static boolean names(String v) {
+        return v != null && !v.isBlank() && !NO_FAULT.matcher(v).find() && !v.strip().matches("[\\W_]*+");
+    }
 }

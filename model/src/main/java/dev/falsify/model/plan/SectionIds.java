@@ -1,5 +1,6 @@
 package dev.falsify.model.plan;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -25,8 +26,11 @@ final class SectionIds {
         }
         String keywordId = byKeywords(t);
         if (numberId != null && KNOWN.contains(numberId)) {
-            if (keywordId == null || keywordId.equals(numberId) || hasKeywordOf(numberId, t)) return numberId;
-            return keywordId;
+            if (keywordId == null || keywordId.equals(numberId)) return numberId;
+            // "5. Coverage adequacy argument": "coverage" is part of §7b's own name, not a §5 keyword. When the
+            // number and the title disagree the title is what the author meant, unless the title also names the
+            // numbered section with words that are not part of the other section's name.
+            return hasKeywordOf(numberId, withoutOwnWords(t, keywordId)) ? numberId : keywordId;
         }
         return keywordId;
     }
@@ -36,6 +40,21 @@ final class SectionIds {
         String t = heading.strip().toLowerCase(Locale.ROOT).replaceFirst("^(§|section\\s+)\\s*", "");
         Matcher m = NUMBER.matcher(t);
         return m.find() && m.group(2) != null && KNOWN.contains(m.group(1) + m.group(2));
+    }
+
+    /** Phrases that belong to a section's own name and contain another section's keyword. */
+    private static final java.util.Map<String, List<String>> OWN_WORDS = java.util.Map.of(
+            "7b", List.of("coverage adequacy", "coverage argument", "adequacy of coverage", "adequacy", "argument", "sufficien"),
+            "8", List.of("not cover", "does not", "out of scope", "not in scope", "non-goal", "non goal", "exclusion"),
+            "1c", List.of("missing claim", "missing guarantee", "missing invariant", "gap"),
+            "7c", List.of("residual", "uncertaint"),
+            "7d", List.of("confidence"),
+            "3", List.of("existing test", "inventory"));
+
+    private static String withoutOwnWords(String t, String id) {
+        String out = t;
+        for (String w : OWN_WORDS.getOrDefault(id, List.of())) out = out.replace(w, " ");
+        return out;
     }
 
     private static boolean hasKeywordOf(String id, String t) {

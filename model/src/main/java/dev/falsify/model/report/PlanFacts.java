@@ -54,9 +54,22 @@ public record PlanFacts(String path, String slug, List<Claim> claims, List<Hypot
      * @param releaseBudget the scenario's release budget text as written (may be empty)
      * @param arms          declared arms ({@code api}, {@code export}); empty when the scenario has none
      * @param checkers      the §7.M checker (or oracle) names
+     * @param listsFault    the plan gives the scenario a fault (run-block faults, a Faults field or a §7.M
+     *                      nemesis other than "none"); false for a surface decomposition with no nemesis
      */
     public record Scenario(String id, String name, List<String> falsifies, List<String> closes, String releaseBudget,
-                           List<String> arms, List<String> checkers) {
+                           List<String> arms, List<String> checkers, boolean listsFault) {
+    }
+
+    /** What the session's verdicts need from the plan: which scenarios have no fault, and the arms each declares. */
+    public dev.falsify.model.session.SessionFolder.PlanContext sessionContext() {
+        java.util.Set<String> faultFree = new java.util.HashSet<>();
+        java.util.Map<String, List<String>> arms = new java.util.LinkedHashMap<>();
+        for (Scenario s : scenarios) {
+            if (!s.listsFault()) faultFree.add(dev.falsify.model.verdict.ArmId.key(s.id()));
+            if (!s.arms().isEmpty()) arms.put(s.id(), s.arms());
+        }
+        return new dev.falsify.model.session.SessionFolder.PlanContext(faultFree, arms);
     }
 
     public record Adequacy(String claim, String argument) {

@@ -59,11 +59,11 @@ public final class PlanFactsAdapter {
             }
             if (prev == null) {
                 scenarios.put(key, new PlanFacts.Scenario(key, s.name(), s.falsifies(), s.closes(), s.releaseBudget(), arms,
-                        checkers));
+                        checkers, s.listsFault()));
             } else {
                 scenarios.put(key, new PlanFacts.Scenario(key, prev.name(), union(prev.falsifies(), s.falsifies()),
                         union(prev.closes(), s.closes()), prev.releaseBudget().isBlank() ? s.releaseBudget()
-                        : prev.releaseBudget(), arms, checkers));
+                        : prev.releaseBudget(), arms, checkers, prev.listsFault() || s.listsFault()));
             }
         }
         List<PlanFacts.Adequacy> adequacy = new ArrayList<>();

@@ -38,12 +38,14 @@ public final class ReportWriter {
     private final PlanFacts plan;
     private final List<ArmVerdict> arms;
     private final Map<String, Verdict> scenarios;
+    private final SessionFolder.PlanContext context;
 
     private ReportWriter(SessionFolder session, PlanFacts plan) {
         this.session = session;
         this.plan = plan;
-        this.arms = session.arms();   // once: it combines every verdict row and vets every claim
-        this.scenarios = SessionFolder.scenarioVerdicts(arms);
+        this.context = plan.sessionContext();
+        this.arms = session.arms(context);   // once: it combines every verdict row and vets every claim
+        this.scenarios = SessionFolder.scenarioVerdicts(arms, context);
     }
 
     public static String render(SessionFolder session, PlanFacts plan) {
@@ -240,6 +242,9 @@ public final class ReportWriter {
                     + "/" + o.opsTotal() + " ops").collect(Collectors.joining("; "));
         }
         String t = timeline(a.armId(), "oracle", "check", "result");
+        if (t.isEmpty()) {
+            t = a.finding().flatMap(FindingFile::oracleEvidence).orElse("");
+        }
         return t.isEmpty() ? "not recorded" : t;
     }
 
@@ -254,6 +259,12 @@ public final class ReportWriter {
             return ev.get().faults().stream().map(ReportWriter::landing).collect(Collectors.joining("; "));
         }
         String t = timeline(a.armId(), "landing");
+        if (t.isEmpty()) {
+            t = a.finding().flatMap(FindingFile::landingEvidence).orElse("");
+        }
+        if (t.isEmpty() && !context.listsFault(a.armId())) {
+            return "no fault planned";
+        }
         return t.isEmpty() ? "not recorded" : t;
     }
 
@@ -267,9 +278,9 @@ public final class ReportWriter {
     /** Notes of the timeline rows of {@code armId} whose event names any keyword. */
     private String timeline(String armId, String... keywords) {
         List<String> notes = new ArrayList<>();
-        for (TimelineEvent e : session.log().timeline()) {
+        for (TimelineEvent e : session.timelineOf(armId)) {
             String ev = e.event().toLowerCase(Locale.ROOT);
-            if (IdMatch.same(e.armId(), armId) && List.of(keywords).stream().anyMatch(ev::contains)) {
+            if (List.of(keywords).stream().anyMatch(ev::contains)) {
                 notes.add(e.notes().isBlank() ? e.event() : e.notes());
             }
         }
@@ -354,6 +365,7 @@ public final class ReportWriter {
             parts.add("timeline: " + t);
         }
         if (f != null) {
+            f.evidenceText().ifPresent(parts::add);
             parts.add("findings/" + f.fileName());
         }
         return parts.isEmpty() ? "not recorded" : String.join("; ", parts);

@@ -62,6 +62,15 @@ final class ClaimCheck {
 
     /** The decision for a hand-written PASS; empty for any other written verdict (kept as written). */
     static Optional<Decision> vet(Claim c, Optional<FindingFile> file, List<TimelineEvent> timeline) {
+        return vet(c, file, timeline, true);
+    }
+
+    /**
+     * @param planListsFault false when the plan gives the scenario no fault (a surface decomposition): a
+     *                       PASS-hardening claim then plans no fault, and the tree's "no fault was active" branch
+     *                       makes it PASS-smoke rather than waiting for landing evidence of nothing
+     */
+    static Optional<Decision> vet(Claim c, Optional<FindingFile> file, List<TimelineEvent> timeline, boolean planListsFault) {
         if (!c.written().isPass()) {
             return Optional.empty();
         }
@@ -88,9 +97,9 @@ final class ClaimCheck {
         }
         List<AuditItem> gbb = file.map(FindingFile::greenButBroken).orElse(List.of());
         List<AuditItem> audit = file.map(FindingFile::weakOracleAudit).orElse(List.of());
-        boolean faultPlanned = c.written() == Verdict.PASS_HARDENING
-                || timeline.stream().anyMatch(t -> FAULT_EVENT.matcher(t.event()).find());
-        if (faultPlanned && !landed(timeline, gbb, prose)) {
+        boolean faultEvent = timeline.stream().anyMatch(t -> FAULT_EVENT.matcher(t.event()).find());
+        boolean faultPlanned = (c.written() == Verdict.PASS_HARDENING && planListsFault) || faultEvent;
+        if (faultPlanned && !landed(timeline, gbb, prose, file)) {
             return Optional.of(new Decision(Verdict.INCONCLUSIVE_FAULT_NOT_PROVEN, false, as
                     + ", but no landing evidence for its fault is recorded (no landing reading in the timeline or findings)"));
         }
@@ -107,6 +116,10 @@ final class ClaimCheck {
         if (!failed.isEmpty()) {
             return Optional.of(new Decision(Verdict.PARTIAL_MODEL, false, as + ", but a check failed: " + failed.stream()
                     .map(a -> a.check() + " (" + a.evidenceOrNotEvaluated() + ")").collect(Collectors.joining("; "))));
+        }
+        if (c.written() == Verdict.PASS_HARDENING && !faultPlanned) {
+            return Optional.of(new Decision(Verdict.PASS_SMOKE, false, as + ", but the plan lists no fault for "
+                    + c.armId() + " and none is recorded: with no fault active the decision tree gives PASS-smoke"));
         }
         if (c.written() == Verdict.PASS_SMOKE) {
             return Optional.of(new Decision(Verdict.PASS_SMOKE, false, as + "; an oracle result is recorded"
@@ -133,7 +146,15 @@ final class ClaimCheck {
         return VIOLATION.matcher(line).find() && !NEGATED_VIOLATION.matcher(line).find();
     }
 
-    private static boolean landed(List<TimelineEvent> timeline, List<AuditItem> gbb, List<String> prose) {
+    private static boolean landed(List<TimelineEvent> timeline, List<AuditItem> gbb, List<String> prose,
+                                  Optional<FindingFile> file) {
+        // the findings template's own line: "**Nemesis landing evidence:** proxy counter 0 → 18 KB"
+        boolean labelled = file.flatMap(FindingFile::landingEvidence)
+                .filter(l -> !LANDING_ABSENT.matcher(l).find() && !l.strip().matches("(?i)[\\W_]*+(?:none|n/a|not recorded)?[\\W_]*+"))
+                .isPresent();
+        if (labelled) {
+            return true;
+        }
         boolean timelineReading = timeline.stream().anyMatch(t -> t.event().toLowerCase(Locale.ROOT).contains("landing")
                 && !LANDING_ABSENT.matcher(t.notes()).find());
         boolean ticked = gbb.stream().anyMatch(a -> a.status() == AuditItem.Status.PASSED

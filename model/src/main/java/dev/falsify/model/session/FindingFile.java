@@ -59,6 +59,25 @@ public record FindingFile(String armId, String fileName, String title, Optional<
         return evidence.map(ArmEvidence::weakOracleAudit).filter(l -> !l.isEmpty()).orElse(audit);
     }
 
+    /** The file's {@code **Nemesis landing evidence:**} line (the findings template's name, or a short one), if any. */
+    public Optional<String> landingEvidence() {
+        return label("nemesis landing evidence", "nemesis + landing evidence", "landing evidence", "nemesis landing", "landing");
+    }
+
+    /** The file's {@code **Oracle execution evidence:**} line, if any. */
+    public Optional<String> oracleEvidence() {
+        return label("oracle execution evidence", "oracle evidence", "checker evidence", "checker result", "oracle result");
+    }
+
+    /** The file's {@code **Evidence:**} line, if any. */
+    public Optional<String> evidenceText() {
+        return label("evidence");
+    }
+
+    private Optional<String> label(String... names) {
+        return new MarkdownDoc(text).label(names).map(String::strip).filter(v -> !v.isEmpty());
+    }
+
     /** The verdict computed from the evidence block, if there is one. */
     public Optional<Decision> computed() {
         return evidence.map(VerdictRules::decide);

@@ -24,6 +24,8 @@ public final class FindingsFormat {
     /** Info string of the fenced block carrying the evidence record as JSON. */
     public static final String EVIDENCE_INFO = "falsify-evidence";
     /** {@code S5/api}, {@code s05 / api}, {@code S1}: an arm part after a slash starts with a letter. */
+    /** "SUT / harness / checker / environment": the classification step as planned, not its outcome. */
+    private static final Pattern LISTS_BLAMES = Pattern.compile("(?i)\\b(?:sut|harness|checker|environment)\\s*+[/|,]");
     private static final Pattern ARM_IN_TITLE = Pattern.compile("\\b([Ss]\\d+[A-Za-z]?(?:\\s*/\\s*[A-Za-z][A-Za-z0-9_.-]*)?)\\b");
 
     /** {@code S3 name — PASS-hardening}: the verdict at the end of a title is not part of the finding's title. */
@@ -138,6 +140,11 @@ public final class FindingsFormat {
         // S5_api.md and S5-api.md both name arm S5/api; a bare S5.md names the scenario
         String fromName = armIn(stem.replaceFirst("^([Ss]\\d+[A-Za-z]?)[-_]", "$1/"));
         String labelled = doc.label("scenario / arm", "scenario", "arm").map(FindingsFormat::armIn).orElse("");
+        if (!fromName.isEmpty() && fromName.contains("/") && !labelled.contains("/")
+                && dev.falsify.model.verdict.ArmId.key(labelled).equals(dev.falsify.model.verdict.ArmId.key(
+                dev.falsify.model.verdict.ArmId.scenarioOf(fromName)))) {
+            labelled = fromName;   // "**Scenario:** S2 (postgres backend)" in S2-postgres.md is arm S2/postgres
+        }
         String armId = !labelled.isEmpty() ? labelled : !armIn(doc.title).isEmpty() ? armIn(doc.title)
                 : !fromName.isEmpty() ? fromName : stem;
         boolean identified = !labelled.isEmpty() || !armIn(doc.title).isEmpty() || !fromName.isEmpty();
@@ -147,7 +154,10 @@ public final class FindingsFormat {
                 // prose elsewhere in a file that names no arm (a README) is not a verdict
                 .or(() -> identified ? Verdict.find(text) : Optional.empty())
                 .or(() -> writtenLabel.flatMap(Verdict::findBare));
-        Optional<Blame> blame = doc.label("blame", "blame (after reduction)").flatMap(Blame::find);
+        // the reduction's last step is the blame: "**Reduction classification:** harness" names it when no Blame line does
+        Optional<Blame> blame = doc.label("blame", "blame (after reduction)").flatMap(Blame::find)
+                .or(() -> doc.label("reduction classification", "reduction").filter(v -> !LISTS_BLAMES.matcher(v).find())
+                        .flatMap(Blame::find));
         Optional<BugType> bug = doc.label("classification (taxdc)", "taxdc", "bug type", "classification")
                 .flatMap(BugType::find);
         Optional<Severity> severity = doc.label("severity").flatMap(Severity::find)

@@ -76,6 +76,33 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
      * arm-less scenario plus a suffix ({@code S1-linearizable.md}) belongs to that scenario.
      */
     public List<ArmVerdict> arms() {
+        return arms(PlanContext.NONE);
+    }
+
+    /**
+     * What the verdicts of a hand-written folder need from its plan.
+     *
+     * @param faultFree    keys ({@link ArmId#key}) of the scenarios the plan gives no fault: a PASS claimed for
+     *                     one never waits for landing evidence (there is nothing to land)
+     * @param declaredArms scenario id → the arms the plan declares ({@code S5/api}); an arm the session does
+     *                     not mention is NOT-RUN for its scenario's verdict
+     */
+    public record PlanContext(java.util.Set<String> faultFree, Map<String, List<String>> declaredArms) {
+        /** No plan: every scenario may have a fault, no arms are declared. */
+        public static final PlanContext NONE = new PlanContext(java.util.Set.of(), Map.of());
+
+        public PlanContext {
+            faultFree = java.util.Set.copyOf(faultFree);
+            declaredArms = Map.copyOf(declaredArms);
+        }
+
+        public boolean listsFault(String armId) {
+            return !faultFree.contains(ArmId.key(ArmId.scenarioOf(armId)));
+        }
+    }
+
+    /** {@link #arms()} read against the plan: see {@link PlanContext}. */
+    public List<ArmVerdict> arms(PlanContext plan) {
         Map<String, String> display = new LinkedHashMap<>();
         Map<String, VerdictRow> rows = new LinkedHashMap<>();
         Map<String, List<VerdictRow>> rowsOfArm = new LinkedHashMap<>();
@@ -104,8 +131,11 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
             rows.putIfAbsent(key, r);
         });
         // an arm the timeline shows starting but that never got a verdict (interrupted, or still running)
+        // (a row naming only the scenario of arms already listed is about those arms, not a further one)
         log.timeline().stream().map(TimelineEvent::armId)
                 .filter(k -> !k.isBlank() && !FindingsFormat.armIn(k).isEmpty())
+                .filter(k -> !ArmId.armOf(k).isEmpty() || display.values().stream().noneMatch(d -> !ArmId.armOf(d).isEmpty()
+                        && ArmId.key(ArmId.scenarioOf(d)).equals(ArmId.key(k))))
                 .forEach(k -> display.putIfAbsent(ArmId.key(k), k));
         Map<String, VerdictOverride> latest = new LinkedHashMap<>();
         overrides.forEach(o -> latest.put(ArmId.key(o.armId()), o));
@@ -125,7 +155,7 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
             Optional<Decision> computed = f.flatMap(FindingFile::computed).or(() -> written.flatMap(w -> ClaimCheck.vet(
                     new ClaimCheck.Claim(id, w, f.map(FindingFile::writtenText).filter(t -> !t.isBlank())
                             .orElse(row == null ? "" : row.written()), budget, row == null ? "" : row.notes()),
-                    f, eventsOf.getOrDefault(key, List.of()))));
+                    f, timelineOf(id, eventsOf), plan.listsFault(id))));
             out.add(new ArmVerdict(id, computed, written, budget, Optional.ofNullable(latest.get(key)), f));
         });
         return out;
@@ -136,27 +166,108 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
         return arms().stream().filter(a -> ArmId.key(a.armId()).equals(ArmId.key(id))).findFirst();
     }
 
+    /** The timeline rows that belong to {@code armId} (see {@link #ofArm}). */
+    public List<TimelineEvent> timelineOf(String armId) {
+        String key = ArmId.key(armId);
+        return log.timeline().stream().filter(t -> ofArm(t, key, armId)).toList();
+    }
+
+    /** The same from the timeline grouped by arm key once (a per-arm scan of the whole timeline was arms × events). */
+    private static List<TimelineEvent> timelineOf(String armId, Map<String, List<TimelineEvent>> byKey) {
+        String key = ArmId.key(armId);
+        List<TimelineEvent> own = byKey.getOrDefault(key, List.of());
+        String arm = ArmId.armOf(armId);
+        if (arm.isEmpty()) {
+            return own;
+        }
+        List<TimelineEvent> out = new ArrayList<>(own);
+        for (TimelineEvent t : byKey.getOrDefault(ArmId.key(ArmId.scenarioOf(armId)), List.of())) {
+            if (ofArm(t, key, armId)) out.add(t);
+        }
+        return out;
+    }
+
+    /**
+     * A timeline row belongs to an arm when it names the arm, or names only the arm's scenario and mentions
+     * the arm by name ({@code | S2 | fault injected | SIGKILL store, in-memory backend |} for {@code S2/in-memory}):
+     * agents that key the verdict table by a Backend column write the timeline by scenario.
+     */
+    private static boolean ofArm(TimelineEvent t, String key, String armId) {
+        if (ArmId.key(t.armId()).equals(key)) {
+            return true;
+        }
+        String arm = ArmId.armOf(armId);
+        if (arm.isEmpty() || !ArmId.armOf(t.armId()).isEmpty()
+                || !ArmId.key(t.armId()).equals(ArmId.key(ArmId.scenarioOf(armId)))) {
+            return false;
+        }
+        String text = (t.event() + " " + t.notes()).toLowerCase(java.util.Locale.ROOT);
+        String a = arm.toLowerCase(java.util.Locale.ROOT);
+        int at = text.indexOf(a);
+        while (at >= 0) {
+            boolean startOk = at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1));
+            int end = at + a.length();
+            boolean endOk = end == text.length() || !Character.isLetterOrDigit(text.charAt(end));
+            if (startOk && endOk) {
+                return true;
+            }
+            at = text.indexOf(a, at + 1);
+        }
+        return false;
+    }
+
     /** Scenario id → aggregated effective verdict, in first-seen order. */
     public Map<String, Verdict> scenarioVerdicts() {
-        return scenarioVerdicts(arms());
+        return scenarioVerdicts(PlanContext.NONE);
+    }
+
+    /**
+     * Scenario verdicts read against the plan: an arm the plan declares for a scenario this session ran
+     * but that the folder never mentions is NOT-RUN, which caps the scenario at PARTIAL-surface.
+     */
+    public Map<String, Verdict> scenarioVerdicts(PlanContext plan) {
+        return scenarioVerdicts(arms(plan), plan);
     }
 
     /** The same for arms already computed by {@link #arms()}. */
     public static Map<String, Verdict> scenarioVerdicts(List<ArmVerdict> arms) {
+        return scenarioVerdicts(arms, PlanContext.NONE);
+    }
+
+    /** The same for arms already computed by {@link #arms(PlanContext)} against {@code plan}. */
+    public static Map<String, Verdict> scenarioVerdicts(List<ArmVerdict> arms, PlanContext plan) {
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, List<Verdict>> byScenario = new LinkedHashMap<>();
+        java.util.Set<String> seenArms = new java.util.HashSet<>();
         for (ArmVerdict a : arms) {
             String key = ArmId.key(a.scenario());
             names.putIfAbsent(key, a.scenario());
             byScenario.computeIfAbsent(key, k -> new ArrayList<>()).add(a.effective());
+            seenArms.add(ArmId.key(a.armId()));
         }
+        plan.declaredArms().forEach((scenario, declared) -> {
+            List<Verdict> ran = byScenario.get(ArmId.key(scenario));
+            if (ran == null) {
+                return;                                    // the scenario is not in this session at all
+            }
+            for (String arm : declared) {
+                String id = ArmId.armOf(arm).isEmpty() ? ArmId.of(scenario, arm) : arm;
+                if (!seenArms.contains(ArmId.key(id))) {
+                    ran.add(Verdict.NOT_RUN);
+                }
+            }
+        });
         Map<String, Verdict> out = new LinkedHashMap<>();
         byScenario.forEach((k, v) -> out.put(names.get(k), VerdictRules.aggregate(v)));
         return out;
     }
 
     public SessionHeadline headline() {
-        return VerdictRules.headline(scenarioVerdicts().values());
+        return headline(PlanContext.NONE);
+    }
+
+    public SessionHeadline headline(PlanContext plan) {
+        return VerdictRules.headline(scenarioVerdicts(plan).values());
     }
 
     /** The folder's name, which the writer makes the session's UTC start time. */

@@ -1,5 +1,8 @@
 package dev.falsify.model.session;
 
+import dev.falsify.model.verdict.ArmId;
+import dev.falsify.model.verdict.BudgetTier;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -150,13 +153,15 @@ public final class SessionLogFormat {
             int budget = vt.column("budget tier met", "budget tier", "budget", "tier");
             int verdict = vt.column("verdict", "result", "outcome", "status");
             int notes = vt.column("notes", "evidence", "details", "comment", "reason");
+            int variant = variantColumn(vt, sc, budget, verdict, notes);
+            Set<String> repeated = repeatedScenarios(vt, variant);
             vt.rows().forEach(r -> {
                 // a table whose columns have other names still names an arm and spells a verdict somewhere in the row
                 String whole = String.join(" | ", r);
                 String arm = sc >= 0 && !FindingsFormat.armIn(vt.cell(r, sc)).isEmpty() ? armCell(vt.cell(r, sc))
                         : !FindingsFormat.armIn(whole).isEmpty() ? armCell(whole) : armCell(vt.cell(r, sc));
-                verdicts.add(new VerdictRow(arm, vt.cell(r, budget), verdict >= 0 ? vt.cell(r, verdict) : whole,
-                        vt.cell(r, notes)));
+                verdicts.add(new VerdictRow(withVariant(arm, vt, r, variant, repeated), vt.cell(r, budget),
+                        verdict >= 0 ? vt.cell(r, verdict) : whole, vt.cell(r, notes)));
             });
         }
 
@@ -210,10 +215,13 @@ public final class SessionLogFormat {
             int verdict = t.column("verdict", "result", "outcome", "status");
             int budget = t.column("budget tier met", "budget tier", "budget", "tier");
             int notes = t.column("notes", "evidence", "details", "comment", "reason");
+            int variant = variantColumn(t, id, budget, verdict, notes);
+            Set<String> repeated = repeatedScenarios(t, variant);
             for (List<String> r : t.rows()) {
                 String whole = String.join(" | ", r);
                 String arm = FindingsFormat.armIn(t.cell(r, id));
                 arm = arm.isEmpty() ? FindingsFormat.armIn(whole) : arm; // an ID column of row numbers
+                arm = arm.isEmpty() ? arm : withVariant(arm, t, r, variant, repeated);
                 String cell = verdict >= 0 ? t.cell(r, verdict) : whole;
                 VerdictRow row = new VerdictRow(arm, t.cell(r, budget), cell, t.cell(r, notes));
                 if (!arm.isEmpty() && row.verdict().isPresent()) {
@@ -228,6 +236,132 @@ public final class SessionLogFormat {
             }
         }
         return out;
+    }
+
+    /** Headers of a column that tells a scenario's rows apart: {@code | S1 | postgres | FAIL-reproducible |}. */
+    private static final String[] VARIANT_HEADERS = {"arm", "surface", "variant", "backend", "back end", "store", "storage",
+            "engine", "driver", "database", "db", "mode", "config", "configuration", "profile", "platform", "transport",
+            "protocol", "topology", "target", "flavour", "flavor", "implementation", "client"};
+
+    /**
+     * The column that names a scenario's arm when the id column names only the scenario (Backend, Arm,
+     * Surface, …), or -1. Without it two rows of one scenario read as one arm and were combined, and the
+     * PASS of one backend disappeared beside the FAIL of the other.
+     */
+    static int variantColumn(MarkdownTable t, int... taken) {
+        int named = namedVariantColumn(t, taken);
+        return named >= 0 ? named : unnamedVariantColumn(t, taken);
+    }
+
+    /** Headers of columns that tell rows of one arm apart without being arms: seeds, runs, times. */
+    private static final java.util.regex.Pattern NOT_A_VARIANT_HEADER = java.util.regex.Pattern.compile(
+            "(?i)^(?:#|no|n|id|seeds?|runs?|attempts?|try|tries|iterations?|time.*|date|when|started|ended|duration|"
+                    + "ops|count|budget.*|tier|verdict|result|outcome|status|notes?|evidence|details?|comments?|reason|"
+                    + "oracle.*|checker.*|landing.*|artifacts?|links?|name|scenario.*|claims?|hypothes.*)$");
+    private static final java.util.regex.Pattern NOT_A_VARIANT_VALUE = java.util.regex.Pattern.compile(
+            "(?i)^(?:seed|run|attempt|try|iteration|re-?run)\\b|^[\\d\\s.,:/-]*+$");
+
+    /**
+     * A column of any other name that does what a Backend column does: the scenario id repeats over
+     * rows and this column's short values tell every repeat apart ({@code | S1 | read committed | … |},
+     * {@code | S1 | serializable | … |}). Seed, run and time columns never qualify: one row per seed is one arm.
+     */
+    private static int unnamedVariantColumn(MarkdownTable t, int... taken) {
+        int id = taken.length > 0 ? taken[0] : -1;
+        if (id < 0) {
+            return -1;
+        }
+        for (int c = 0; c < t.header().size(); c++) {
+            final int col = c;
+            if (java.util.Arrays.stream(taken).anyMatch(x -> x == col)
+                    || NOT_A_VARIANT_HEADER.matcher(t.header().get(c).replace("*", "").strip()).matches()) {
+                continue;
+            }
+            Map<String, List<String>> valuesByScenario = new LinkedHashMap<>();
+            for (List<String> r : t.rows()) {
+                String arm = FindingsFormat.armIn(t.cell(r, id));
+                if (!arm.isEmpty() && ArmId.armOf(arm).isEmpty()) {
+                    valuesByScenario.computeIfAbsent(ArmId.key(arm), k -> new ArrayList<>())
+                            .add(t.cell(r, c).replace("*", "").replace("`", "").strip());
+                }
+            }
+            boolean repeats = false;
+            boolean ok = true;
+            for (List<String> values : valuesByScenario.values()) {
+                if (values.size() < 2) {
+                    continue;                                        // a scenario on one row says nothing about the column
+                }
+                repeats = true;
+                java.util.Set<String> distinct = new java.util.HashSet<>();
+                for (String v : values) {
+                    if (v.length() > 30 || v.split("\\s+").length > 4 || NOT_A_VARIANT_VALUE.matcher(v).find()
+                            || dev.falsify.model.verdict.Verdict.find(v).isPresent() || BudgetTier.find(v).isPresent()
+                            || !distinct.add(v.toLowerCase(java.util.Locale.ROOT))) {
+                        ok = false;
+                    }
+                }
+            }
+            if (ok && repeats) {
+                return c;
+            }
+        }
+        return -1;
+    }
+
+    private static int namedVariantColumn(MarkdownTable t, int... taken) {
+        for (String name : VARIANT_HEADERS) {
+            String want = MarkdownTable.norm(name);
+            for (int c = 0; c < t.header().size(); c++) {
+                final int col = c;
+                if (java.util.Arrays.stream(taken).anyMatch(x -> x == col)) {
+                    continue;
+                }
+                if (MarkdownTable.norm(t.header().get(c)).equals(want)) {
+                    return c;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** Keys of the arm-less scenario ids that sit on more than one row (one pass over the table). */
+    static Set<String> repeatedScenarios(MarkdownTable t, int variant) {
+        if (variant < 0) {
+            return Set.of();
+        }
+        Map<String, Integer> n = new java.util.HashMap<>();
+        Set<String> out = new java.util.HashSet<>();
+        for (List<String> r : t.rows()) {
+            String a = FindingsFormat.armIn(String.join(" | ", r));
+            if (!a.isEmpty() && ArmId.armOf(a).isEmpty()
+                    && n.merge(ArmId.key(a), 1, Integer::sum) == 2) {
+                out.add(ArmId.key(a));
+            }
+        }
+        return out;
+    }
+
+    /** {@code S1} and variant cell {@code in-memory} → {@code S1/in-memory}; an id that has an arm keeps it. */
+    static String withVariant(String armId, MarkdownTable t, List<String> row, int variant, Set<String> repeated) {
+        if (variant < 0 || armId.isEmpty() || !ArmId.armOf(armId).isEmpty()) {
+            return armId;
+        }
+        if (!repeated.contains(ArmId.key(armId))) {
+            return armId;   // only a scenario on several rows has variants; one on a single row stays the plan's scenario
+        }
+        String cell = t.cell(row, variant).replace("*", "").replace("`", "").strip();
+        String inCell = FindingsFormat.armIn(cell);
+        if (!inCell.isEmpty() && !ArmId.armOf(inCell).isEmpty()) {
+            return inCell;                                           // the variant column holds S1/api itself
+        }
+        String slug = cell.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_.-]+", "-").replaceAll("^-+|-+$", "");
+        if (slug.isEmpty() || BudgetTier.find(cell).filter(b -> b.label().equalsIgnoreCase(cell)).isPresent()) {
+            return armId;                                            // "—", or a tier in a "Mode" column: no arm on this row
+        }
+        if (!Character.isLetter(slug.charAt(0))) {
+            slug = MarkdownTable.norm(t.header().get(variant)) + "-" + slug;   // "3 nodes" → topology-3-nodes
+        }
+        return ArmId.of(armId, slug);
     }
 
     /** Rows of a report's "Scenario results" table: ID (or Scenario) and Verdict columns. */
