@@ -4,7 +4,7 @@ import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BugType;
-import dev.falsify.model.verdict.Severity;
+import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
 import dev.falsify.runner.store.SessionStore;
@@ -47,7 +47,7 @@ public final class OverrideCommand implements Callable<Integer> {
     @Option(names = "--taxdc", paramLabel = "TYPE", description = "Top-level type and tags, e.g. \"partition; replication, safety\".")
     String taxdc;
 
-    @Option(names = "--severity", paramLabel = "P0..P3", description = "Severity.")
+    @Option(names = "--severity", paramLabel = "P0..P3", description = "FindingSeverity.")
     String severity;
 
     @Option(names = "--author", paramLabel = "NAME", description = "Reviewer (default: the user name).")
@@ -77,7 +77,7 @@ public final class OverrideCommand implements Callable<Integer> {
         BugType t = taxdc == null ? null : BugType.find(taxdc).orElseThrow(() -> new UserError("--taxdc " + taxdc
                 + ": expected a top-level type (" + Arrays.stream(BugType.Top.values()).map(BugType.Top::label)
                 .collect(Collectors.joining(", ")) + ") and optional tags", 2));
-        Severity s = severity == null ? null : Severity.find(severity).orElseThrow(() -> new UserError("--severity "
+        FindingSeverity s = severity == null ? null : FindingSeverity.find(severity).orElseThrow(() -> new UserError("--severity "
                 + severity + ": expected P0, P1, P2 or P3", 2));
         if (v == null && b == null && t == null && s == null) {
             throw new UserError("nothing to override: give --verdict, --blame, --taxdc or --severity", 2);

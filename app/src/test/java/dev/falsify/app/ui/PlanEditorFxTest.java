@@ -79,7 +79,7 @@ class PlanEditorFxTest {
         assertThat(matrix().claims()).extracting(MatrixModel.Row::id).containsExactly("C1", "C2", "C3");
         // C1 × H1 is closed by S1
         assertThat(matrix().cell(0, 0).scenarios()).containsExactly("S1");
-        assertThat(matrix().cell(0, 0).verdict()).isEqualTo(MatrixModel.Verdict.COVERED);
+        assertThat(matrix().cell(0, 0).verdict()).isEqualTo(MatrixModel.Coverage.COVERED);
 
         // a new hypothesis right before "## 7. Scenarios" (pasted), whose claim link is typed on the keyboard
         int at = original.indexOf("## 7. Scenarios");

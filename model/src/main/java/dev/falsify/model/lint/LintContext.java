@@ -10,7 +10,7 @@ import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.plan.Span;
 import dev.falsify.model.plan.Unrecognized;
-import dev.falsify.model.plan.edit.PlanEditor;
+import dev.falsify.model.plan.edit.PlanPatcher;
 import dev.falsify.model.plan.edit.PlanPatch;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,7 +22,7 @@ import java.util.function.Supplier;
 final class LintContext {
     final Plan plan;
     final CoverageMatrix coverage;
-    final PlanEditor editor;
+    final PlanPatcher editor;
     final Map<String, Claim> claims = new HashMap<>();
     final Map<String, MissingClaim> missing = new HashMap<>();
     final Map<String, Hypothesis> hypotheses = new HashMap<>();
@@ -34,7 +34,7 @@ final class LintContext {
     LintContext(Plan plan, CoverageMatrix coverage) {
         this.plan = plan;
         this.coverage = coverage != null ? coverage : CoverageBuilder.build(plan);
-        this.editor = new PlanEditor(plan);
+        this.editor = new PlanPatcher(plan);
         for (Claim c : plan.claims()) claims.putIfAbsent(Ids.key(c.id()), c);
         for (MissingClaim m : plan.missingClaims()) missing.putIfAbsent(Ids.key(m.id()), m);
         for (Hypothesis h : plan.hypotheses()) hypotheses.putIfAbsent(Ids.key(h.id()), h);

@@ -17,7 +17,7 @@ import dev.falsify.model.verdict.FaultEvidence;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SessionHeadline;
 import dev.falsify.model.verdict.VerdictRules;
-import dev.falsify.model.verdict.Severity;
+import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
 import java.util.ArrayList;
@@ -330,7 +330,7 @@ public final class ReportWriter {
             field(b, "Blame", (blame == null ? Blame.UNKNOWN : blame).label()
                     + (o.isPresent() && o.get().blame() != null ? " (override by " + o.get().author() + ")" : ""));
             BugType bug = o.map(VerdictOverride::bugType).orElse(f == null ? null : f.bugType().orElse(null));
-            Severity sev = o.map(VerdictOverride::severity).orElse(f == null ? null : f.severity().orElse(null));
+            FindingSeverity sev = o.map(VerdictOverride::severity).orElse(f == null ? null : f.severity().orElse(null));
             field(b, "Classification (TaxDC)", (bug == null ? "not classified yet" : bug.display())
                     + (sev == null ? "" : "; severity " + sev.name()));
             field(b, "Evidence", evidence(a, f));

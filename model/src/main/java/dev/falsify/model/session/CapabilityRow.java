@@ -4,7 +4,7 @@ package dev.falsify.model.session;
 public record CapabilityRow(String requirement, String present, String version, String source) {
 
     /** The matrix row of a probe result ({@code yes} / {@code no}, plus "(optional)" for a non-required one). */
-    public static CapabilityRow of(dev.falsify.model.verdict.CapabilityProbe p) {
+    public static CapabilityRow of(dev.falsify.model.verdict.CapabilityResult p) {
         return new CapabilityRow(p.requirement(), (p.present() ? "yes" : "no") + (p.required() ? "" : " (optional)"),
                 p.version(), p.source());
     }

@@ -4,7 +4,7 @@ import dev.falsify.model.verdict.ArmEvidence;
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BugType;
 import dev.falsify.model.verdict.Decision;
-import dev.falsify.model.verdict.Severity;
+import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictRules;
 import dev.falsify.model.verdict.AuditItem;
@@ -32,7 +32,7 @@ import java.util.Optional;
  * @param text     the whole file, for the evidence a hand-written verdict rests on
  */
 public record FindingFile(String armId, String fileName, String title, Optional<Verdict> written, Optional<Blame> blame,
-                          Optional<BugType> bugType, Optional<Severity> severity, FindingDetail detail,
+                          Optional<BugType> bugType, Optional<FindingSeverity> severity, FindingDetail detail,
                           Optional<ArmEvidence> evidence, String problem,
                           List<AuditItem> checklist, List<AuditItem> audit, boolean identified, String writtenText,
                           String text) {

@@ -11,7 +11,7 @@ import dev.falsify.model.verdict.FaultEvidence;
 import dev.falsify.model.verdict.LandingReading;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
-import dev.falsify.model.verdict.Severity;
+import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.Verdict;
 import java.util.List;
 import java.util.Optional;
@@ -160,8 +160,8 @@ public final class FindingsFormat {
                         .flatMap(Blame::find));
         Optional<BugType> bug = doc.label("classification (taxdc)", "taxdc", "bug type", "classification")
                 .flatMap(BugType::find);
-        Optional<Severity> severity = doc.label("severity").flatMap(Severity::find)
-                .or(() -> doc.label("classification (taxdc)", "taxdc", "bug type").flatMap(Severity::find));
+        Optional<FindingSeverity> severity = doc.label("severity").flatMap(FindingSeverity::find)
+                .or(() -> doc.label("classification (taxdc)", "taxdc", "bug type").flatMap(FindingSeverity::find));
         Matcher fm = FINDING_HEADING.matcher(text);
         String findingTitle = fm.find() ? fm.group(1).strip() : doc.label("title", "finding")
                 .orElse(TITLE_VERDICT.matcher(doc.title).replaceFirst(""));

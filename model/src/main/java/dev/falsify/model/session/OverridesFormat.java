@@ -2,7 +2,7 @@ package dev.falsify.model.session;
 
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BugType;
-import dev.falsify.model.verdict.Severity;
+import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
 import java.time.Instant;
@@ -23,7 +23,7 @@ public final class OverridesFormat {
     public static String render(List<VerdictOverride> overrides) {
         StringBuilder b = new StringBuilder("# Reviewer overrides\n\n"
                 + "The computed verdicts stay in the findings files; these rows are reviewers' decisions beside them.\n\n"
-                + "| Scenario / arm | Override verdict | Blame | Classification (TaxDC) | Severity | Author | Time (UTC) | Reason |\n"
+                + "| Scenario / arm | Override verdict | Blame | Classification (TaxDC) | FindingSeverity | Author | Time (UTC) | Reason |\n"
                 + "|---|---|---|---|---|---|---|---|\n");
         for (VerdictOverride o : overrides) {
             b.append("| ").append(String.join(" | ", List.of(o.armId(),
@@ -88,7 +88,7 @@ public final class OverridesFormat {
                         + verdictCell + "\" is not one of the ten; the row only labels the finding");
             }
             out.add(new VerdictOverride(armId, v, Blame.find(t.cell(r, blame)).orElse(null),
-                    BugType.find(t.cell(r, taxdc)).orElse(null), Severity.find(t.cell(r, severity)).orElse(null),
+                    BugType.find(t.cell(r, taxdc)).orElse(null), FindingSeverity.find(t.cell(r, severity)).orElse(null),
                     t.cell(r, author), when.get(), t.cell(r, reason)));
         }
         return out;

@@ -22,7 +22,7 @@ import java.util.Objects;
  * @param weakOracleAudit  weak-oracle audit items, same shape
  * @param notes            free text for people
  */
-public record ArmEvidence(String scenario, String arm, boolean reached, List<CapabilityProbe> probes,
+public record ArmEvidence(String scenario, String arm, boolean reached, List<CapabilityResult> probes,
                           List<FaultEvidence> faults, List<String> declaredCheckers, List<OracleResult> oracles,
                           List<String> historyGaps, List<SeedRun> seeds, BudgetTier budgetMet,
                           List<AuditItem> greenButBroken, List<AuditItem> weakOracleAudit, String notes) {
@@ -82,7 +82,7 @@ public record ArmEvidence(String scenario, String arm, boolean reached, List<Cap
         private String scenario;
         private String arm;
         private boolean reached = true;
-        private List<CapabilityProbe> probes = List.of();
+        private List<CapabilityResult> probes = List.of();
         private List<FaultEvidence> faults = List.of();
         private List<String> declaredCheckers = List.of();
         private List<OracleResult> oracles = List.of();
@@ -101,7 +101,7 @@ public record ArmEvidence(String scenario, String arm, boolean reached, List<Cap
         /** Re-targets the evidence at another scenario / arm. */
         public Builder id(String scenario, String arm) { this.scenario = scenario; this.arm = arm; return this; }
         public Builder reached(boolean v) { reached = v; return this; }
-        public Builder probes(List<CapabilityProbe> v) { probes = v; return this; }
+        public Builder probes(List<CapabilityResult> v) { probes = v; return this; }
         public Builder faults(List<FaultEvidence> v) { faults = v; return this; }
         public Builder declaredCheckers(List<String> v) { declaredCheckers = v; return this; }
         public Builder oracles(List<OracleResult> v) { oracles = v; return this; }

@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param time     when
  * @param reason   why (required: an override without a reason is not accepted)
  */
-public record VerdictOverride(String armId, Verdict verdict, Blame blame, BugType bugType, Severity severity,
+public record VerdictOverride(String armId, Verdict verdict, Blame blame, BugType bugType, FindingSeverity severity,
                               String author, Instant time, String reason) {
     public VerdictOverride {
         Objects.requireNonNull(armId, "armId");

@@ -34,10 +34,10 @@ public final class VerdictRules {
      * </ol>
      */
     public static Decision decide(ArmEvidence e) {
-        List<CapabilityProbe> missing = e.probes().stream().filter(p -> p.required() && !p.present()).toList();
+        List<CapabilityResult> missing = e.probes().stream().filter(p -> p.required() && !p.present()).toList();
         if (!missing.isEmpty()) {
             return new Decision(Verdict.INCONCLUSIVE_ENV, false, "required capability missing: "
-                    + missing.stream().map(CapabilityProbe::requirement).collect(Collectors.joining(", ")));
+                    + missing.stream().map(CapabilityResult::requirement).collect(Collectors.joining(", ")));
         }
         if (!e.reached()) {
             return new Decision(Verdict.NOT_RUN, false, "the session never reached this arm");

@@ -13,11 +13,11 @@ import dev.falsify.model.verdict.ArmEvidence;
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BudgetTier;
 import dev.falsify.model.verdict.BugType;
-import dev.falsify.model.verdict.CapabilityProbe;
+import dev.falsify.model.verdict.CapabilityResult;
 import dev.falsify.model.verdict.EvidenceFixtures;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
-import dev.falsify.model.verdict.Severity;
+import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
 import java.io.IOException;
@@ -44,8 +44,8 @@ class FalsifyWrittenReportTest {
                 "test-sessions/replicated-kv/2026-11-30T041500Z", "falsify run", "", "", Map.of());
         SessionWriter w = SessionWriter.create(repo.resolve("test-sessions"), "replicated-kv", h,
                 Clock.fixed(Instant.parse("2026-11-30T04:15:00Z"), ZoneOffset.UTC));
-        CapabilityProbe java = new CapabilityProbe("java", true, "17.0.12", "/usr/bin/java", true);
-        CapabilityProbe faketime = new CapabilityProbe("faketime", false, "", "not on PATH", true);
+        CapabilityResult java = new CapabilityResult("java", true, "17.0.12", "/usr/bin/java", true);
+        CapabilityResult faketime = new CapabilityResult("faketime", false, "", "not on PATH", true);
         w.capabilities(List.of(CapabilityRow.of(java), CapabilityRow.of(faketime)));
         w.preconditions(List.of(new Precondition(true, "plan lints clean")));
         w.event("S01", "start", "seeds 1,2,3");
@@ -67,7 +67,7 @@ class FalsifyWrittenReportTest {
         w.armFinished("", ArmEvidence.builder("S04", "").probes(List.of(java, faketime)).build(), null);
         w.finish();
         SessionWriter.appendOverride(w.dir(), new VerdictOverride("S02", null, Blame.SUT,
-                BugType.find("crash-recovery; durability").orElseThrow(), Severity.P0, "j.ortiz",
+                BugType.find("crash-recovery; durability").orElseThrow(), FindingSeverity.P0, "j.ortiz",
                 Instant.parse("2026-11-30T06:00:00Z"), "fsync batching acks before the quorum write"));
         return w.dir();
     }

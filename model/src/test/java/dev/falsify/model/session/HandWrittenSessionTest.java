@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BugType;
 import dev.falsify.model.verdict.SessionHeadline;
-import dev.falsify.model.verdict.Severity;
+import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.Verdict;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -65,7 +65,7 @@ class HandWrittenSessionTest {
         assertThat(s01.armId()).isEqualTo("S01");
         assertThat(s01.blame()).contains(Blame.SUT);
         assertThat(s01.bugType().map(BugType::display)).contains("partition; tags: leadership/election, safety");
-        assertThat(s01.severity()).contains(Severity.P0);
+        assertThat(s01.severity()).contains(FindingSeverity.P0);
         assertThat(s01.detail().title()).isEqualTo("stale read served by deposed leader after heal");
         assertThat(s01.detail().hypothesis()).isEqualTo("H1");
         assertThat(s01.detail().reproducer()).contains("--seed 7");

@@ -10,7 +10,7 @@ import dev.falsify.model.verdict.EvidenceFixtures;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
 import dev.falsify.model.verdict.SessionHeadline;
-import dev.falsify.model.verdict.Severity;
+import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
 import dev.falsify.model.verdict.Blame;
@@ -121,7 +121,7 @@ class SessionWriterTest {
         w.armFinished("n", failing(), null);
         w.finish();
         VerdictOverride o = new VerdictOverride("S1", Verdict.FAIL_NONDETERMINISTIC, Blame.HARNESS,
-                BugType.find("timing / liveness").orElseThrow(), Severity.P2, "alice", Instant.parse("2026-11-30T06:00:00Z"),
+                BugType.find("timing / liveness").orElseThrow(), FindingSeverity.P2, "alice", Instant.parse("2026-11-30T06:00:00Z"),
                 "re-run on host B did not fail | harness clock");
         SessionWriter.appendOverride(w.dir(), o);
         SessionFolder f = SessionReader.read(w.dir());

@@ -21,7 +21,7 @@ public final class EvidenceFixtures {
     /** Fault landed, linearizability consumed every op, hardening budget met, audits ticked. */
     public static ArmEvidence.Builder cleanHardening() {
         return ArmEvidence.builder("S1", "")
-                .probes(List.of(new CapabilityProbe("java", true, "17", "/usr/bin/java", true)))
+                .probes(List.of(new CapabilityResult("java", true, "17", "/usr/bin/java", true)))
                 .faults(List.of(landed("partition-n1")))
                 .declaredCheckers(List.of("linearizability"))
                 .oracles(List.of(valid("linearizability", 4812)))

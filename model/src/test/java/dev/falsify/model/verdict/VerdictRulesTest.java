@@ -25,13 +25,13 @@ class VerdictRulesTest {
     static Stream<Arguments> branches() {
         return Stream.of(
                 Arguments.of("required capability missing", cleanHardening().probes(List.of(
-                        new CapabilityProbe("iptables", false, "", "", true))).build(),
+                        new CapabilityResult("iptables", false, "", "", true))).build(),
                         Verdict.INCONCLUSIVE_ENV, false, "iptables"),
                 Arguments.of("missing capability wins over never reached", cleanHardening().reached(false).probes(List.of(
-                        new CapabilityProbe("docker", false, "", "", true))).build(),
+                        new CapabilityResult("docker", false, "", "", true))).build(),
                         Verdict.INCONCLUSIVE_ENV, false, "docker"),
                 Arguments.of("optional capability missing is not env", cleanSmoke().probes(List.of(
-                        new CapabilityProbe("tc", false, "", "", false))).build(),
+                        new CapabilityResult("tc", false, "", "", false))).build(),
                         Verdict.PASS_SMOKE, false, "no anomaly"),
                 Arguments.of("arm never reached", ArmEvidence.notReached("S4", "api"),
                         Verdict.NOT_RUN, false, "never reached"),

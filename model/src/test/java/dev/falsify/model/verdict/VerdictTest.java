@@ -66,7 +66,7 @@ class VerdictTest {
                 .isEqualTo("partition; tags: replication, safety");
         assertThat(BugType.find("crash-recovery; tags: durability, leadership").orElseThrow().tags())
                 .containsExactlyInAnyOrder(BugType.Tag.DURABILITY, BugType.Tag.LEADERSHIP_ELECTION);
-        assertThat(Severity.find("P0 (data loss)")).contains(Severity.P0);
+        assertThat(FindingSeverity.find("P0 (data loss)")).contains(FindingSeverity.P0);
         assertThat(SessionHeadline.find("2026-11-30T05:00:00Z \u2014 DONE_WITH_CONCERNS")).contains(SessionHeadline.DONE_WITH_CONCERNS);
         assertThat(SessionHeadline.find("DONE")).contains(SessionHeadline.DONE);
     }

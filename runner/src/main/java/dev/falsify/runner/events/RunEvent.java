@@ -98,7 +98,7 @@ public sealed interface RunEvent {
     }
 
     /** A landing-evidence reading: proxy counters, process exit evidence or a probe value vs its expectation. */
-    record LandingReading(long atMs, String scenario, String fault, boolean landed, String evidence)
+    record LandingChecked(long atMs, String scenario, String fault, boolean landed, String evidence)
             implements RunEvent {
         public String type() {
             return "landing";

@@ -66,7 +66,7 @@ final class FaultWindow {
         return Math.max(1, avg + jitter.nextInt(-variation, variation + 1));
     }
 
-    LandingReading snapshot() {
+    ProxyWindowReading snapshot() {
         List<ConnectionRecord> records = new ArrayList<>();
         long selected = 0, applied = 0;
         for (Selection s : selections.values()) {
@@ -77,7 +77,7 @@ final class FaultWindow {
         records.sort((a, b) -> Long.compare(a.windowOrdinal(), b.windowOrdinal()));
         Map<String, DirectionReading> byDir = new LinkedHashMap<>();
         for (Direction d : Direction.values()) byDir.put(d.label(), counters.get(d).reading());
-        return new LandingReading(proxyName, id, fault.kind(), selector.text(), injectedAtMs, healedAtMs,
+        return new ProxyWindowReading(proxyName, id, fault.kind(), selector.text(), injectedAtMs, healedAtMs,
                 records.size(), selected, applied, reset.get(), cut.get(), held.get(), closesDelayed.get(),
                 byDir, records);
     }

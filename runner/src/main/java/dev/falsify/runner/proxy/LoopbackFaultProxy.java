@@ -147,7 +147,7 @@ public final class LoopbackFaultProxy implements AutoCloseable {
     }
 
     /** Ends a fault window and returns its final landing reading. */
-    public synchronized LandingReading heal(String windowId) {
+    public synchronized ProxyWindowReading heal(String windowId) {
         FaultWindow w = windows.get(windowId);
         if (w == null) throw new IllegalArgumentException("no fault window " + windowId + " on " + name);
         if (w.healedAtMs < 0) {
@@ -159,7 +159,7 @@ public final class LoopbackFaultProxy implements AutoCloseable {
     }
 
     /** The current reading of a window, active or healed (a landing probe "during the window"). */
-    public LandingReading reading(String windowId) {
+    public ProxyWindowReading reading(String windowId) {
         FaultWindow w = windows.get(windowId);
         if (w == null) throw new IllegalArgumentException("no fault window " + windowId + " on " + name);
         return w.snapshot();

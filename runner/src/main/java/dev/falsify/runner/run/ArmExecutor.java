@@ -12,7 +12,7 @@ import dev.falsify.model.session.FindingDetail;
 import dev.falsify.model.verdict.ArmEvidence;
 import dev.falsify.model.verdict.AuditItem;
 import dev.falsify.model.verdict.AuditItem.Status;
-import dev.falsify.model.verdict.CapabilityProbe;
+import dev.falsify.model.verdict.CapabilityResult;
 import dev.falsify.model.verdict.FaultEvidence;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
@@ -54,8 +54,8 @@ final class ArmExecutor {
                         .collect(Collectors.joining("; "))).build();
     }
 
-    static List<CapabilityProbe> probes(List<Capability> caps) {
-        return caps.stream().map(c -> new CapabilityProbe(c.requirement().text() + (c.requirement().versionFloor() == null
+    static List<CapabilityResult> probes(List<Capability> caps) {
+        return caps.stream().map(c -> new CapabilityResult(c.requirement().text() + (c.requirement().versionFloor() == null
                 || c.requirement().versionFloor().isBlank() ? "" : " (floor " + c.requirement().versionFloor() + ")"),
                 c.present(), c.version(), c.source(), true)).toList();
     }
@@ -211,12 +211,12 @@ final class ArmExecutor {
 
     private ArmEvidence evidence(List<Capability> caps, List<SeedResult> results, String stoppedEarly) {
         ArmEvidence.Builder b = ArmEvidence.builder(scenario.baseId(), scenario.arm());
-        List<CapabilityProbe> probes = new ArrayList<>(probes(caps));
+        List<CapabilityResult> probes = new ArrayList<>(probes(caps));
         List<String> notes = new ArrayList<>();
         List<SeedResult> primary = results.stream().filter(r -> !r.rerun()).toList();
         for (SeedResult r : results) {
             if (r.error().startsWith("environment:")) {
-                probes.add(new CapabilityProbe("free loopback ports for " + scenario.id(), false, "", r.error(), true));
+                probes.add(new CapabilityResult("free loopback ports for " + scenario.id(), false, "", r.error(), true));
             }
             if (!r.error().isEmpty()) notes.add(r.label() + ": " + r.error());
         }

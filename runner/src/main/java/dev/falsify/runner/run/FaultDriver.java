@@ -98,7 +98,7 @@ final class FaultDriver {
             if (!workload.waitUntil(t0 + en.atMs() * 1_000_000L)) {
                 o.notInjectedBecause = "the workload ended before the fault was due";
                 o.landing = FaultEvidence.Landing.NOT_PROVEN;
-                scope.publish(new RunEvent.LandingReading(now(), scope.label(), f.name(), false, o.notInjectedBecause));
+                scope.publish(new RunEvent.LandingChecked(now(), scope.label(), f.name(), false, o.notInjectedBecause));
                 return;
             }
             RunSpec.FaultAction a = f.action();
@@ -135,7 +135,7 @@ final class FaultDriver {
         long windowEnd = o.injectNanos + en.forMs() * 1_000_000L;
         String probeDuring = probe.pollDuring(workload, windowEnd);
         workload.waitUntil(windowEnd);
-        dev.falsify.runner.proxy.LandingReading r = proxy.heal(window);
+        dev.falsify.runner.proxy.ProxyWindowReading r = proxy.heal(window);
         o.healNanos = System.nanoTime();
         o.healed = true;
         scope.publish(new RunEvent.FaultHealed(now(), scope.label(), f.name(), ""));
@@ -147,10 +147,10 @@ final class FaultDriver {
         boolean probeOk = probe.conclude(o, probeDuring);
         o.landing = landed && probeOk ? FaultEvidence.Landing.PROVEN : FaultEvidence.Landing.NOT_PROVEN;
         o.summary = r.summary();
-        scope.publish(new RunEvent.LandingReading(now(), scope.label(), f.name(), landed && probeOk, r.summary()));
+        scope.publish(new RunEvent.LandingChecked(now(), scope.label(), f.name(), landed && probeOk, r.summary()));
     }
 
-    private static String bytesSummary(dev.falsify.runner.proxy.LandingReading r) {
+    private static String bytesSummary(dev.falsify.runner.proxy.ProxyWindowReading r) {
         long dropped = 0;
         long delayed = 0;
         long cut = 0;
@@ -199,7 +199,7 @@ final class FaultDriver {
         o.landing = stopped ? FaultEvidence.Landing.PROVEN : FaultEvidence.Landing.NOT_PROVEN;
         o.summary = prf.service() + " (pid " + pid + ") stopped " + (o.healNanos - o.injectNanos) / 1_000_000 + " ms";
         scope.publish(new RunEvent.FaultHealed(now(), scope.label(), f.name(), "CONT sent"));
-        scope.publish(new RunEvent.LandingReading(now(), scope.label(), f.name(), stopped, o.summary));
+        scope.publish(new RunEvent.LandingChecked(now(), scope.label(), f.name(), stopped, o.summary));
     }
 
     /**
@@ -239,7 +239,7 @@ final class FaultDriver {
         o.summary = prf.service() + " (pid " + oldPid + ") " + (exit == null ? "did not end" : exit.describe())
                 + (restartNote.isEmpty() ? "" : "; " + restartNote);
         scope.publish(new RunEvent.FaultHealed(now(), scope.label(), f.name(), restartNote));
-        scope.publish(new RunEvent.LandingReading(now(), scope.label(), f.name(), o.landing == FaultEvidence.Landing.PROVEN,
+        scope.publish(new RunEvent.LandingChecked(now(), scope.label(), f.name(), o.landing == FaultEvidence.Landing.PROVEN,
                 o.summary));
     }
 
@@ -281,7 +281,7 @@ final class FaultDriver {
                 : ok ? FaultEvidence.Landing.PROVEN : FaultEvidence.Landing.NOT_PROVEN;
         o.summary = probe.present() ? "probe `" + probe.command + "`: " + (ok ? "expectation met" : "expectation not met")
                 : "no landing probe declared: a command fault cannot prove it landed";
-        scope.publish(new RunEvent.LandingReading(now(), scope.label(), f.name(), ok, o.summary));
+        scope.publish(new RunEvent.LandingChecked(now(), scope.label(), f.name(), ok, o.summary));
     }
 
     private static long now() {

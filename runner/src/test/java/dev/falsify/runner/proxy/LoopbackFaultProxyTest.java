@@ -93,7 +93,7 @@ class LoopbackFaultProxyTest {
             try (Socket during = connect()) {
                 during.getOutputStream().write("new\n".getBytes(StandardCharsets.UTF_8));
                 assertThat(silentFor(during, 200)).isTrue();
-                LandingReading r = proxy.heal("p1");
+                ProxyWindowReading r = proxy.heal("p1");
                 assertThat(r.landed()).isTrue();
                 assertThat(r.connectionsSeen()).isEqualTo(2);
                 assertThat(r.connectionsApplied()).isEqualTo(2);
@@ -118,7 +118,7 @@ class LoopbackFaultProxyTest {
             proxy.inject("d", new ProxyFault.DropOneWay(Direction.DOWNSTREAM), new ConnectionSelector.All(), 1);
             s.getOutputStream().write("lost\n".getBytes(StandardCharsets.UTF_8));
             assertThat(silentFor(s, 300)).isTrue();
-            LandingReading r = proxy.heal("d");
+            ProxyWindowReading r = proxy.heal("d");
             assertThat(r.byDirection().get("downstream").bytesDropped()).isEqualTo(5);
             assertThat(r.byDirection().get("upstream").bytesDropped()).isZero();
             assertThat(r.byDirection().get("upstream").bytesForwarded()).isEqualTo(5);
@@ -135,7 +135,7 @@ class LoopbackFaultProxyTest {
             assertThat(roundTrip(s, "ping\n")).isEqualTo("ping\n");
             long ms = (System.nanoTime() - t0) / 1_000_000;
             assertThat(ms).isGreaterThanOrEqualTo(145);
-            LandingReading r = proxy.heal("lat");
+            ProxyWindowReading r = proxy.heal("lat");
             assertThat(r.byDirection().get("downstream").bytesDelayed()).isEqualTo(5);
             assertThat(r.byDirection().get("downstream").delayAddedMs()).isEqualTo(150);
             assertThat(r.byDirection().get("upstream").bytesDelayed()).isZero();
@@ -192,7 +192,7 @@ class LoopbackFaultProxyTest {
                 broken = true;
             }
             assertThat(broken).isTrue();
-            LandingReading r = proxy.heal("r");
+            ProxyWindowReading r = proxy.heal("r");
             assertThat(r.connectionsReset()).isEqualTo(1);
             assertThat(r.landed()).isTrue();
         }
@@ -209,7 +209,7 @@ class LoopbackFaultProxyTest {
                 failures++;
             }
         }
-        LandingReading r = proxy.heal("flaky");
+        ProxyWindowReading r = proxy.heal("flaky");
         assertThat(failures).isEqualTo(2);
         assertThat(r.connectionRecords()).extracting(ConnectionRecord::selected)
                 .containsExactly(true, true, false, false);
@@ -222,7 +222,7 @@ class LoopbackFaultProxyTest {
         try (Socket s = connect()) {
             proxy.inject("miss", new ProxyFault.ResetPeer(0), new ConnectionSelector.Nth(5), 1);
             assertThat(roundTrip(s, "still fine\n")).isEqualTo("still fine\n");
-            LandingReading r = proxy.heal("miss");
+            ProxyWindowReading r = proxy.heal("miss");
             assertThat(r.landed()).isFalse();
             assertThat(r.connectionsSeen()).isEqualTo(1);
             assertThat(r.connectionsSelected()).isZero();
@@ -238,7 +238,7 @@ class LoopbackFaultProxyTest {
             InputStream in = s.getInputStream();
             byte[] got = in.readAllBytes();
             assertThat(new String(got, StandardCharsets.UTF_8)).isEqualTo("0123456789");
-            LandingReading r = proxy.heal("lim");
+            ProxyWindowReading r = proxy.heal("lim");
             assertThat(r.byDirection().get("downstream").bytesCut()).isEqualTo(10);
             assertThat(r.connectionsCut()).isEqualTo(1);
         }
@@ -251,7 +251,7 @@ class LoopbackFaultProxyTest {
                     new ConnectionSelector.All(), 42);
             String msg = "a fairly long message that gets sliced into pieces\n";
             assertThat(roundTrip(s, msg)).isEqualTo(msg);
-            LandingReading r = proxy.heal("sl");
+            ProxyWindowReading r = proxy.heal("sl");
             assertThat(r.byDirection().get("upstream").slices()).isGreaterThan(3);
             assertThat(echo.readSizes.size()).isGreaterThan(3);
         }
@@ -267,7 +267,7 @@ class LoopbackFaultProxyTest {
                 assertThat(silentFor(s, 300)).isTrue();
             }
             assertThat(roundTrip(old, "b\n")).isEqualTo("b\n");
-            LandingReading r = proxy.heal("h");
+            ProxyWindowReading r = proxy.heal("h");
             assertThat(r.connectionsHeld()).isEqualTo(1);
             assertThat(r.connectionsApplied()).isEqualTo(1);
             assertThat(echo.accepted.get()).isEqualTo(1);

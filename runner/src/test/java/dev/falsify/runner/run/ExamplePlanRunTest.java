@@ -185,7 +185,7 @@ class ExamplePlanRunTest {
         assertThat(Files.exists(s.resolve("logs/S1-5"))).as("stopped after the reproduced violation").isFalse();
         String finding = Files.readString(s.resolve("findings/S1.md"));
         assertThat(finding).contains("FAIL-reproducible", "--seed 4", "KV_BUG=stale-follower-reads");
-        assertThat(events).anyMatch(e -> e instanceof RunEvent.LandingReading l && l.landed());
+        assertThat(events).anyMatch(e -> e instanceof RunEvent.LandingChecked l && l.landed());
         assertThat(ProcessReaper.liveCount()).isZero();
     }
 }

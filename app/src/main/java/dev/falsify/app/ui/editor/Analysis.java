@@ -12,5 +12,5 @@ import org.fxmisc.richtext.model.StyleSpans;
  * render.
  */
 public record Analysis(String text, StyleSpans<Collection<String>> styles, List<Problem> problems,
-        Map<String, Integer> definitions, PlanSnapshot plan) {
+        Map<String, Integer> definitions, AnalysedPlan plan) {
 }

@@ -47,7 +47,7 @@ public final class PlanAnalyzer implements Function<String, Analysis> {
             squiggles.add(new MarkdownHighlighter.Squiggle(p.start(), p.end(), p.severity()));
         }
         return new Analysis(text, highlighter.compute(text, squiggles), problems, definitions(plan),
-                new PlanSnapshot(plan, MatrixBuilder.build(plan, coverage)));
+                new AnalysedPlan(plan, MatrixBuilder.build(plan, coverage)));
     }
 
     /** Where each id is defined (keyed by {@link Ids#key}, so S1 finds S01): claim rows, missing-claim rows, hypothesis headings, scenario headings. */

@@ -76,22 +76,22 @@ public final class MatrixBuilder {
 
     private static MatrixModel.CellInfo cell(CoverageCell cell, boolean claimExercised, boolean hypClosed) {
         String c = cell.claim(), h = cell.hypothesis();
-        MatrixModel.Verdict declared = MatrixModel.Verdict.parse(cell.verdict());
-        MatrixModel.Verdict verdict;
+        MatrixModel.Coverage declared = MatrixModel.Coverage.parse(cell.verdict());
+        MatrixModel.Coverage verdict;
         String why;
         if (declared != null) {
             verdict = declared;
             why = "§5 says " + declared.label() + (cell.gapKind().isBlank() ? "" : " (" + cell.gapKind() + ")")
                     + (cell.recommended().isEmpty() ? "" : "; recommended scenario " + String.join(", ", cell.recommended()));
         } else if (cell.isExercised()) {
-            verdict = MatrixModel.Verdict.COVERED;
+            verdict = MatrixModel.Coverage.COVERED;
             why = "covered";
         } else if (hypClosed || claimExercised) {
-            verdict = MatrixModel.Verdict.PARTIAL;
+            verdict = MatrixModel.Coverage.PARTIAL;
             why = "partial: " + (hypClosed ? "a scenario closes " + h + " but none of them falsifies " + c
                     : "a scenario falsifies " + c + " but none closes " + h);
         } else {
-            verdict = MatrixModel.Verdict.NOT_COVERED;
+            verdict = MatrixModel.Coverage.NOT_COVERED;
             why = "not covered: no scenario closes " + h + " or falsifies " + c;
         }
         if (cell.isExercised()) {

@@ -29,15 +29,15 @@ public record MatrixModel(List<Row> claims, List<Column> hypotheses, CellInfo[][
      * covered / partial / not covered (from §5, or derived from the scenarios when §5 is silent).
      * {@code scenarios}: the scenarios that close the hypothesis and falsify the claim.
      */
-    public record CellInfo(boolean linked, Verdict verdict, List<String> scenarios, String explanation) {
+    public record CellInfo(boolean linked, Coverage verdict, List<String> scenarios, String explanation) {
     }
 
-    public enum Verdict {
+    public enum Coverage {
         COVERED("covered"), PARTIAL("partial"), NOT_COVERED("not covered");
 
         private final String label;
 
-        Verdict(String label) {
+        Coverage(String label) {
             this.label = label;
         }
 
@@ -45,7 +45,7 @@ public record MatrixModel(List<Row> claims, List<Column> hypotheses, CellInfo[][
             return label;
         }
 
-        public static Verdict parse(String s) {
+        public static Coverage parse(String s) {
             if (s == null) {
                 return null;
             }

@@ -3,7 +3,7 @@ package dev.falsify.app.ui.session;
 import dev.falsify.model.session.SessionFolder.ArmVerdict;
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BugType;
-import dev.falsify.model.verdict.Severity;
+import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
 import java.time.Clock;
@@ -34,7 +34,7 @@ public final class OverrideDialog extends Dialog<VerdictOverride> {
     private final ComboBox<Verdict> verdict = new ComboBox<>();
     private final ComboBox<Blame> blame = new ComboBox<>();
     private final ComboBox<BugType.Top> taxdc = new ComboBox<>();
-    private final ComboBox<Severity> severity = new ComboBox<>();
+    private final ComboBox<FindingSeverity> severity = new ComboBox<>();
     private final FlowPane tags = new FlowPane(8, 4);
     private final TextField author = new TextField(System.getProperty("user.name", "reviewer"));
     private final TextArea reason = new TextArea();
@@ -68,7 +68,7 @@ public final class OverrideDialog extends Dialog<VerdictOverride> {
         }
         severity.setId("override-severity");
         severity.getItems().add(null);
-        severity.getItems().addAll(Severity.values());
+        severity.getItems().addAll(FindingSeverity.values());
         severity.setConverter(named(s -> s == null ? "(none)" : s.name()));
         reason.setId("override-reason");
         reason.setPromptText("Why (required): the evidence that justifies a different verdict or label");

@@ -3,7 +3,7 @@ package dev.falsify.app.ui.structured;
 import dev.falsify.app.ui.editor.Problem.Replacement;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.edit.PlanEditException;
-import dev.falsify.model.plan.edit.PlanEditor;
+import dev.falsify.model.plan.edit.PlanPatcher;
 import dev.falsify.model.plan.edit.PlanPatch;
 import dev.falsify.model.plan.edit.TextEdit;
 import java.util.ArrayList;
@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The structured view's edits, delegated to the plan model's edit API ({@link PlanEditor}) and
+ * The structured view's edits, delegated to the plan model's edit API ({@link PlanPatcher}) and
  * converted to editor replacements. An edit the model refuses (unknown column, §7.M already
  * present) yields no replacements and the reason on {@code System.err}; the document is untouched.
  */
@@ -27,12 +27,12 @@ public final class PlanEditing {
         return out;
     }
 
-    static List<Replacement> edit(Plan p, Function<PlanEditor, PlanPatch> edit) {
+    static List<Replacement> edit(Plan p, Function<PlanPatcher, PlanPatch> edit) {
         if (p == null) {
             return List.of();
         }
         try {
-            return replacements(edit.apply(new PlanEditor(p)));
+            return replacements(edit.apply(new PlanPatcher(p)));
         } catch (PlanEditException e) {
             System.err.println("falsify: edit refused: " + e.getMessage());
             return List.of();

@@ -28,12 +28,12 @@ class MatrixBuilderTest {
         assertThat(m.claims().get(0).categories()).containsExactly("durability");
         MatrixModel.CellInfo c1h1 = m.cell(0, 0);
         assertThat(c1h1.linked()).isTrue();
-        assertThat(c1h1.verdict()).isEqualTo(MatrixModel.Verdict.COVERED);
+        assertThat(c1h1.verdict()).isEqualTo(MatrixModel.Coverage.COVERED);
         assertThat(c1h1.scenarios()).containsExactly("S1");
         assertThat(c1h1.explanation()).contains("H1 could falsify C1").contains("S1");
         // H2 names C2 but no scenario closes H2 or falsifies C2
         MatrixModel.CellInfo c2h2 = m.cell(1, 1);
-        assertThat(c2h2.verdict()).isEqualTo(MatrixModel.Verdict.NOT_COVERED);
+        assertThat(c2h2.verdict()).isEqualTo(MatrixModel.Coverage.NOT_COVERED);
         assertThat(m.cell(2, 0)).isNull();
         // C2 and C3 are falsified by no scenario; H2 is closed by none
         assertThat(m.claims()).extracting(MatrixModel.Row::exercised).containsExactly(true, false, false);
@@ -52,9 +52,9 @@ class MatrixBuilderTest {
 
     @Test
     void verdictWordsParseTolerantly() {
-        assertThat(MatrixModel.Verdict.parse("Not covered")).isEqualTo(MatrixModel.Verdict.NOT_COVERED);
-        assertThat(MatrixModel.Verdict.parse(" partial (shallow test)")).isEqualTo(MatrixModel.Verdict.PARTIAL);
-        assertThat(MatrixModel.Verdict.parse("covered")).isEqualTo(MatrixModel.Verdict.COVERED);
-        assertThat(MatrixModel.Verdict.parse("???")).isNull();
+        assertThat(MatrixModel.Coverage.parse("Not covered")).isEqualTo(MatrixModel.Coverage.NOT_COVERED);
+        assertThat(MatrixModel.Coverage.parse(" partial (shallow test)")).isEqualTo(MatrixModel.Coverage.PARTIAL);
+        assertThat(MatrixModel.Coverage.parse("covered")).isEqualTo(MatrixModel.Coverage.COVERED);
+        assertThat(MatrixModel.Coverage.parse("???")).isNull();
     }
 }

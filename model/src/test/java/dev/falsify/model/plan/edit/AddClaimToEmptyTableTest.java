@@ -28,12 +28,12 @@ class AddClaimToEmptyTableTest {
         int headersBefore = count(text, "| ID | Claim |");
         assertThat(headersBefore).as("the skeleton has its claims table header").isEqualTo(1);
 
-        String once = apply(text, new PlanEditor(plan).addClaim(null, "", "", "", ""));
+        String once = apply(text, new PlanPatcher(plan).addClaim(null, "", "", "", ""));
         assertThat(count(once, "| ID | Claim |")).isEqualTo(1);
         Plan p1 = PlanParser.parse(once);
         assertThat(p1.claims()).extracting(c -> c.id()).containsExactly("C1");
 
-        String twice = apply(once, new PlanEditor(p1).addClaim(null, "reads see writes", "safety", "", ""));
+        String twice = apply(once, new PlanPatcher(p1).addClaim(null, "reads see writes", "safety", "", ""));
         assertThat(count(twice, "| ID | Claim |")).isEqualTo(1);
         assertThat(PlanParser.parse(twice).claims()).extracting(c -> c.id()).containsExactly("C1", "C2");
     }

@@ -23,12 +23,12 @@ import java.util.Map;
  * @param byDirection          {@code upstream} / {@code downstream} → counters
  * @param connectionRecords    per-connection record of whether the fault applied
  */
-public record LandingReading(String proxy, String windowId, String kind, String connections, long injectedAtMs,
+public record ProxyWindowReading(String proxy, String windowId, String kind, String connections, long injectedAtMs,
                              long healedAtMs, long connectionsSeen, long connectionsSelected, long connectionsApplied,
                              long connectionsReset, long connectionsCut, long connectionsHeld, long closesDelayed,
                              Map<String, DirectionReading> byDirection, List<ConnectionRecord> connectionRecords) {
 
-    public LandingReading {
+    public ProxyWindowReading {
         byDirection = Map.copyOf(byDirection);
         connectionRecords = List.copyOf(connectionRecords);
     }

@@ -22,11 +22,11 @@ import java.util.Optional;
  * returned edit ranges changes, so unknown text, formatting and the author's wording survive; the
  * caller applies the patch to the document and re-parses.
  */
-public final class PlanEditor {
+public final class PlanPatcher {
     private final Plan plan;
     private final String text;
 
-    public PlanEditor(Plan plan) {
+    public PlanPatcher(Plan plan) {
         this.plan = plan;
         this.text = plan.text();
     }

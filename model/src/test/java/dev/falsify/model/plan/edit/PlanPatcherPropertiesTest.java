@@ -23,7 +23,7 @@ import net.jqwik.api.constraints.IntRange;
  * For random edits on the fixture plans: applying the patch and re-parsing yields a projection with
  * the edit made, and every byte outside the patched ranges is unchanged.
  */
-class PlanEditorPropertiesTest {
+class PlanPatcherPropertiesTest {
     static final List<String> TEXTS = Fixtures.all();
 
     @Provide
@@ -40,7 +40,7 @@ class PlanEditorPropertiesTest {
                                            @ForAll long seed) {
         String text = TEXTS.get(fixture);
         Plan plan = PlanParser.parse(text);
-        PlanEditor editor = new PlanEditor(plan);
+        PlanPatcher editor = new PlanPatcher(plan);
         Random rnd = new Random(seed);
         List<Scenario> headed = plan.scenarios().stream().filter(s -> !s.bulletForm()).toList();
         List<Claim> claims = plan.claims().stream().filter(c -> !c.struck()).toList();
@@ -83,7 +83,7 @@ class PlanEditorPropertiesTest {
                 expectation = p -> assertThat(p.claim(c.id()).orElseThrow().row().text(column)).isEqualTo(value.strip());
             }
             case 3 -> {
-                String id = PlanEditor.nextId("C", claimIds);
+                String id = PlanPatcher.nextId("C", claimIds);
                 patch = editor.addClaim(null, value, "safety", "doc", "documented");
                 expectation = p -> {
                     Claim added = p.claim(id).orElseThrow();
@@ -94,7 +94,7 @@ class PlanEditorPropertiesTest {
             case 4 -> {
                 if (claimIds.isEmpty()) return;
                 List<String> targets = List.of(claimIds.get(rnd.nextInt(claimIds.size())));
-                String id = PlanEditor.nextId("H", plan.hypotheses().stream().map(h -> h.id()).toList());
+                String id = PlanPatcher.nextId("H", plan.hypotheses().stream().map(h -> h.id()).toList());
                 String title = value.replace("|", "").replace("—", "").strip();
                 if (title.isEmpty()) return;
                 patch = editor.addHypothesis(null, title, "it could break", targets);
@@ -107,7 +107,7 @@ class PlanEditorPropertiesTest {
             case 5 -> {
                 if (claimIds.isEmpty()) return;
                 List<String> f = List.of(claimIds.get(rnd.nextInt(claimIds.size())));
-                String id = PlanEditor.nextId("S", plan.scenarios().stream().map(Scenario::baseId).toList());
+                String id = PlanPatcher.nextId("S", plan.scenarios().stream().map(Scenario::baseId).toList());
                 patch = editor.addScenario(null, "claim_holds_" + Math.abs(seed % 1000), f, List.of("H1"));
                 expectation = p -> {
                     Scenario s = p.scenario(id).orElseThrow();

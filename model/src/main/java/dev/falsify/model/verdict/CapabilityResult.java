@@ -9,8 +9,8 @@ package dev.falsify.model.verdict;
  * @param source      where it was found (path, command output), or empty
  * @param required    whether this arm cannot run without it
  */
-public record CapabilityProbe(String requirement, boolean present, String version, String source, boolean required) {
-    public CapabilityProbe {
+public record CapabilityResult(String requirement, boolean present, String version, String source, boolean required) {
+    public CapabilityResult {
         requirement = requirement == null ? "" : requirement;
         version = version == null ? "" : version;
         source = source == null ? "" : source;
