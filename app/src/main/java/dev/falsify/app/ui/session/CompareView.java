@@ -205,9 +205,9 @@ public final class CompareView extends BorderPane {
     private VBox side(String which, SessionData d) {
         Hyperlink open = new Hyperlink(d.title());
         open.setOnAction(e -> host.open(d.dir()));
-        Label headline = new Label(d.folder().headline().name());
+        Label headline = new Label(d.headline().name());
         headline.getStyleClass().add("verdict-badge");
-        VerdictStyle.apply(headline, VerdictStyle.of(d.folder().headline()));
+        VerdictStyle.apply(headline, VerdictStyle.of(d.headline()));
         Label commit = new Label("commit " + (d.folder().log().header().commit().isBlank() ? "\u2014"
                 : d.folder().log().header().commit()));
         return new VBox(2, new Label(which + ":"), new HBox(6, open, headline), commit);

@@ -27,7 +27,9 @@ import java.util.stream.Stream;
  * @param plan     its facts (limited when not found)
  * @param rows     one results row per arm, in the folder's order
  */
-public record SessionData(SessionFolder folder, Optional<Path> planFile, PlanFacts plan, List<ResultRow> rows) {
+public record SessionData(SessionFolder folder, Optional<Path> planFile, PlanFacts plan, List<ResultRow> rows,
+                          List<SessionFolder.ArmVerdict> arms, java.util.Map<String, dev.falsify.model.verdict.Verdict> scenarioVerdicts,
+                          dev.falsify.model.verdict.SessionHeadline headline) {
 
     public static SessionData load(Path dir) throws IOException {
         SessionFolder f = SessionReader.read(dir.toAbsolutePath().normalize());
@@ -36,7 +38,13 @@ public record SessionData(SessionFolder folder, Optional<Path> planFile, PlanFac
         PlanFacts plan = planFile.map(PlanFactsAdapter::read).orElseGet(() -> PlanFacts.missing(
                 f.log().header().plan().isBlank() ? "the session log names no plan"
                         : "plan not found: " + PlanLocator.planPath(f.log().header().plan())));
-        return new SessionData(f, planFile, plan, ReportWriter.resultRows(f, plan));
+        // read against the plan, as report.md is (declared arms never run, scenarios without a fault),
+        // so the window and the report give the same verdicts
+        var context = plan.sessionContext();
+        var arms = f.arms(context);
+        var scenarios = SessionFolder.scenarioVerdicts(arms, context);
+        return new SessionData(f, planFile, plan, ReportWriter.resultRows(f, plan), arms, scenarios,
+                dev.falsify.model.verdict.VerdictRules.headline(scenarios.values()));
     }
 
     public Path dir() {

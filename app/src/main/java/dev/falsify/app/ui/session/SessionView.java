@@ -266,7 +266,7 @@ public final class SessionView extends BorderPane {
         title.set(d.title());
         buildHeader(d);
         TreeItem<ResultLine> root = new TreeItem<>();
-        for (ResultLine s : ResultLine.build(d.folder().arms(), d.rows(), d.folder().scenarioVerdicts())) {
+        for (ResultLine s : ResultLine.build(d.arms(), d.rows(), d.scenarioVerdicts())) {
             TreeItem<ResultLine> item = new TreeItem<>(s);
             s.arms().forEach(a -> item.getChildren().add(new TreeItem<>(a)));
             item.setExpanded(true);
@@ -283,10 +283,10 @@ public final class SessionView extends BorderPane {
         var h = f.log().header();
         Label titleLabel = new Label(d.title());
         titleLabel.getStyleClass().add("session-title");
-        Label headline = new Label(f.headline().name());
+        Label headline = new Label(d.headline().name());
         headline.setId("session-headline");
         headline.getStyleClass().add("verdict-badge");
-        VerdictStyle.apply(headline, VerdictStyle.of(f.headline()));
+        VerdictStyle.apply(headline, VerdictStyle.of(d.headline()));
         Label state = new Label(f.interrupted() ? "interrupted" : "complete");
         state.setId("session-state");
         state.getStyleClass().add(f.interrupted() ? "session-interrupted" : "session-complete");
