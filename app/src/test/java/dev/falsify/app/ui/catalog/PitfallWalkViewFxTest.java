@@ -1,5 +1,7 @@
 package dev.falsify.app.ui.catalog;
 
+import dev.falsify.app.ui.OnFx;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.falsify.catalog.Catalog;

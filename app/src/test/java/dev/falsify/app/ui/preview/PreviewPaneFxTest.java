@@ -1,5 +1,7 @@
 package dev.falsify.app.ui.preview;
 
+import dev.falsify.app.ui.OnFx;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.testfx.util.WaitForAsyncUtils.waitFor;
 
@@ -66,7 +68,7 @@ class PreviewPaneFxTest {
         Files.writeString(doc, "# Plan\n");
         Files.writeString(doc.resolveSibling("other.md"), "# Other\n");
         Files.writeString(workspace.getParent().resolve("outside-" + workspace.getFileName() + ".md"), "x");
-        OnFxThread.run(() -> pane.setLinks(doc, workspace, new PreviewPane.Links() {
+        OnFx.run(() -> pane.setLinks(doc, workspace, new PreviewPane.Links() {
             @Override
             public void openInWindow(Path file) {
                 events.add("window " + workspace.relativize(file));
@@ -92,22 +94,22 @@ class PreviewPaneFxTest {
 
     private void show(String markdown) throws Exception {
         String html = new PreviewRenderer().render(markdown, false);
-        OnFxThread.run(() -> pane.show(html));
-        waitFor(20, TimeUnit.SECONDS, () -> OnFxThread.call(
+        OnFx.run(() -> pane.show(html));
+        waitFor(20, TimeUnit.SECONDS, () -> OnFx.call(
                 () -> pane.webView().getEngine().getLoadWorker().getState() == Worker.State.SUCCEEDED));
         WaitForAsyncUtils.sleep(300, TimeUnit.MILLISECONDS);
     }
 
     /** Clicks the first line of the page, where the first paragraph's link is. */
     private void clickFirstLink(FxRobot robot) {
-        Point2D p = OnFxThread.call(() -> pane.webView().localToScreen(60, 22));
+        Point2D p = OnFx.call(() -> pane.webView().localToScreen(60, 22));
         robot.moveTo(p).clickOn(javafx.scene.input.MouseButton.PRIMARY);
         WaitForAsyncUtils.waitForFxEvents();
         WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
     }
 
     private String pageText() {
-        return OnFxThread.call(() -> pane.webView().getEngine().getDocument().getDocumentElement().getTextContent());
+        return OnFx.call(() -> pane.webView().getEngine().getDocument().getDocumentElement().getTextContent());
     }
 
     @Test
@@ -152,10 +154,10 @@ class PreviewPaneFxTest {
     @Test
     void aScriptLinkWrittenWithCharacterReferencesDoesNothing(FxRobot robot) throws Exception {
         show("[click me click me click me click me click me](jav&#x61;script:document.title='pwned')\n");
-        String before = OnFxThread.call(() -> pane.webView().getEngine().getTitle());
+        String before = OnFx.call(() -> pane.webView().getEngine().getTitle());
         clickFirstLink(robot);
-        assertThat(OnFxThread.call(() -> pane.webView().getEngine().getTitle())).isEqualTo(before);
-        assertThat(OnFxThread.call(() -> pane.webView().getEngine().getLocation())).isNullOrEmpty();
+        assertThat(OnFx.call(() -> pane.webView().getEngine().getTitle())).isEqualTo(before);
+        assertThat(OnFx.call(() -> pane.webView().getEngine().getLocation())).isNullOrEmpty();
         assertThat(events).allMatch(e -> e.startsWith("refused"));
     }
 }

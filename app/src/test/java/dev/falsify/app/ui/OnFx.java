@@ -1,15 +1,15 @@
-package dev.falsify.app.ui.catalog;
+package dev.falsify.app.ui;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Runs work on the FX thread from a test, waits for the events it caused, and returns its result. */
-final class OnFx {
+public final class OnFx {
     private OnFx() {
     }
 
-    static <T> T call(Callable<T> work) {
+    public static <T> T call(Callable<T> work) {
         try {
             T t = WaitForAsyncUtils.asyncFx(work).get(20, TimeUnit.SECONDS);
             WaitForAsyncUtils.waitForFxEvents();
@@ -17,5 +17,12 @@ final class OnFx {
         } catch (Exception e) {
             throw new AssertionError("FX work failed", e);
         }
+    }
+
+    public static void run(Runnable work) {
+        call(() -> {
+            work.run();
+            return null;
+        });
     }
 }
