@@ -47,7 +47,7 @@ public final class OverrideCommand implements Callable<Integer> {
     @Option(names = "--taxdc", paramLabel = "TYPE", description = "Top-level type and tags, e.g. \"partition; replication, safety\".")
     String taxdc;
 
-    @Option(names = "--severity", paramLabel = "P0..P3", description = "FindingSeverity.")
+    @Option(names = "--severity", paramLabel = "P0..P3", description = "Severity of the finding.")
     String severity;
 
     @Option(names = "--author", paramLabel = "NAME", description = "Reviewer (default: the user name).")

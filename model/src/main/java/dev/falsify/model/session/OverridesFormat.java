@@ -23,7 +23,7 @@ public final class OverridesFormat {
     public static String render(List<VerdictOverride> overrides) {
         StringBuilder b = new StringBuilder("# Reviewer overrides\n\n"
                 + "The computed verdicts stay in the findings files; these rows are reviewers' decisions beside them.\n\n"
-                + "| Scenario / arm | Override verdict | Blame | Classification (TaxDC) | FindingSeverity | Author | Time (UTC) | Reason |\n"
+                + "| Scenario / arm | Override verdict | Blame | Classification (TaxDC) | Severity | Author | Time (UTC) | Reason |\n"
                 + "|---|---|---|---|---|---|---|---|\n");
         for (VerdictOverride o : overrides) {
             b.append("| ").append(String.join(" | ", List.of(o.armId(),
