@@ -104,8 +104,11 @@ class RunCommandTest {
 
     @Test
     void aSessionThatCannotBeWrittenExitsFourNamingTheFileAndWarnsOnce() throws Exception {
-        // the workload puts a directory where session-log.md goes: every later write of it fails, as on a full disk
-        Path p = plan("1", "x && rm -f {session}/session-log.md && mkdir -p {session}/session-log.md/in-the-way");
+        // the workload puts a directory where session-log.md goes: every later write of it fails, as on a full disk.
+        // The runner may rename a fresh session-log.md into place between rm and mkdir (its timeline rows are
+        // atomic writes), so retry until the directory is there
+        Path p = plan("1", "x && for i in $(seq 1 200); do rm -f {session}/session-log.md;"
+                + " mkdir -p {session}/session-log.md/in-the-way 2>/dev/null && break; sleep 0.01; done");
         CliRun r = run(p, "", "--trust");
         assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(4);
         assertThat(r.err()).contains("could not write ", "session-log.md").doesNotContain(p + ":");
