@@ -1,8 +1,6 @@
 package dev.falsify.app.ui;
 
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** Runs work on the FX thread from a test and returns its result. */
 final class FxTestSupport {
@@ -10,13 +8,7 @@ final class FxTestSupport {
     }
 
     static <T> T fx(Callable<T> work) {
-        try {
-            T t = WaitForAsyncUtils.asyncFx(work).get(30, TimeUnit.SECONDS);
-            WaitForAsyncUtils.waitForFxEvents();
-            return t;
-        } catch (Exception e) {
-            throw new AssertionError("FX work failed", e);
-        }
+        return OnFx.call(work);
     }
 
     private static final java.util.Map<Workbench, java.nio.file.Path> SETTINGS =

@@ -11,7 +11,7 @@ public final class OnFx {
 
     public static <T> T call(Callable<T> work) {
         try {
-            T t = WaitForAsyncUtils.asyncFx(work).get(20, TimeUnit.SECONDS);
+            T t = WaitForAsyncUtils.asyncFx(work).get(30, TimeUnit.SECONDS);
             WaitForAsyncUtils.waitForFxEvents();
             return t;
         } catch (Exception e) {

@@ -1,5 +1,7 @@
 package dev.falsify.app.ui.session;
 
+import dev.falsify.app.ui.OnFx;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.testfx.util.WaitForAsyncUtils.waitFor;
 
@@ -348,13 +350,7 @@ class SessionReviewFxTest {
     }
 
     static <T> T fx(Callable<T> work) {
-        try {
-            T t = WaitForAsyncUtils.asyncFx(work).get(30, TimeUnit.SECONDS);
-            WaitForAsyncUtils.waitForFxEvents();
-            return t;
-        } catch (Exception e) {
-            throw new AssertionError("FX work failed", e);
-        }
+        return OnFx.call(work);
     }
 
     @SuppressWarnings("unused")
