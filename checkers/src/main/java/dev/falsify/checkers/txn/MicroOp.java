@@ -26,7 +26,7 @@ public record MicroOp(String f, String key, JsonNode value) {
      * (also spelled {@code type}/{@code op}, {@code key}, {@code value}), as JSON recorders write it;
      * returns null when the node is of neither shape.
      */
-    static MicroOp parse(JsonNode node) {
+    public static MicroOp parse(JsonNode node) {
         if (node == null) return null;
         JsonNode f;
         JsonNode k;
