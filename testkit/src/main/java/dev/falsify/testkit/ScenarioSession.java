@@ -67,7 +67,7 @@ final class ScenarioSession implements ExtensionContext.Store.CloseableResource,
         }
         String sut = plan.map(p -> p.header().sut()).filter(s -> !s.isBlank()).orElse(testClass.getName());
         try {
-            SessionWriter w = SessionWriter.create(root, slug, new SessionHeader("", sut, planPath, "", "",
+            SessionWriter w = SessionWriter.create(root, slug, new SessionHeader("", sut, planPath, commit(), "",
                     "falsify-testkit FalsifyExtension (JUnit 5), " + testClass.getName(), "", "",
                     Map.of()), clock);
             w.toolbox(List.of("falsify-testkit: in-process fault plans (FaultPlan, Faulty), HistoryRecorder",
@@ -76,6 +76,40 @@ final class ScenarioSession implements ExtensionContext.Store.CloseableResource,
             return new ScenarioSession(w, plan, facts, planPath);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The commit under test: {@code -Dfalsify.commit}, else {@code git rev-parse HEAD} in the working
+     * directory ({@code -dirty} when {@code git status} lists changes), else empty — and the report then
+     * says the line is missing rather than inventing one.
+     */
+    static String commit() {
+        String given = System.getProperty("falsify.commit", "").strip();
+        if (!given.isEmpty()) return given;
+        String sha = git("rev-parse", "HEAD");
+        if (sha == null || !sha.matches("[0-9a-f]{7,64}")) return "";
+        String status = git("status", "--porcelain", "--untracked-files=no");
+        return sha + (status == null || status.isEmpty() ? "" : "-dirty");
+    }
+
+    private static String git(String... args) {
+        List<String> cmd = new ArrayList<>(List.of("git"));
+        cmd.addAll(List.of(args));
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            byte[] out = p.getInputStream().readNBytes(64 * 1024);
+            if (!p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return null;
+            }
+            return p.exitValue() == 0 ? new String(out, StandardCharsets.UTF_8).strip() : null;
+        } catch (IOException e) {
+            return null;   // no git on this machine: the commit stays unrecorded
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
         }
     }
 

@@ -109,7 +109,8 @@ final class TestArm {
                 .map(TestEvidence.Check::counterexample).findFirst().orElse("");
         return new FindingDetail(planned.map(dev.falsify.model.plan.Scenario::name).orElse(testRef),
                 planned.map(s -> String.join(", ", s.closes())).orElse(""),
-                happened + (counterexample.isBlank() ? "" : "\n\n```text\n" + counterexample + "\n```"),
+                happened + (counterexample.isBlank() ? "" : ". Counterexample: " + counterexample.lines().map(String::strip)
+                        .filter(l -> !l.isEmpty()).collect(Collectors.joining(" / "))),
                 "mvn -B test -Dtest='" + testRef + "' (seed " + ann.seed() + "; the fault plans are deterministic)",
                 "", "", "");
     }
