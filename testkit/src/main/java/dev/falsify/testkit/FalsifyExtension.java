@@ -77,6 +77,7 @@ public final class FalsifyExtension implements InvocationInterceptor, BeforeAllC
         ScenarioSession session = classContext.getStore(NS).getOrComputeIfAbsent("session:" + plan,
                 k -> ScenarioSession.open(config.root, plan, context.getRequiredTestClass(), config.clock),
                 ScenarioSession.class);
+        session.requireScenario(armId);
 
         TestArm.Run first = run(invocation::proceed);
         TestArm.Run again = null;

@@ -126,12 +126,7 @@ final class ScenarioSession implements ExtensionContext.Store.CloseableResource,
     /** One test ran (and maybe its re-run): its finding, timeline rows and artifacts. */
     synchronized void armFinished(String armId, Scenario ann, String displayName, String testRef, TestArm.Run first,
                                   TestArm.Run again) {
-        Optional<dev.falsify.model.plan.Scenario> planned = plan.flatMap(p -> p.scenario(armId));
-        if (plan.isPresent() && planned.isEmpty()) {
-            throw new ExtensionConfigurationException("@Scenario id " + armId + " is not a scenario of plan " + planPath
-                    + " (scenarios: " + plan.get().scenarios().stream().map(dev.falsify.model.plan.Scenario::id)
-                    .collect(Collectors.joining(", ")) + ")");
-        }
+        Optional<dev.falsify.model.plan.Scenario> planned = requireScenario(armId);
         try {
             String scenarioName = planned.map(dev.falsify.model.plan.Scenario::name).orElse(displayName);
             TestArm arm = new TestArm(ArmId.scenarioOf(armId), ArmId.armOf(armId), ann, testRef, planned, first, again);
@@ -157,6 +152,20 @@ final class ScenarioSession implements ExtensionContext.Store.CloseableResource,
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The plan's scenario {@code armId}; a plan that lacks it is a configuration error, raised before
+     * the test runs (a misspelled link must not run as an unlinked PASS).
+     */
+    synchronized Optional<dev.falsify.model.plan.Scenario> requireScenario(String armId) {
+        Optional<dev.falsify.model.plan.Scenario> planned = plan.flatMap(p -> p.scenario(armId));
+        if (plan.isPresent() && planned.isEmpty()) {
+            throw new ExtensionConfigurationException("@Scenario id " + armId + " is not a scenario of plan " + planPath
+                    + " (scenarios: " + plan.get().scenarios().stream().map(dev.falsify.model.plan.Scenario::id)
+                    .collect(Collectors.joining(", ")) + ")");
+        }
+        return planned;
     }
 
     /** Each checked history and its result, as {@code falsify check} reads and writes them. */

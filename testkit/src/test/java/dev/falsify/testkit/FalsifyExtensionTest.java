@@ -35,14 +35,14 @@ class FalsifyExtensionTest {
     static void launchTheCounterFixture() {
         System.setProperty("falsify.commit", "0123abc");   // else git's HEAD, which moves
         try {
-            counter = launch(CounterScenariosFixture.class);
+            counter = launch(CounterScenariosFixture.class, root);
         } finally {
             System.clearProperty("falsify.commit");
         }
     }
 
-    private static TestExecutionSummary launch(Class<?> fixture) {
-        FixtureRoot.dir = root;
+    private static TestExecutionSummary launch(Class<?> fixture, Path sessions) {
+        FixtureRoot.dir = sessions;
         Launcher launcher = LauncherFactory.create();
         SummaryGeneratingListener listener = new SummaryGeneratingListener();
         launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectClass(fixture)).build(), listener);
@@ -93,5 +93,17 @@ class FalsifyExtensionTest {
         Path session = onlySession(root.resolve("counter-service"));
         assertThat(Files.readString(session.resolve("findings/report.md")))
                 .contains("**" + SessionHeadline.FAIL.name() + "**");
+    }
+
+    @Test
+    void aMisspelledPlanOrScenarioFailsTheTestWithTheReason() {
+        TestExecutionSummary s = launch(dev.falsify.testkit.fixtures.MislinkedScenariosFixture.class,
+                root.resolve("mislinked"));
+        assertThat(s.getTestsFailedCount()).isEqualTo(2);
+        assertThat(s.getFailures()).extracting(f -> f.getException().getMessage()).containsExactlyInAnyOrder(
+                "@Scenario plan src/test/resources/plans/no-such-plan.md not found in "
+                        + Path.of("").toAbsolutePath() + " or any parent folder",
+                "@Scenario id S9 is not a scenario of plan src/test/resources/plans/counter-service.md"
+                        + " (scenarios: S1, S2, S3, S4, S5)");
     }
 }
