@@ -196,6 +196,18 @@ public final class FaultPlan {
      * @param declared the exception types the method declares (a checked error is thrown only if one fits)
      */
     void beforeCall(String method, Class<?>[] declared) throws Throwable {
+        beforeCall(method, declared, null);
+    }
+
+    /**
+     * As {@link #beforeCall(String, Class[])} for a proxied method: its declared exceptions are looked
+     * up only when a fault fires ({@code getExceptionTypes} copies an array on every call).
+     */
+    void beforeCall(java.lang.reflect.Method m) throws Throwable {
+        beforeCall(m.getName(), null, m);
+    }
+
+    private void beforeCall(String method, Class<?>[] declaredTypes, java.lang.reflect.Method m) throws Throwable {
         Duration delay;
         Throwable t = null;
         synchronized (this) {
@@ -207,6 +219,7 @@ public final class FaultPlan {
             if (delay == null) {
                 String what = "injected fault: " + name() + ", call " + call + " (" + method + ")";
                 t = error == null ? new InjectedFault(what) : error.get();
+                Class<?>[] declared = declaredTypes != null ? declaredTypes : m.getExceptionTypes();
                 if (!(t instanceof RuntimeException || t instanceof Error) && !declares(declared, t)) {
                     t = new InjectedFault(what + ": " + t.getClass().getName() + " is not declared by " + method, t);
                 }
@@ -215,8 +228,8 @@ public final class FaultPlan {
                     clock.instant()));
         }
         if (t != null) throw t;
-        if (clock instanceof ManualClock m) {
-            m.advance(delay);
+        if (clock instanceof ManualClock manual) {
+            manual.advance(delay);
         } else {
             Thread.sleep(delay.toMillis(), (int) (delay.toNanosPart() % 1_000_000));
         }

@@ -55,7 +55,7 @@ public final class Faulty {
                 };
             }
             try {
-                plan.beforeCall(method.getName(), method.getExceptionTypes());
+                plan.beforeCall(method);
             } catch (InterruptedException e) {
                 // an injected delay was interrupted: keep the flag, and never let the proxy wrap it as undeclared
                 Thread.currentThread().interrupt();
