@@ -9,7 +9,8 @@ import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The module rule, on the compiled classes of every module (tests excluded): app → runner →
- * {model, checkers, catalog}, checkers → model, nothing points upward; only the app touches JavaFX;
+ * {model, checkers, catalog}, checkers → model, testkit → {checkers, model}, nothing points upward and
+ * nothing points to the testkit (a library for the tests of other projects); only the app touches JavaFX;
  * library code (everything but the app) never writes to the console's error stream: it reports
  * through results, exceptions or the handler its caller gives it.
  */
@@ -20,6 +21,7 @@ class ArchitectureTest {
     private static final String CATALOG = "dev.falsify.catalog..";
     private static final String RUNNER = "dev.falsify.runner..";
     private static final String APP = "dev.falsify.app..";
+    private static final String TESTKIT = "dev.falsify.testkit..";
 
     @ArchTest
     static final ArchRule onlyTheAppUsesJavaFx = noClasses().that().resideOutsideOfPackage(APP)
@@ -40,6 +42,14 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule runnerDoesNotPointToTheApp = noClasses().that().resideInAPackage(RUNNER)
             .should().dependOnClassesThat().resideInAPackage(APP);
+
+    @ArchTest
+    static final ArchRule testkitPointsOnlyToCheckersAndModel = noClasses().that().resideInAPackage(TESTKIT)
+            .should().dependOnClassesThat().resideInAnyPackage(CATALOG, RUNNER, APP, "javafx..", "com.sun.javafx..");
+
+    @ArchTest
+    static final ArchRule nothingPointsToTheTestkit = noClasses().that().resideOutsideOfPackage(TESTKIT)
+            .should().dependOnClassesThat().resideInAPackage(TESTKIT);
 
     @ArchTest
     static final ArchRule libraryCodeDoesNotPrintToStandardError = noClasses().that().resideOutsideOfPackage(APP)

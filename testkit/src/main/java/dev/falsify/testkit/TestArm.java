@@ -1,0 +1,260 @@
+package dev.falsify.testkit;
+
+import dev.falsify.checkers.api.CheckResult;
+import dev.falsify.checkers.api.CheckerRegistry;
+import dev.falsify.checkers.api.HistoryWeakness;
+import dev.falsify.model.history.Op;
+import dev.falsify.model.session.FindingDetail;
+import dev.falsify.model.verdict.ArmEvidence;
+import dev.falsify.model.verdict.AuditChecklist;
+import dev.falsify.model.verdict.AuditItem;
+import dev.falsify.model.verdict.AuditItem.Status;
+import dev.falsify.model.verdict.BudgetTier;
+import dev.falsify.model.verdict.FaultEvidence;
+import dev.falsify.model.verdict.LandingReading;
+import dev.falsify.model.verdict.OracleResult;
+import dev.falsify.model.verdict.SeedRun;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * The evidence record of one scenario test, for the verdict rules: its planned faults with their
+ * landing (a plan's own count of injected faults is the landing evidence of an in-process fault), the
+ * checks its assertions ran, a failure of the test's own assertions as a surface oracle, the seed
+ * runs, the budget tier met (by op count, see {@link #budget}) and the audit items the testkit can
+ * evaluate; everything else stays "not evaluated".
+ */
+final class TestArm {
+    /** Name of the surface oracle a test's own failing assertions (or an exception) stand for. */
+    static final String TEST_ASSERTIONS = "test assertions";
+    private static final Pattern OPS = Pattern.compile("(\\d[\\d_,]*)\\s*ops?\\b", Pattern.CASE_INSENSITIVE);
+
+    /** One execution of the test body. */
+    record Run(List<FaultPlan> plans, List<TestEvidence.Check> checks, Throwable thrown) {
+        /** A checker found a violation, or the test failed other than by a fault not landing. */
+        boolean violated() {
+            return checks.stream().anyMatch(c -> c.result().validity() == dev.falsify.checkers.api.Validity.INVALID)
+                    || thrown != null && !(thrown instanceof FaultsNotLandedError) && !(thrown instanceof TestAbortedException)
+                    && !(thrown instanceof FalsifyAssertionError f && f.result().isPresent());
+        }
+    }
+
+    private final String scenario;
+    private final String arm;
+    private final Scenario ann;
+    private final String testRef;
+    private final Optional<dev.falsify.model.plan.Scenario> planned;
+    private final Run first;
+    private final Run again;
+
+    TestArm(String scenario, String arm, Scenario ann, String testRef, Optional<dev.falsify.model.plan.Scenario> planned,
+            Run first, Run again) {
+        this.scenario = scenario;
+        this.arm = arm;
+        this.ann = ann;
+        this.testRef = testRef;
+        this.planned = planned;
+        this.first = first;
+        this.again = again;
+    }
+
+    ArmEvidence evidence() {
+        if (first.thrown() instanceof TestAbortedException t) {
+            return ArmEvidence.builder(scenario, arm).reached(false).notes("test aborted: " + t.getMessage()).build();
+        }
+        List<OracleResult> oracles = new ArrayList<>();
+        for (TestEvidence.Check c : first.checks()) oracles.add(oracle(c.result()));
+        if (first.violated() && first.checks().stream().noneMatch(c -> c.result().validity()
+                == dev.falsify.checkers.api.Validity.INVALID)) {
+            oracles.add(new OracleResult(TEST_ASSERTIONS, OracleResult.Validity.INVALID, 0, 0, List.of(),
+                    "the test failed: " + describe(first.thrown())));
+        }
+        List<SeedRun> seeds = new ArrayList<>();
+        seeds.add(new SeedRun(ann.seed(), false, outcome(first)));
+        if (again != null) seeds.add(new SeedRun(ann.seed(), true, outcome(again)));
+        List<FaultEvidence> faults = first.plans().stream().filter(FaultPlan::isPlanned).map(TestArm::fault).toList();
+        long opsChecked = first.checks().stream().mapToLong(c -> c.result().evidence().ops()).max().orElse(0);
+        List<String> notes = new ArrayList<>();
+        BudgetTier tier = budget(opsChecked, faults.stream().allMatch(FaultEvidence::active), notes);
+        return ArmEvidence.builder(scenario, arm)
+                .faults(faults)
+                .declaredCheckers(declaredCheckers())
+                .oracles(oracles)
+                .seeds(seeds)
+                .budgetMet(tier)
+                .greenButBroken(greenButBroken(oracles, faults))
+                .weakOracleAudit(weakOracleAudit())
+                .notes(String.join("; ", notes))
+                .build();
+    }
+
+    FindingDetail detail() {
+        String plans = first.plans().stream().map(p -> p.name() + " (" + p.fired() + "/" + p.calls() + " calls faulted)")
+                .collect(Collectors.joining(", "));
+        String checks = first.checks().stream().map(c -> c.result().checker() + " " + c.result().validity().name()
+                .toLowerCase(Locale.ROOT) + " on " + c.result().evidence().ops() + " ops").collect(Collectors.joining(", "));
+        String happened = "JUnit test " + testRef + (first.thrown() == null ? " passed" : " failed: " + describe(first.thrown()))
+                + ". Fault plans: " + (plans.isEmpty() ? "none" : plans) + ". Checks: " + (checks.isEmpty() ? "none" : checks)
+                + (again == null ? "" : ". Re-run of the body with seed " + ann.seed() + ": "
+                + (again.violated() ? "violation again" : "no violation"));
+        String counterexample = first.checks().stream().filter(c -> !c.counterexample().isBlank())
+                .map(TestEvidence.Check::counterexample).findFirst().orElse("");
+        return new FindingDetail(planned.map(dev.falsify.model.plan.Scenario::name).orElse(testRef),
+                planned.map(s -> String.join(", ", s.closes())).orElse(""),
+                happened + (counterexample.isBlank() ? "" : ". Counterexample: " + counterexample.lines().map(String::strip)
+                        .filter(l -> !l.isEmpty()).collect(Collectors.joining(" / "))),
+                "mvn -B test -Dtest='" + testRef + "' (seed " + ann.seed() + "; the fault plans are deterministic)",
+                "", "", "");
+    }
+
+    private static SeedRun.Outcome outcome(Run r) {
+        return r.violated() ? SeedRun.Outcome.VIOLATION
+                : r.thrown() != null && !(r.thrown() instanceof FalsifyAssertionError) ? SeedRun.Outcome.ERROR
+                : SeedRun.Outcome.CLEAN;
+    }
+
+    private static String describe(Throwable t) {
+        String m = t.getMessage() == null ? "" : t.getMessage().lines().findFirst().orElse("");
+        return t.getClass().getSimpleName() + (m.isBlank() ? "" : ": " + m);
+    }
+
+    static OracleResult oracle(CheckResult c) {
+        OracleResult.Validity v = switch (c.validity()) {
+            case VALID -> OracleResult.Validity.VALID;
+            case INVALID -> OracleResult.Validity.INVALID;
+            case UNKNOWN -> OracleResult.Validity.UNKNOWN;
+        };
+        return new OracleResult(c.checker(), v, c.evidence().ops(), c.evidence().opsTotal(),
+                c.weaknesses().stream().map(HistoryWeakness::detail).toList(), c.summary());
+    }
+
+    /** A planned fault: injected when any call was faulted; the plan's event record is its landing evidence. */
+    private static FaultEvidence fault(FaultPlan p) {
+        List<FaultEvent> events = p.events();
+        boolean landed = p.fired() > 0;
+        LandingReading reading = new LandingReading(events.isEmpty() ? "" : events.get(0).time().toString(),
+                "faults injected by plan " + p.name() + " (of " + p.calls() + " calls)", "0", Long.toString(p.fired()),
+                "fired > 0", landed);
+        return new FaultEvidence(p.name(), p.kind(), landed, true, List.of(reading),
+                landed ? FaultEvidence.Landing.PROVEN : FaultEvidence.Landing.NOT_PROVEN);
+    }
+
+    /** The checkers the plan's §7.M Checker text names (any known checker name in it). */
+    private List<String> declaredCheckers() {
+        if (planned.isEmpty() || !planned.get().sevenM().present() || planned.get().sevenM().notApplicable()) {
+            return List.of();
+        }
+        String text = planned.get().checker().toLowerCase(Locale.ROOT);
+        List<String> out = new ArrayList<>();
+        for (var c : CheckerRegistry.standard().all()) {
+            if (Pattern.compile("\\b" + Pattern.quote(c.name()) + "\\b").matcher(text).find()) out.add(c.name());
+        }
+        return out;
+    }
+
+    /**
+     * The tier met, by the op counts the plan's budgets state ({@code ≥ 50 ops}): a test has no
+     * workload duration, so the runner's seeds × duration reading does not apply. Smoke: a checker
+     * consumed at least the smoke count (any op when none is stated). Hardening: the hardening count,
+     * with every planned fault landed; a hardening budget that states no op count is never met.
+     */
+    private BudgetTier budget(long opsChecked, boolean faultsLanded, List<String> notes) {
+        if (opsChecked == 0) {
+            notes.add("budget: no checker consumed any op");
+            return BudgetTier.NONE;
+        }
+        Optional<Long> smoke = planned.flatMap(s -> opCount(s.smokeBudget()));
+        Optional<Long> hardening = planned.flatMap(s -> opCount(s.hardeningBudget()));
+        String ran = "checker consumed " + opsChecked + " ops";
+        if (smoke.isPresent() && opsChecked < smoke.get()) {
+            notes.add("budget: smoke needs " + smoke.get() + " ops, " + ran);
+            return BudgetTier.NONE;
+        }
+        if (hardening.isPresent() && opsChecked >= hardening.get() && faultsLanded) {
+            notes.add("budget: hardening " + hardening.get() + " ops met, " + ran);
+            return BudgetTier.HARDENING;
+        }
+        notes.add("budget: smoke met (" + ran + "); hardening " + hardening.map(h -> "needs " + h + " ops"
+                + (faultsLanded ? "" : " and every fault landed")).orElse("states no op count"));
+        return BudgetTier.SMOKE;
+    }
+
+    static Optional<Long> opCount(String budget) {
+        if (budget == null) return Optional.empty();
+        Matcher m = OPS.matcher(budget);
+        return m.find() ? Optional.of(Long.parseLong(m.group(1).replaceAll("[_,]", ""))) : Optional.empty();
+    }
+
+    private List<AuditItem> greenButBroken(List<OracleResult> oracles, List<FaultEvidence> faults) {
+        List<AuditItem> items = new ArrayList<>();
+        List<OracleResult> checkers = oracles.stream().filter(o -> !o.checker().equals(TEST_ASSERTIONS)).toList();
+        items.add(new AuditItem("oracle ran on every intended cycle (op count consumed)",
+                checkers.isEmpty() ? Status.NOT_EVALUATED : checkers.stream().noneMatch(OracleResult::partialCoverage)
+                        ? Status.PASSED : Status.FAILED,
+                checkers.stream().map(o -> o.checker() + " " + o.opsConsumed() + "/" + o.opsTotal()).collect(Collectors.joining(", "))));
+        if (faults.isEmpty()) {
+            items.add(new AuditItem("faults verifiably injected (injector side and victim side)", Status.NOT_APPLICABLE, "no fault planned"));
+            items.add(new AuditItem("fault did not silently no-op", Status.NOT_APPLICABLE, "no fault planned"));
+        } else {
+            boolean all = faults.stream().allMatch(FaultEvidence::active);
+            String counts = faults.stream().map(f -> f.name() + ": " + f.readings().get(0).during() + " injected")
+                    .collect(Collectors.joining(", "));
+            items.add(new AuditItem("faults verifiably injected (injector side and victim side)", all ? Status.PASSED : Status.FAILED,
+                    counts + " — counted by the plan at the wrapped port, where the call fails"));
+            items.add(new AuditItem("fault did not silently no-op", all ? Status.PASSED : Status.FAILED, counts));
+        }
+        Optional<String> monotonic = monotonicTimestamps();
+        items.add(monotonic.isEmpty() ? AuditItem.notEvaluated("clock skew did not mask a timing assertion (monotonic timestamps)")
+                : new AuditItem("clock skew did not mask a timing assertion (monotonic timestamps)",
+                monotonic.get().isEmpty() ? Status.PASSED : Status.FAILED,
+                monotonic.get().isEmpty() ? "invoke_ts non-decreasing per process in every checked history" : monotonic.get()));
+        return items;
+    }
+
+    /** Empty when no history was checked; else "" when every process's invoke times are non-decreasing, or the first offender. */
+    private Optional<String> monotonicTimestamps() {
+        if (first.checks().isEmpty()) return Optional.empty();
+        for (TestEvidence.Check c : first.checks()) {
+            Map<String, Long> last = new HashMap<>();
+            for (Op op : c.ops()) {
+                Long prev = last.put(String.valueOf(op.processId()), op.invokeTs());
+                if (prev != null && op.invokeTs() < prev) {
+                    return Optional.of("op " + op.opId() + " of process " + op.processId() + " invoked at " + op.invokeTs()
+                            + ", before the process's previous op (" + prev + ")");
+                }
+            }
+        }
+        return Optional.of("");
+    }
+
+    private List<AuditItem> weakOracleAudit() {
+        boolean history = first.checks().stream().anyMatch(c -> !c.ops().isEmpty());
+        List<AuditItem> items = new ArrayList<>();
+        for (String item : AuditChecklist.WEAK_ORACLE) {
+            Optional<String> declared = java.util.Arrays.stream(ann.notApplicable())
+                    .filter(n -> !n.isBlank() && item.toLowerCase(Locale.ROOT).contains(n.strip().toLowerCase(Locale.ROOT)))
+                    .findFirst();
+            if (declared.isPresent()) {
+                items.add(new AuditItem(item, Status.NOT_APPLICABLE, "declared not applicable by " + testRef));
+            } else if (history && (item.startsWith("oracle is not"))) {
+                items.add(new AuditItem(item, Status.PASSED, "a checker consumed the recorded op history"));
+            } else if (item.equals("timestamps monotonic") && history) {
+                boolean ok = monotonicTimestamps().map(String::isEmpty).orElse(false);
+                items.add(new AuditItem(item, ok ? Status.PASSED : Status.FAILED, ok
+                        ? "invoke_ts non-decreasing per process (System.nanoTime or the test's clock)"
+                        : monotonicTimestamps().orElse("")));
+            } else {
+                items.add(AuditItem.notEvaluated(item));
+            }
+        }
+        return items;
+    }
+}
