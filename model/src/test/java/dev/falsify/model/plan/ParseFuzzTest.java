@@ -1,7 +1,7 @@
 package dev.falsify.model.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.falsify.model.report.PlanFacts;
 import dev.falsify.model.report.ReportWriter;
@@ -35,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ParseFuzzTest {
     static final Duration LIMIT = Duration.ofSeconds(10);
+    static final Duration WALL_LIMIT = Duration.ofMinutes(5);
     static final long SEED = 0x5eed_f00dL;
     static final int MUTATED_PLANS = 1500;
     static final int MUTATED_SESSION_FILES = 1000;
@@ -58,8 +59,57 @@ class ParseFuzzTest {
     @TempDir
     Path tmp;
 
+    /**
+     * Fails when the reader has used more than {@link #LIMIT} of its own thread's CPU time. CPU time,
+     * not wall time: on a busy CI machine (load 20 on 2 cores) a linear reader waits for the CPU far
+     * longer than it computes, while a quadratic one burns the CPU itself. The wall-clock bound is
+     * only there so that a reader blocked forever cannot hang the build.
+     */
     static void inTime(String what, Executable e) {
-        assertTimeoutPreemptively(LIMIT, e, () -> what + ": not done in " + LIMIT.toSeconds() + " s (a reader is not linear)");
+        inTime(what, LIMIT, e);
+    }
+
+    static void inTime(String what, Duration limit, Executable e) {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread worker = new Thread(() -> {
+            try {
+                e.execute();
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "fuzz-reader");
+        worker.setDaemon(true);
+        worker.start();
+        long wallDeadline = System.nanoTime() + WALL_LIMIT.toNanos();
+        try {
+            while (worker.isAlive()) {
+                worker.join(20);
+                long cpu = mx.getThreadCpuTime(worker.getId());
+                if (cpu > limit.toNanos() || System.nanoTime() > wallDeadline) {
+                    worker.interrupt();
+                    fail(what + ": not done in " + limit.toMillis() + " ms of CPU (a reader is not linear)");
+                }
+            }
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            fail(what + ": interrupted");
+        }
+        Throwable t = failure.get();
+        if (t instanceof Error err) throw err;
+        if (t instanceof RuntimeException re) throw re;
+        if (t != null) throw new AssertionError(what, t);
+    }
+
+    @Test
+    void theHangDetectorCatchesAReaderThatKeepsComputing() {
+        AssertionError e = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> inTime("spinner", Duration.ofMillis(200), () -> {
+                    long x = 0;
+                    while (!Thread.currentThread().isInterrupted()) x++;
+                }));
+        assertThat(e).hasMessageContaining("spinner: not done in 200 ms of CPU");
+        inTime("sleeper", Duration.ofMillis(200), () -> Thread.sleep(400)); // waiting is not computing
     }
 
     @Test
