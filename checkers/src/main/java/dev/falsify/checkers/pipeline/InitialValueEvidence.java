@@ -19,9 +19,11 @@ import java.util.Set;
  * <p>A read can observe the initial value only if it was invoked before any write completed: the
  * write linearized first takes effect no later than the earliest write completion. So the reads
  * invoked before that moment (and the compares of cas ops invoked then) are the only ones that can
- * say what the initial value was; when none of them returned a non-nil value, assuming nil changes
- * nothing. When they all returned one value that no op of the history wrote, that value must have
- * been the initial one (there is nobody else it could have come from).
+ * say what the initial value was. A value some op of the history wrote — or tried to write and
+ * failed — is explained by that op (reading it too early, or from a failed write, is exactly what a
+ * checker must report), so it says nothing about the initial value. When no early read returned a
+ * non-nil value no op wrote, assuming nil changes nothing. When they all returned one such value,
+ * it must have been the initial one (there is nobody else it could have come from).
  */
 final class InitialValueEvidence {
     /** Early reads kept; a history with more is decided from these (they are the earliest). */
@@ -49,15 +51,27 @@ final class InitialValueEvidence {
     record Inferred(String json, int line) implements Verdict {
     }
 
-    /** Early reads returned non-nil values, but the history does not say which value was initial. */
+    /** Early reads returned different values no op wrote (registers of several keys, say): no one initial value. */
     record Undecided(int line) implements Verdict {
     }
 
     void accept(Op op) {
-        if (op.outcome() == Outcome.FAIL) return; // it did not happen: it neither wrote nor read
         String type = op.opType() == null ? "" : op.opType().toLowerCase(Locale.ROOT);
         String key = op.key() == null ? "" : op.key();
         boolean ok = op.outcome() == Outcome.OK;
+        // a failed op did not happen: it read nothing, but the value it tried to write is the history's
+        // own explanation of a read that returned it (an aborted read), not an initial value
+        if (op.outcome() == Outcome.FAIL) {
+            if (type.equals("write") || type.equals("w") || type.equals("put") || type.equals("set")) {
+                attempted(key, op.input());
+            } else if (type.startsWith("cas") || type.startsWith("compare")) {
+                JsonNode in = op.input();
+                JsonNode next = in != null && in.isArray() && in.size() == 2 ? in.get(1)
+                        : in != null && in.isObject() ? first(in, "new", "to", "value") : null;
+                if (next != null) attempted(key, next);
+            }
+            return;
+        }
         switch (type) {
             case "read", "r", "get" -> {
                 if (ok) read(key, op.output(), op);
@@ -86,8 +100,12 @@ final class InitialValueEvidence {
         }
     }
 
-    private void write(String key, JsonNode value, Op op, boolean tookEffect) {
+    private void attempted(String key, JsonNode value) {
         written.computeIfAbsent(key, k -> new HashSet<>()).add(Models.valueText(value));
+    }
+
+    private void write(String key, JsonNode value, Op op, boolean tookEffect) {
+        attempted(key, value);
         if (tookEffect && op.completeTs() != null) firstWriteCompleted.merge(key, op.completeTs(), Math::min);
     }
 
@@ -104,10 +122,10 @@ final class InitialValueEvidence {
         for (Read r : reads) {
             Long first = firstWriteCompleted.get(r.key());
             if (first != null && r.invokeTs() >= first) continue; // a write had completed by then
+            if (written.getOrDefault(r.key(), Set.of()).contains(r.value())) continue; // an op of the history explains it
             if (!any) line = Math.max(1, r.line());
             any = true;
-            boolean unwritten = !written.getOrDefault(r.key(), Set.of()).contains(r.value());
-            if (!unwritten || (value != null && !value.equals(r.value()))) single = false;
+            if (value != null && !value.equals(r.value())) single = false;
             value = r.value();
         }
         if (!any) return new Irrelevant();

@@ -92,6 +92,19 @@ class RealWorldShapesTest {
     }
 
     @Test
+    void aValueTheHistoryWritesIsNoEvidenceOfTheInitialValue() throws IOException {
+        // read 3 before the write of 3 was invoked: from the future, reported as ever
+        CheckResult r = check("register-read-from-future.edn", null, Map.of()).result();
+        assertThat(r.validity()).isEqualTo(Validity.INVALID);
+        assertThat(r.notes()).noneMatch(n -> n.kind().equals(HistoryCheck.INITIAL_VALUE_INFERRED));
+        // Knossos' immediate-failure: a read of 3 that only a failed write of 3 explains (an aborted read)
+        CheckResult knossos = HistoryCheck.standard().run(dev.falsify.checkers.history.CorpusPaths.of(
+                "knossos/cas-register/bad/immediate-failure.edn"), HistoryCheck.Request.of(null, null,
+                CheckBudget.unlimited())).result();
+        assertThat(knossos.validity()).isEqualTo(Validity.INVALID);
+    }
+
+    @Test
     void historyWrappedInAnObjectIsRead() throws IOException {
         CheckResult r = check("wrapped.json", null, Map.of()).result();
         assertThat(r.checker()).isEqualTo("list-append");
