@@ -56,9 +56,11 @@ final class LostUpdates {
             }
             StringBuilder names = new StringBuilder();
             for (Txn t : group) names.append(names.length() == 0 ? "" : ", ").append(t.label());
-            findings.add(new Anomaly(AnomalyType.LOST_UPDATE, group, edges, key, "lost update: " + names + " all read "
-                    + key + "=" + ValueText.show(version) + " and each then wrote " + key + ", so all but one of"
-                    + " their updates were overwritten by a txn that never saw them.", false, false));
+            String all = group.size() == 2 ? " both read " : " all read ";
+            String lost = group.size() == 2 ? "one of their updates was" : "all but one of their updates were";
+            findings.add(new Anomaly(AnomalyType.LOST_UPDATE, group, edges, key, "lost update: " + names + all
+                    + key + "=" + ValueText.show(version) + " and each then wrote " + key + ", so " + lost
+                    + " overwritten by a txn that never saw it.", false, false));
         }));
     }
 

@@ -28,6 +28,8 @@ class RwRegisterCheckerTest {
         assertThat(TxnOps.types(r)).containsExactly("G2-item", "lost-update");
         TxnCounterexample.Anomaly lost = TxnOps.first(r, AnomalyType.LOST_UPDATE);
         assertThat(lost.txns()).extracting(TxnCounterexample.Txn::label).containsExactly("T2", "T3");
+        assertThat(lost.explanation()).isEqualTo("lost update: T2, T3 both read x=1 and each then wrote x, so one of"
+                + " their updates was overwritten by a txn that never saw it.");
         assertThat(lost.edges()).singleElement().satisfies(e -> assertThat(e.explanation())
                 .isEqualTo("T2 and T3 both read x=1 and then wrote x: whichever took effect second overwrote the"
                         + " other's update without having seen it"));
