@@ -40,7 +40,12 @@ import java.util.NoSuchElementException;
  *   <li>the reader's weakening notes (skipped or truncated records) are weaknesses;</li>
  *   <li>an empty history is weak ({@code empty-history}) for a checker that judges the history;</li>
  *   <li>a history in which no op completed (only invocations, every outcome unknown) is weak
- *       ({@code no-completed-op}): any op may or may not have happened, so "valid" says nothing.</li>
+ *       ({@code no-completed-op}): any op may or may not have happened, so "valid" says nothing;</li>
+ *   <li>ops read from completions alone (no invoke recorded) make the answer of a check that needs
+ *       invocation times too weak ({@code no-invocation-times});</li>
+ *   <li>a register violation that exists only from the assumed initial value nil is not reported:
+ *       the initial value is inferred from the history, or the answer is too weak naming --initial
+ *       ({@link #withInitialValue}).</li>
  * </ul>
  */
 public final class HistoryCheck {
