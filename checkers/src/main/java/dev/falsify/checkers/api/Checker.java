@@ -1,6 +1,7 @@
 package dev.falsify.checkers.api;
 
 import java.util.List;
+import java.util.Map;
 
 /** A pure function from a history (plus dumps/metrics where the oracle needs them) to a result. */
 public interface Checker {
@@ -22,5 +23,14 @@ public interface Checker {
      */
     default boolean judgesHistory() {
         return true;
+    }
+
+    /**
+     * Why this check, with these options, needs each op's invocation time, or null when it does not.
+     * A history written as completions only (as Elle's README and tests write them) does not record
+     * when ops were invoked, so the answer of a check that needs it is too weak to trust.
+     */
+    default String invocationTimesNeeded(Map<String, String> options) {
+        return null;
     }
 }

@@ -15,6 +15,11 @@ import java.util.List;
  * @param weakens whether the history is incomplete because of it
  */
 public record ReadNote(int line, String kind, String detail, boolean weakens) {
+    /**
+     * Kind of the note on completions no invoke opened (completions-only histories, as Elle writes
+     * them): the ops' invocation times are not recorded, which weakens only checkers that need them.
+     */
+    public static final String NO_INVOCATION = "no-invocation";
 
     /** The weakening notes as history weaknesses (the offending "op" is the line). */
     public static List<HistoryWeakness> weaknesses(List<ReadNote> notes) {

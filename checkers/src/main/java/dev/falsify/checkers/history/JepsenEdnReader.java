@@ -132,16 +132,19 @@ final class JepsenEdnReader implements OpStream {
         String node = text(event.get("node"));
         JsonNode value = event.get("value");
         switch (type) {
-            case "invoke" -> {
-                JsonNode index = event.get("index");
-                String opId = index != null && !index.isNull() ? text(index) : null;
-                ops.invoke(process, opId, f, key, value, node, line, col);
-            }
-            case "ok" -> ops.complete(process, JepsenOpAssembler.Completion.OK, f, value, null, node, line, col);
-            case "fail" -> ops.complete(process, JepsenOpAssembler.Completion.FAIL, f, value, text(event.get("error")), node, line, col);
-            case "info" -> ops.complete(process, JepsenOpAssembler.Completion.INFO, f, value, text(event.get("error")), node, line, col);
+            case "invoke" -> ops.invoke(process, index(event), f, key, value, node, line, col);
+            case "ok" -> ops.complete(process, index(event), key, JepsenOpAssembler.Completion.OK, f, value, null, node, line, col);
+            case "fail" -> ops.complete(process, index(event), key, JepsenOpAssembler.Completion.FAIL, f, value,
+                    text(event.get("error")), node, line, col);
+            case "info" -> ops.complete(process, index(event), key, JepsenOpAssembler.Completion.INFO, f, value,
+                    text(event.get("error")), node, line, col);
             default -> throw new HistoryFormatException(source(), line, col, ":type :invoke, :ok, :fail or :info", ":" + type);
         }
+    }
+
+    private static String index(JsonNode event) {
+        JsonNode index = event.get("index");
+        return index != null && !index.isNull() ? text(index) : null;
     }
 
     private static String text(JsonNode n) {

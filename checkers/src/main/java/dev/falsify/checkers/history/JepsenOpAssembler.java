@@ -27,6 +27,12 @@ final class JepsenOpAssembler {
                            String node, int line) {
     }
 
+    /**
+     * Kind of the note on a history with completions that no invoke opened (completions-only
+     * histories): checkers that need invocation times cannot trust such ops' intervals.
+     */
+    static final String NO_INVOCATION = dev.falsify.checkers.api.ReadNote.NO_INVOCATION;
+
     private final String source;
     private final ReadNotes notes;
     /** Open ops by process; the anonymous process (no :process given) is the null key. */
@@ -76,12 +82,32 @@ final class JepsenOpAssembler {
     }
 
     void complete(String process, Completion kind, String f, JsonNode value, String error, String node, int line, int col) {
+        complete(process, null, null, kind, f, value, error, node, line, col);
+    }
+
+    /**
+     * A completion; {@code opId} (the completion's own :index / op_id, or null) and {@code key} name the
+     * op only when no invoke opened it (a completions-only history).
+     */
+    void complete(String process, String opId, String key, Completion kind, String f, JsonNode value, String error, String node,
+                  int line, int col) {
         long ts = position++;
         Pending p = open.remove(process);
         if (p == null) {
-            throw new HistoryFormatException(source, line, col,
-                    "an :invoke from process " + name(process) + " before this :" + kind.name().toLowerCase(java.util.Locale.ROOT),
-                    "no open operation for that process");
+            // Elle's README and tests, and tools that copy them, write only completions: the op is
+            // the completion alone, its invocation time unknown (it is given the completion's
+            // position, so checkers that need real invocation times must be told: the note)
+            if (notes != null) {
+                notes.add(line, NO_INVOCATION, "completions without an :invoke before them were read as ops of their own;"
+                        + " when they were invoked is not recorded", false);
+            }
+            if (opId != null && !givenIds.add(opId)) {
+                throw new HistoryFormatException(source, line, col,
+                        "a unique op id (:index / op_id; the same id on two ops is a recorder bug)", "id " + opId + " again");
+            }
+            // the invoke would have carried the same value (a txn's micro-ops, a write's value)
+            p = new Pending(opId != null ? opId : Long.toString(ts), process, ts, f, key,
+                    value == null ? NullNode.getInstance() : value, node, line);
         }
         if (f != null && p.f != null && !f.equals(p.f)) {
             throw new HistoryFormatException(source, line, col,

@@ -51,6 +51,9 @@ final class JsonlReader implements OpStream {
             .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
             .build();
 
+    /** The field of a wrapping object whose array value is the history ({@code {"history": [...]}}). */
+    private static final String WRAPPER_FIELD = "history";
+
     /** Words a row's {@code type}/{@code outcome} field uses for the outcome (as opposed to the operation). */
     private static final java.util.Set<String> OUTCOME_WORDS = java.util.Set.of("ok", "success", "invoke", "fail", "failed",
             "failure", "error", "info", "unknown", "timeout", "timed-out", "timed_out");
@@ -73,6 +76,8 @@ final class JsonlReader implements OpStream {
     private JsonParser parser;
     private boolean started;
     private boolean inArray;
+    /** The array is the value of a {@code "history"} field of one object. */
+    private boolean wrapped;
     private boolean finished;
     /** Shape of the file, fixed by its first record: null until then, TRUE for events, FALSE for rows. */
     private Boolean eventShaped;
@@ -131,6 +136,7 @@ final class JsonlReader implements OpStream {
                 return;
             }
             if (inArray && t == JsonToken.END_ARRAY) {
+                if (wrapped) skipWrapperRest();
                 JsonToken after = parser.nextToken();
                 if (after != null) {
                     throw error(parser.currentTokenLocation(), "end of input after the history's closing ']'", parser.getText());
@@ -144,9 +150,16 @@ final class JsonlReader implements OpStream {
                 throw error(at, "a JSON object (one operation per line)", parser.getText());
             }
             Map<String, Field> fields = new HashMap<>();
+            boolean first = firstRecordLine == 0 && !inArray;
             while ((t = parser.nextToken()) == JsonToken.FIELD_NAME) {
                 String name = parser.currentName();
-                parser.nextToken();
+                JsonToken value = parser.nextToken();
+                if (first && value == JsonToken.START_ARRAY && WRAPPER_FIELD.equals(name)) {
+                    // {"history": [op, …], …}: the ops are the array's elements; other fields are not ops
+                    inArray = true;
+                    wrapped = true;
+                    return;
+                }
                 int c = col(parser.currentTokenLocation());
                 JsonNode v = JsonTrees.read(parser);
                 fields.put(name, new Field(v == null ? NullNode.getInstance() : v, c));
@@ -171,6 +184,20 @@ final class JsonlReader implements OpStream {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** After the ops of {@code {"history": [...]}}: the wrapper's other fields are skipped, then its '}'. */
+    private void skipWrapperRest() throws IOException {
+        JsonToken t;
+        while ((t = parser.nextToken()) == JsonToken.FIELD_NAME) {
+            parser.nextToken();
+            parser.skipChildren();
+        }
+        if (t == null) {
+            truncated(parser.currentLocation().getLineNr(), "the input ends before the '}' that closes {\"history\": …}");
+            return;
+        }
+        if (t != JsonToken.END_OBJECT) throw error(parser.currentTokenLocation(), "a field name or '}'", parser.getText());
     }
 
     /** Jackson's message without its source references ("[Source: REDACTED …]"), positions kept readable. */
@@ -288,9 +315,9 @@ final class JsonlReader implements OpStream {
         JsonNode value = json(either(f, "output", "value"));
         String owner = events.processOfOpenOp(opId, process);
         switch (type) {
-            case "ok" -> events.complete(owner, JepsenOpAssembler.Completion.OK, op, value, null, node, line, col);
-            case "fail" -> events.complete(owner, JepsenOpAssembler.Completion.FAIL, op, value, error, node, line, col);
-            default -> events.complete(owner, JepsenOpAssembler.Completion.INFO, op, value, error, node, line, col);
+            case "ok" -> events.complete(owner, opId, key, JepsenOpAssembler.Completion.OK, op, value, null, node, line, col);
+            case "fail" -> events.complete(owner, opId, key, JepsenOpAssembler.Completion.FAIL, op, value, error, node, line, col);
+            default -> events.complete(owner, opId, key, JepsenOpAssembler.Completion.INFO, op, value, error, node, line, col);
         }
     }
 

@@ -58,6 +58,11 @@ public final class LinearizabilityChecker implements StreamingChecker {
         return check(input.history().iterator(), input.model(), input.options(), budget);
     }
 
+    @Override
+    public String invocationTimesNeeded(Map<String, String> options) {
+        return "linearizability orders ops by when they were invoked and when they completed";
+    }
+
     /**
      * Checks a history consumed once from {@code ops} (e.g. an {@code OpStream}), holding only a
      * compact form of each op. Time spent inside {@code ops.next()} (reading, parsing) is not part

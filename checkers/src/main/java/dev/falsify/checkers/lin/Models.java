@@ -94,6 +94,14 @@ public final class Models {
         return java.util.Set.of(allowed).containsAll(types);
     }
 
+    /**
+     * A value as the register models compare it ({@code 3} and {@code 3.0} alike), as JSON text: for
+     * code outside the models that must agree with them on which values are equal.
+     */
+    public static String valueText(JsonNode value) {
+        return Values.canonical(value).toString();
+    }
+
     private static JsonNode scalarInitial(String text) {
         if (text == null) return NullNode.getInstance();
         if (text.trim().equals("unknown")) return RegisterModel.UNSET;

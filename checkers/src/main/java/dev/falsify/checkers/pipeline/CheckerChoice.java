@@ -23,7 +23,9 @@ import java.util.TreeSet;
  * <p>Checker: the one named; else a linearizability model means {@code linearizability};
  * {@code list-append}/{@code rw-register} name themselves; any other model goes through the
  * {@link CheckerPicker} (first category, in the order below, that picks a checker); with no model,
- * a history whose txns append is {@code list-append}, anything else linearizability.
+ * a history of micro-op txns (whatever its ops' {@code :f}) is {@code list-append} when they append
+ * and {@code rw-register} otherwise ({@link TransactionalChecker#suggest}), anything else
+ * linearizability.
  * Model for linearizability: the one given, else the format's (porcupine-etcd → cas-register,
  * porcupine-kv → kv), else inferred from the op types of the sample.
  *

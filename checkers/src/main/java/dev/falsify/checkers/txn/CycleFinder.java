@@ -270,7 +270,8 @@ final class CycleFinder {
             case G0 -> "a cycle of write-write dependencies: the txns installed their versions of different keys in contradictory orders";
             case G1C -> "circular information flow: each txn wrote something the next one read or overwrote, all the way round";
             case G_SINGLE -> "a cycle with exactly one anti-dependency (read skew): one txn missed a write it otherwise depends on";
-            case G2_ITEM -> "a cycle with " + rw + " anti-dependencies (write skew): txns each missed another's write";
+            case G2_ITEM -> "a cycle with " + rw + " anti-dependencies: each of those txns missed a write of another"
+                    + " (write skew is one such case)";
             default -> type.spelling();
         };
         String order = realtime ? "; it needs real-time order (a txn completed before the next was invoked)"

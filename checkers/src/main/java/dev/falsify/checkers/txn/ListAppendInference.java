@@ -44,6 +44,7 @@ final class ListAppendInference extends Inference {
 
     @Override
     void run(Deadline deadline) {
+        LostUpdates.find(txns, findings, true);
         indexAppends();
         Set<Txn> observedUnknown = new HashSet<>();
         for (Txn t : txns) {

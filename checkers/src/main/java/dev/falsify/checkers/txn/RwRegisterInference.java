@@ -42,6 +42,7 @@ final class RwRegisterInference extends Inference {
 
     @Override
     void run(Deadline deadline) {
+        LostUpdates.find(txns, findings, false);
         indexWrites();
         Set<Txn> observedUnknown = new HashSet<>();
         for (Txn t : txns) if (t.committed() && t.readsKnown()) collectReads(t, observedUnknown);

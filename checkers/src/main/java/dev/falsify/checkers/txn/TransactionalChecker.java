@@ -32,26 +32,44 @@ public abstract sealed class TransactionalChecker implements Checker permits Lis
     public static final String OPT_PROCESS = "process";
 
     /**
-     * The transactional checker a history calls for when no checker or model is named: list-append
-     * when its txns append; null otherwise (register txns are also the linearizability checker's
-     * multi-register model, so they are left to the caller's default).
+     * The transactional checker a history calls for when no checker or model is named: when the values
+     * of most of its ops are micro-op lists ({@code [[:r :x 1] [:w :y 2]]}), whatever their op_type says
+     * (Elle reads the micro-ops and ignores {@code :f}), list-append when any micro-op appends and
+     * rw-register otherwise; null when it is not transactional. Register txns are never left to the
+     * linearizability checker's multi-register model by default: a history Elle would check as
+     * rw-register must get rw-register's answer.
      */
     public static String suggest(List<Op> history) {
-        int looked = 0;
+        int txns = 0;
+        int others = 0;
+        boolean appends = false;
         for (Op op : history) {
-            if (op.opType() != null && !"txn".equals(op.opType())) continue;
-            JsonNode in = op.input();
-            if (in == null || !in.isArray()) continue;
-            for (JsonNode m : in) {
-                MicroOp mop = MicroOp.parse(m);
-                if (mop != null && "append".equals(mop.f())) return ListAppendChecker.NAME;
+            List<MicroOp> mops = TxnHistory.microOps(op.output());
+            if (mops == null) mops = TxnHistory.microOps(op.input());
+            if (mops != null) {
+                txns++;
+                for (MicroOp m : mops) appends |= "append".equals(m.f());
+            } else if (hasValue(op.input()) || hasValue(op.output())) {
+                others++;
             }
-            if (++looked > 1000) break;
+            if (txns + others >= 1000) break;
         }
-        return null;
+        if (appends) return ListAppendChecker.NAME;
+        return txns > 0 && txns >= others ? RwRegisterChecker.NAME : null;
+    }
+
+    /** A value that says something (not nil, not an empty txn). */
+    private static boolean hasValue(JsonNode v) {
+        return v != null && !v.isNull() && !v.isMissingNode() && !(v.isArray() && v.isEmpty());
     }
 
     abstract Set<String> functions();
+
+    @Override
+    public String invocationTimesNeeded(Map<String, String> options) {
+        return Boolean.parseBoolean(options.getOrDefault(OPT_REALTIME, "false"))
+                ? "real-time edges order a txn before those invoked after it completed" : null;
+    }
 
     abstract Inference inference(List<Txn> txns);
 
@@ -105,7 +123,7 @@ public abstract sealed class TransactionalChecker implements Checker permits Lis
         if (!anomalies.isEmpty()) {
             validity = Validity.INVALID;
             summary = "anomalies " + cx.anomalyTypes() + " in " + stats + "; rules out "
-                    + String.join(", ", weakestRuledOut(anomalies));
+                    + String.join(", ", weakestRuledOut(anomalies)) + " and every model stronger";
         } else if (!weaknesses.isEmpty()) {
             validity = Validity.UNKNOWN;
             summary = "history too weak for " + name() + ": " + weaknesses.get(0).detail() + " (" + stats + ")";
@@ -146,19 +164,10 @@ public abstract sealed class TransactionalChecker implements Checker permits Lis
         return new TxnCounterexample(out, byName, complete, note);
     }
 
-    /** The models ruled out by at least one anomaly, weakest first, without repeats. */
+    /** The weakest of the models ruled out by at least one anomaly (Elle's "not"), weakest first. */
     private static List<String> weakestRuledOut(List<Anomaly> anomalies) {
-        List<String> order = AnomalyType.ALL_MODELS;
-        List<String> out = new ArrayList<>();
-        for (String m : order) {
-            if (out.contains(m)) continue;
-            for (Anomaly a : anomalies) {
-                if (a.modelsRuledOut().contains(m)) {
-                    out.add(m);
-                    break;
-                }
-            }
-        }
-        return out;
+        java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>();
+        for (Anomaly a : anomalies) all.addAll(a.modelsRuledOut());
+        return ConsistencyModels.weakest(all);
     }
 }

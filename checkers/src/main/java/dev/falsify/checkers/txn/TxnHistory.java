@@ -44,10 +44,14 @@ public final class TxnHistory {
         Map<String, List<String>> weak = new LinkedHashMap<>();
         Map<String, String> details = new LinkedHashMap<>();
         for (Op op : history) {
-            // Elle histories often omit :f; an op without op_type whose value is micro-ops is a txn
-            if (op.opType() != null && !"txn".equals(op.opType())) {
+            // Elle reads the micro-ops in :value whatever :f says: Elle histories often omit :f, and
+            // Jepsen's rw-register runs label single-op txns :read / :write. An op is a txn when its
+            // value is micro-ops; one whose op_type says something else and whose value is not is skipped.
+            boolean named = op.opType() == null || "txn".equals(op.opType());
+            if (!named && !isTxn(op)) {
                 note(weak, details, "not-a-transaction", op,
-                        "ops whose op_type is not \"txn\" cannot be checked as transactions and were skipped");
+                        "ops whose value is not a list of micro-ops (and whose op_type is not \"txn\") cannot be"
+                                + " checked as transactions and were skipped");
                 continue;
             }
             boolean ok = op.outcome() == Outcome.OK;
@@ -77,6 +81,23 @@ public final class TxnHistory {
         List<HistoryWeakness> weaknesses = new ArrayList<>();
         weak.forEach((kind, ids) -> weaknesses.add(weakness(kind, details.get(kind), ids)));
         return new TxnHistory(List.copyOf(txns), weaknesses);
+    }
+
+    /** Whether an op's value (output, else input) is a non-empty list of micro-ops of any function. */
+    static boolean isTxn(Op op) {
+        return microOps(op.output()) != null || microOps(op.input()) != null;
+    }
+
+    /** The micro-ops of a value, or null when it is not a non-empty list of micro-ops. */
+    static List<MicroOp> microOps(JsonNode node) {
+        if (node == null || !node.isArray() || node.isEmpty()) return null;
+        List<MicroOp> mops = new ArrayList<>(node.size());
+        for (JsonNode m : node) {
+            MicroOp mop = MicroOp.parse(m);
+            if (mop == null) return null;
+            mops.add(mop);
+        }
+        return mops;
     }
 
     private static List<MicroOp> parseMops(JsonNode node, Set<String> functions) {

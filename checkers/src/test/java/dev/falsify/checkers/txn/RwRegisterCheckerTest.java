@@ -22,10 +22,23 @@ class RwRegisterCheckerTest {
     }
 
     @Test
-    void lostUpdateIsG2Item() {
-        // both read x=1 and both overwrite it
+    void lostUpdateIsNamedAndRulesOutWhatElleRulesOut() {
+        // both read x=1 and both overwrite it: Elle's lost-update (and a G2-item cycle)
         CheckResult r = check(TxnOps.registers().ok("wx1").ok("rx1 wx2").ok("rx1 wx3"));
-        assertThat(TxnOps.types(r)).containsExactly("G2-item");
+        assertThat(TxnOps.types(r)).containsExactly("G2-item", "lost-update");
+        TxnCounterexample.Anomaly lost = TxnOps.first(r, AnomalyType.LOST_UPDATE);
+        assertThat(lost.txns()).extracting(TxnCounterexample.Txn::label).containsExactly("T2", "T3");
+        assertThat(lost.explanation()).isEqualTo("lost update: T2, T3 both read x=1 and each then wrote x, so one of"
+                + " their updates was overwritten by a txn that never saw it.");
+        assertThat(lost.edges()).singleElement().satisfies(e -> assertThat(e.explanation())
+                .isEqualTo("T2 and T3 both read x=1 and then wrote x: whichever took effect second overwrote the"
+                        + " other's update without having seen it"));
+        // Elle's consistency-model table: lost update rules out update-atomic and cursor-stability
+        // (the weakest), so snapshot isolation too
+        assertThat(lost.modelsRuledOut()).startsWith("cursor-stability", "update-atomic")
+                .contains("snapshot-isolation", "repeatable-read", "serializable", "strict-serializable")
+                .doesNotContain("read-committed");
+        assertThat(r.summary()).contains("rules out cursor-stability, update-atomic and every model stronger");
         assertThat(TxnOps.first(r, AnomalyType.G2_ITEM).edges()).extracting(TxnCounterexample.Edge::explanation)
                 .contains("T2 read x=1, which T3 overwrote with x=3", "T3 read x=1, which T2 overwrote with x=2");
     }

@@ -1,0 +1,134 @@
+package dev.falsify.checkers.pipeline;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.falsify.checkers.lin.Models;
+import dev.falsify.model.history.Op;
+import dev.falsify.model.history.Outcome;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a register history says about its registers' initial value, gathered op by op while the
+ * history streams into the checker (one small record per key, plus the early reads).
+ *
+ * <p>A read can observe the initial value only if it was invoked before any write completed: the
+ * write linearized first takes effect no later than the earliest write completion. So the reads
+ * invoked before that moment (and the compares of cas ops invoked then) are the only ones that can
+ * say what the initial value was. A value some op of the history wrote — or tried to write and
+ * failed — is explained by that op (reading it too early, or from a failed write, is exactly what a
+ * checker must report), so it says nothing about the initial value. When no early read returned a
+ * non-nil value no op wrote, assuming nil changes nothing. When they all returned one such value,
+ * it must have been the initial one (there is nobody else it could have come from).
+ */
+final class InitialValueEvidence {
+    /** Early reads kept; a history with more is decided from these (they are the earliest). */
+    static final int MAX_EARLY_READS = 10_000;
+
+    /** A read (or a compare) of a non-nil value, invoked at {@code invokeTs}. */
+    private record Read(String key, String value, long invokeTs, int line) {
+    }
+
+    private static final String NIL = "null";
+
+    private final Map<String, Set<String>> written = new HashMap<>();
+    private final Map<String, Long> firstWriteCompleted = new HashMap<>();
+    private final List<Read> reads = new ArrayList<>();
+
+    /** What the evidence says. */
+    sealed interface Verdict permits Irrelevant, Inferred, Undecided {
+    }
+
+    /** No read could have observed a non-nil initial value: assuming nil changes no answer. */
+    record Irrelevant() implements Verdict {
+    }
+
+    /** The initial value must be {@code json}: the read on {@code line} returned it before any write, and nothing wrote it. */
+    record Inferred(String json, int line) implements Verdict {
+    }
+
+    /** Early reads returned different values no op wrote (registers of several keys, say): no one initial value. */
+    record Undecided(int line) implements Verdict {
+    }
+
+    void accept(Op op) {
+        String type = op.opType() == null ? "" : op.opType().toLowerCase(Locale.ROOT);
+        String key = op.key() == null ? "" : op.key();
+        boolean ok = op.outcome() == Outcome.OK;
+        // a failed op did not happen: it read nothing, but the value it tried to write is the history's
+        // own explanation of a read that returned it (an aborted read), not an initial value
+        if (op.outcome() == Outcome.FAIL) {
+            if (type.equals("write") || type.equals("w") || type.equals("put") || type.equals("set")) {
+                attempted(key, op.input());
+            } else if (type.startsWith("cas") || type.startsWith("compare")) {
+                JsonNode in = op.input();
+                JsonNode next = in != null && in.isArray() && in.size() == 2 ? in.get(1)
+                        : in != null && in.isObject() ? first(in, "new", "to", "value") : null;
+                if (next != null) attempted(key, next);
+            }
+            return;
+        }
+        switch (type) {
+            case "read", "r", "get" -> {
+                if (ok) read(key, op.output(), op);
+            }
+            case "write", "w", "put", "set" -> write(key, op.input(), op, ok);
+            case "cas", "compare-and-set", "compare_and_set" -> {
+                JsonNode in = op.input();
+                JsonNode expected = in != null && in.isArray() && in.size() == 2 ? in.get(0)
+                        : in != null && in.isObject() ? first(in, "expected", "old", "from") : null;
+                JsonNode next = in != null && in.isArray() && in.size() == 2 ? in.get(1)
+                        : in != null && in.isObject() ? first(in, "new", "to", "value") : null;
+                boolean swapped = ok && !(op.output() != null && op.output().isBoolean() && !op.output().booleanValue());
+                if (swapped && expected != null) read(key, expected, op);
+                if (next != null) write(key, next, op, swapped);
+            }
+            default -> { }
+        }
+    }
+
+    private void read(String key, JsonNode value, Op op) {
+        String v = Models.valueText(value);
+        if (v.equals(NIL)) return;
+        Long first = firstWriteCompleted.get(key);
+        if ((first == null || op.invokeTs() < first) && reads.size() < MAX_EARLY_READS) {
+            reads.add(new Read(key, v, op.invokeTs(), op.sourceLine()));
+        }
+    }
+
+    private void attempted(String key, JsonNode value) {
+        written.computeIfAbsent(key, k -> new HashSet<>()).add(Models.valueText(value));
+    }
+
+    private void write(String key, JsonNode value, Op op, boolean tookEffect) {
+        attempted(key, value);
+        if (tookEffect && op.completeTs() != null) firstWriteCompleted.merge(key, op.completeTs(), Math::min);
+    }
+
+    private static JsonNode first(JsonNode obj, String... names) {
+        for (String n : names) if (obj.has(n)) return obj.get(n);
+        return null;
+    }
+
+    Verdict verdict() {
+        String value = null;
+        int line = 0;
+        boolean single = true;
+        boolean any = false;
+        for (Read r : reads) {
+            Long first = firstWriteCompleted.get(r.key());
+            if (first != null && r.invokeTs() >= first) continue; // a write had completed by then
+            if (written.getOrDefault(r.key(), Set.of()).contains(r.value())) continue; // an op of the history explains it
+            if (!any) line = Math.max(1, r.line());
+            any = true;
+            if (value != null && !value.equals(r.value())) single = false;
+            value = r.value();
+        }
+        if (!any) return new Irrelevant();
+        return single ? new Inferred(value, line) : new Undecided(line);
+    }
+}
