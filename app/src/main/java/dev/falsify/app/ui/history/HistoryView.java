@@ -185,10 +185,17 @@ public final class HistoryView extends BorderPane {
 
     /** Reads {@code history} in the background, shows it, then checks it. */
     public void open(Path history) {
+        open(history, true);
+    }
+
+    /** As {@link #open(Path)}; without {@code check} the history is only shown (the benchmark's frames). */
+    public void open(Path history, boolean check) {
         file = history.toAbsolutePath().normalize();
         status.setText("Reading " + file.getFileName() + "…");
-        work.run("Reading " + file.getFileName(), () -> load(file), this::show,
-                e -> status.setText("Cannot read " + file + ": " + message(e)));
+        work.run("Reading " + file.getFileName(), () -> load(file), l -> {
+            show(l);
+            if (check) check(l.layout().history(), l.checker(), l.model());
+        }, e -> status.setText("Cannot read " + file + ": " + message(e)));
     }
 
     /** What the background read produces: the layout and what to ask the checker. */
@@ -214,7 +221,6 @@ public final class HistoryView extends BorderPane {
         status.setText(String.format(Locale.ROOT, "%s: %d ops, %d processes, %d keys, %s, %d fault epochs",
                 file == null ? l.history().source() : file.getFileName(), l.size(), l.lanes().size(), l.keys().size(),
                 HistoryCanvas.duration(l.realAxis().spanMs()), l.epochs().size()));
-        check(l.history(), loaded.checker(), loaded.model());
     }
 
     private void check(History h, String checker, String model) {
