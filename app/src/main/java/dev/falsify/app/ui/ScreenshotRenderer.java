@@ -34,15 +34,7 @@ public final class ScreenshotRenderer {
         List<Path> written = new ArrayList<>();
         try {
             WorkbenchSettings settings = WorkbenchSettings.load(settingsFile);
-            Workbench wb = HeadlessFx.call(() -> {
-                Workbench w = new Workbench(settings);
-                w.applyTheme(WorkbenchSettings.Theme.LIGHT);
-                Stage stage = new Stage();
-                stage.setScene(w.createScene(WIDTH, HEIGHT));
-                w.attach(stage);
-                stage.show();
-                return w;
-            });
+            Workbench wb = HeadlessFx.call(() -> window(settings));
             PlanTab tab = HeadlessFx.call(() -> wb.open(plan).orElseThrow(() -> new IOException("cannot open " + plan)));
             if (!HeadlessFx.waitFor(() -> tab.editor().analysisProperty().get() != null, 30_000)) {
                 throw new IOException("the plan was not analysed within 30 s");
@@ -136,13 +128,8 @@ public final class ScreenshotRenderer {
             Path off = sessions.resolve("replicated-kv/2026-12-01T080933Z");
             List<Path> written = new ArrayList<>();
             Workbench wb = HeadlessFx.call(() -> {
-                Workbench w = new Workbench(settings);
+                Workbench w = window(settings);
                 w.setStoreDb(tmp.resolve("falsify.db"));
-                w.applyTheme(WorkbenchSettings.Theme.LIGHT);
-                Stage stage = new Stage();
-                stage.setScene(w.createScene(WIDTH, HEIGHT));
-                w.attach(stage);
-                stage.show();
                 w.setWorkspace(tmp);
                 return w;
             });
@@ -182,12 +169,7 @@ public final class ScreenshotRenderer {
         Path corpora = fromRoot("../shared/corpora");
         List<Path> written = new ArrayList<>();
         Workbench wb = HeadlessFx.call(() -> {
-            Workbench w = new Workbench(settings);
-            w.applyTheme(WorkbenchSettings.Theme.LIGHT);
-            Stage stage = new Stage();
-            stage.setScene(w.createScene(WIDTH, HEIGHT));
-            w.attach(stage);
-            stage.show();
+            Workbench w = window(settings);
             w.setWorkspace(demo.getParent());
             return w;
         });
@@ -222,6 +204,17 @@ public final class ScreenshotRenderer {
             throw new IOException(file + ": the history was not read and checked within 60 s");
         }
         return (dev.falsify.app.ui.history.HistoryView) HeadlessFx.call(tab::viewer);
+    }
+
+    /** A light workbench window of the screenshot size, shown (FX thread). */
+    private static Workbench window(WorkbenchSettings settings) {
+        Workbench w = new Workbench(settings);
+        w.applyTheme(WorkbenchSettings.Theme.LIGHT);
+        Stage stage = new Stage();
+        stage.setScene(w.createScene(WIDTH, HEIGHT));
+        w.attach(stage);
+        stage.show();
+        return w;
     }
 
     /** A path given from the repository root, or from app/ (where Maven runs the module's tests). */

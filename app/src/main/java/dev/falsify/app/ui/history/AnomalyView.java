@@ -96,10 +96,10 @@ public final class AnomalyView extends SplitPane {
             return;
         }
         int n = a.txns().size();
-        double radius = n <= 1 ? 0 : Math.max(n == 2 ? 90 : 120, n * 70 / Math.PI);
+        double radius = n <= 1 ? 0 : Math.max(n == 2 ? 110 : 165, n * 75 / Math.PI);
         double cx = radius + NODE_W / 2 + 40;
         double cy = radius + 70;
-        Map<String, double[]> at = new HashMap<>();
+        Map<String, double[]> at = new HashMap<>(); // centre x, y and half width, half height of each box
         List<StackPane> boxes = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             TxnCounterexample.Txn t = a.txns().get(i);
@@ -107,9 +107,11 @@ public final class AnomalyView extends SplitPane {
             double x = cx + radius * Math.cos(angle);
             double y = cy + radius * Math.sin(angle);
             StackPane box = txnBox(t);
-            box.relocate(x - NODE_W / 2, y - 30);
-            at.put(t.label(), new double[] {x, y});
-            if (t.opId() != null) at.putIfAbsent(t.opId(), new double[] {x, y});
+            double half = (24 + 15 * t.mops().size()) / 2.0;
+            box.setPrefSize(NODE_W, 2 * half);
+            box.setMinSize(NODE_W, 2 * half);
+            box.relocate(x - NODE_W / 2, y - half);
+            at.put(t.label(), new double[] {x, y, NODE_W / 2 + 4, half + 4});
             nodes.put(t.label(), box);
             boxes.add(box);
         }
@@ -179,6 +181,13 @@ public final class AnomalyView extends SplitPane {
         return box;
     }
 
+    /** The fraction of (dx, dy) at which a ray from a box's centre leaves the box. */
+    private static double exit(double[] box, double dx, double dy) {
+        double tx = dx == 0 ? Double.POSITIVE_INFINITY : box[2] / Math.abs(dx);
+        double ty = dy == 0 ? Double.POSITIVE_INFINITY : box[3] / Math.abs(dy);
+        return Math.min(Math.min(tx, ty), 0.45);
+    }
+
     private void edge(double[] p, double[] q, TxnCounterexample.Edge e, int parallel) {
         Color c = switch (e.kind()) {
             case "ww" -> Color.web("#1a73e8");
@@ -193,11 +202,14 @@ public final class AnomalyView extends SplitPane {
         double len = Math.max(1, Math.hypot(dx, dy));
         double nx = -dy / len;
         double ny = dx / len;
-        double off = 10 + parallel * 16;
-        double x1 = p[0] + nx * off + dx / len * 40;
-        double y1 = p[1] + ny * off + dy / len * 40;
-        double x2 = q[0] + nx * off - dx / len * 40;
-        double y2 = q[1] + ny * off - dy / len * 40;
+        double off = parallel * 18;
+        // from the edge of one box to the edge of the other, so the arrow head is never under a box
+        double out1 = exit(p, dx, dy);
+        double out2 = exit(q, dx, dy);
+        double x1 = p[0] + nx * off + dx * out1;
+        double y1 = p[1] + ny * off + dy * out1;
+        double x2 = q[0] + nx * off - dx * out2;
+        double y2 = q[1] + ny * off - dy * out2;
         Line line = new Line(x1, y1, x2, y2);
         line.setStroke(c);
         line.setStrokeWidth(2);
@@ -210,7 +222,7 @@ public final class AnomalyView extends SplitPane {
         label.setTextFill(c);
         label.setFont(Font.font("System", FontWeight.BOLD, 11));
         label.setStyle("-fx-background-color: rgba(255,255,255,0.85);");
-        label.relocate((x1 + x2) / 2 + nx * 6, (y1 + y2) / 2 + ny * 6 - 8);
+        label.relocate((x1 + x2) / 2 + nx * 8 - 20, (y1 + y2) / 2 + ny * 8 - 8);
         javafx.scene.control.Tooltip.install(label, new javafx.scene.control.Tooltip(e.explanation()));
         graph.getChildren().addAll(line, head, label);
     }

@@ -182,10 +182,10 @@ public final class HistoryCanvas extends Region {
     private void reveal(int op) {
         double s = layout.startMs(op);
         double e = layout.drawnEndMs(op);
-        double w = Math.max(e - s, 1e-3);
+        double w = Math.max(e - s, minSpan());
         if (w / viewSpan * plotWidth() < 40 || s < viewFrom || e > viewFrom + viewSpan) {
             double span = Math.min(Math.max(viewSpan, w * 3), Math.max(w * 3, axisSpan() * 1.05));
-            if (w / span * plotWidth() < 40) span = Math.max(w * plotWidth() / 120, 1e-3);
+            if (w / span * plotWidth() < 40) span = Math.max(w * plotWidth() / 120, minSpan());
             viewSpan = span;
             viewFrom = (s + e) / 2 - span / 2;
         }
@@ -264,14 +264,14 @@ public final class HistoryCanvas extends Region {
         double ratio = viewSpan / Math.max(axisSpan(), 1e-9);
         layout.setCompressed(on);
         if (stepOps.length > 0) stepMs = points(stepOps);
-        viewSpan = Math.max(ratio * axisSpan(), 1e-3);
+        viewSpan = Math.max(ratio * axisSpan(), minSpan());
         viewFrom = layout.axis().toMs((long) centre) - viewSpan / 2;
         draw();
     }
 
     public void fit() {
         if (layout == null) return;
-        double span = Math.max(axisSpan(), 1e-3);
+        double span = Math.max(axisSpan(), minSpan());
         viewFrom = -span * 0.01;
         viewSpan = span * 1.02;
         draw();
@@ -279,7 +279,7 @@ public final class HistoryCanvas extends Region {
 
     /** Shows the axis range {@code [fromMs, toMs]}. */
     public void zoomTo(double fromMs, double toMs) {
-        if (toMs - fromMs < 1e-6) return;
+        if (toMs - fromMs < minSpan() / 10) return;
         viewFrom = fromMs;
         viewSpan = toMs - fromMs;
         draw();
@@ -293,12 +293,12 @@ public final class HistoryCanvas extends Region {
         int topLane = Integer.MAX_VALUE;
         for (int op : ops) {
             a = Math.min(a, layout.startMs(op));
-            b = Math.max(b, layout.drawnEndMs(op));
+            b = Math.max(b, HistoryLayout.isOpen(layout.op(op)) ? layout.startMs(op) : layout.drawnEndMs(op));
             topLane = Math.min(topLane, layout.lane(op));
         }
-        double margin = Math.max((b - a) * 0.08, 1e-3);
+        double margin = Math.max((b - a) * 0.08, minSpan());
         viewFrom = a - margin;
-        viewSpan = Math.max(b - a + 2 * margin, 1e-3);
+        viewSpan = Math.max(b - a + 2 * margin, minSpan());
         double visible = getHeight() - AXIS_H;
         if (layout.lanes().size() * LANE_H > visible) laneScroll = Math.max(0, topLane * LANE_H - LANE_H);
         draw();
@@ -306,7 +306,7 @@ public final class HistoryCanvas extends Region {
 
     /** Zooms by {@code factor} (below 1 zooms in) keeping {@code ms} where it is on screen. */
     public void zoomAround(double ms, double factor) {
-        double span = Math.min(Math.max(viewSpan * factor, 1e-4), Math.max(axisSpan(), 1e-3) * 4);
+        double span = Math.min(Math.max(viewSpan * factor, minSpan()), Math.max(axisSpan(), minSpan()) * 4);
         viewFrom = ms - (ms - viewFrom) * (span / viewSpan);
         viewSpan = span;
         draw();
@@ -332,6 +332,14 @@ public final class HistoryCanvas extends Region {
 
     public long frames() {
         return frames;
+    }
+
+    /**
+     * The narrowest view: a microsecond, or for a history numbered by event (no timestamps, one
+     * "nanosecond" per event) a tenth of an event.
+     */
+    private double minSpan() {
+        return layout != null && layout.untimed() ? 1e-7 : 1e-3;
     }
 
     private double axisSpan() {
@@ -618,7 +626,7 @@ public final class HistoryCanvas extends Region {
         if (width > 18) {
             g.setFill(isBlocked ? BLOCKED : outcome == Outcome.FAIL ? FAIL_LINE : Color.web("#202124"));
             g.setTextAlign(TextAlignment.LEFT);
-            g.fillText(layout.label(op), left + 3, y + BAR_H / 2, width - 6);
+            g.fillText(fit(layout.label(op), width - 6, 6.3), left + 3, y + BAR_H / 2);
             if (outcome == Outcome.FAIL && width > 30) {
                 g.setStroke(FAIL_LINE);
                 g.strokeLine(left + 3, y + BAR_H / 2, left + Math.min(width - 3, 12 + layout.label(op).length() * 5.5), y + BAR_H / 2);
@@ -627,7 +635,7 @@ public final class HistoryCanvas extends Region {
             if (node != null && width > 24) {
                 g.setFont(SMALL);
                 g.setFill(HIDDEN_TEXT);
-                g.fillText("@" + node, left + 3, y + BAR_H + 5, width - 6);
+                g.fillText(fit("@" + node, width - 6, 5.2), left + 3, y + BAR_H + 5);
                 g.setFont(FONT);
             }
         }
@@ -639,7 +647,7 @@ public final class HistoryCanvas extends Region {
         int hi = lowerBound(stepMs, to + 20 * msPerPx);
         lo = Math.max(0, lo - 1);
         hi = Math.min(stepOps.length, hi + 1);
-        boolean numbers = hi - lo <= 400;
+        boolean numbers = hi - lo <= Math.max(8, plotWidth() / 22);
         g.setStroke(POINT);
         g.setLineWidth(1.5);
         double px = Double.NaN;
@@ -713,7 +721,7 @@ public final class HistoryCanvas extends Region {
             g.setTextAlign(TextAlignment.LEFT);
             g.setTextBaseline(VPos.CENTER);
             String text = "⚡ " + e.name() + (e.landing() == null ? "" : " — " + e.landing());
-            g.fillText(text, x0 + 3, AXIS_H - 7, Math.max(x1 - x0 - 6, 40));
+            g.fillText(fit(text, Math.max(x1 - x0 - 6, 60), 6.2), x0 + 3, AXIS_H - 7);
             g.setFont(FONT);
         }
     }
@@ -767,11 +775,19 @@ public final class HistoryCanvas extends Region {
             if (x < GUTTER) continue;
             g.strokeLine(x, AXIS_H - 20, x, AXIS_H - 16);
             double real = layout.compressed() ? axis.realMs(axis.toNs(t)) : t;
-            g.fillText(duration(real), x, AXIS_H - 27);
+            g.fillText(layout.untimed() ? "#" + Math.round(real * 1e6) : duration(real), x, AXIS_H - 27);
         }
         g.setTextAlign(TextAlignment.LEFT);
-        g.fillText((layout.compressed() ? "ms from start (idle gaps cut)" : "ms from start") + String.format(Locale.ROOT,
+        g.fillText((layout.untimed() ? "event order (no timestamps recorded)" : layout.compressed()
+                ? "ms from start (idle gaps cut)" : "ms from start") + String.format(Locale.ROOT,
                 "   %d of %d ops shown", shown, layout.size()), 6, 9, GUTTER + 400);
+    }
+
+    /** {@code s} cut with an ellipsis to about {@code px} wide at {@code charPx} a character (squeezed text is unreadable). */
+    static String fit(String s, double px, double charPx) {
+        int max = (int) (px / charPx);
+        if (s.length() <= max) return s;
+        return max <= 1 ? "" : s.substring(0, max - 1) + "…";
     }
 
     static String duration(double ms) {

@@ -156,6 +156,14 @@ public final class HistoryLayout {
         }
     }
 
+    /**
+     * True when the history carries no real timestamps (Porcupine's etcd logs, EDN without
+     * {@code :time}): the readers number the events instead, so the axis shows order, not time.
+     */
+    public boolean untimed() {
+        return realAxis.endNs() - realAxis.originNs() <= 4L * Math.max(1, ops.size());
+    }
+
     public boolean compressed() {
         return compressed;
     }

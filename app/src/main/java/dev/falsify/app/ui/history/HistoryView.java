@@ -293,12 +293,16 @@ public final class HistoryView extends BorderPane {
     private void refreshKeys() {
         List<String> rows = new ArrayList<>();
         for (String k : canvas.history().keys()) rows.add(k + "  —  " + keyVerdicts.getOrDefault(k, "…"));
+        if (rows.isEmpty()) {
+            rows.add("(no keys: one partition)  —  " + (result == null ? "…" : result.validity()));
+        }
         keyList.getItems().setAll(rows);
     }
 
     private void keyPicked(String row) {
         if (row == null) return;
         String key = row.substring(0, row.indexOf("  —  "));
+        if (!canvas.history().keys().contains(key)) return;
         keyFilter.setValue(key);
         for (StepTrack t : stepper.tracks()) {
             if (partitionKeys(t.partition(), canvas.history().keys()).contains(key)) {

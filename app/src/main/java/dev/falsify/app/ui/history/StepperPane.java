@@ -12,7 +12,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
-import javafx.scene.control.ListView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -32,16 +31,17 @@ import javafx.scene.text.TextFlow;
 public final class StepperPane extends VBox {
     private final HistoryCanvas canvas;
     private final ComboBox<StepTrack> tracks = new ComboBox<>();
-    private final Button start = new Button("⏮");
+    private final Button start = new Button("|◀ Start");
     private final Button back = new Button("◀ Back");
     private final Button forward = new Button("Forward ▶");
-    private final Button firstError = new Button("Jump to first error");
+    private final Button firstError = new Button("Jump to the first error");
     private final Label position = new Label();
     private final Label stepText = new Label();
     private final TextFlow before = new TextFlow();
     private final TextFlow after = new TextFlow();
     private final Label blockedTitle = new Label();
-    private final ListView<LinearizabilityCounterexample.Blocked> blockedList = new ListView<>();
+    private final VBox blockedBox = new VBox(4);
+    private final List<LinearizabilityCounterexample.Blocked> blockedItems = new java.util.ArrayList<>();
     private StepTrack track;
     private int[] trackOps = new int[0];
     private int step;
@@ -67,38 +67,25 @@ public final class StepperPane extends VBox {
         stepText.setWrapText(true);
         before.setId("stepper-before");
         after.setId("stepper-after");
-        blockedList.setId("stepper-blocked");
-        blockedList.setPrefHeight(160);
-        blockedList.setCellFactory(v -> new ListCell<>() {
-            @Override
-            protected void updateItem(LinearizabilityCounterexample.Blocked b, boolean empty) {
-                super.updateItem(b, empty);
-                setText(empty || b == null ? null : b.op().opId() + "  " + b.description() + "  " + times(b.op()) + "\n    " + b.reason());
-                setTextFill(Color.web("#c5221f"));
-                setWrapText(true);
-                setPrefWidth(0);
-            }
-        });
-        blockedList.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
-            if (b != null && canvas.history() != null) {
-                int op = canvas.history().indexOf(b.op().opId());
-                if (op >= 0) canvas.select(op, true);
-            }
-        });
+        blockedBox.setId("stepper-blocked");
         start.setOnAction(e -> go(0));
         back.setOnAction(e -> go(step - 1));
         forward.setOnAction(e -> go(step + 1));
         firstError.setOnAction(e -> go(track == null ? 0 : track.steps().size()));
-        HBox buttons = new HBox(4, start, back, forward, firstError);
+        HBox buttons = new HBox(4, start, back, forward);
+        firstError.setMaxWidth(Double.MAX_VALUE);
+        firstError.setStyle("-fx-text-fill: #c5221f;");
         Label title = new Label("Linearizability stepper");
         title.setFont(Font.font("System", FontWeight.BOLD, 13));
         Label beforeLabel = new Label("Model state before");
         Label afterLabel = new Label("Model state after (changed part in red)");
         blockedTitle.setWrapText(true);
         blockedTitle.setTextFill(Color.web("#c5221f"));
-        VBox.setVgrow(blockedList, Priority.ALWAYS);
-        getChildren().addAll(title, tracks, buttons, position, stepText, beforeLabel, box(before), afterLabel, box(after),
-                blockedTitle, blockedList);
+        javafx.scene.control.ScrollPane blockedScroll = new javafx.scene.control.ScrollPane(blockedBox);
+        blockedScroll.setFitToWidth(true);
+        VBox.setVgrow(blockedScroll, Priority.ALWAYS);
+        getChildren().addAll(title, tracks, buttons, firstError, position, stepText, beforeLabel, box(before), afterLabel, box(after),
+                blockedTitle, blockedScroll);
         setTracks(List.of());
     }
 
@@ -157,8 +144,7 @@ public final class StepperPane extends VBox {
             stepText.setText("");
             before.getChildren().clear();
             after.getChildren().clear();
-            blockedTitle.setText("");
-            blockedList.getItems().clear();
+            showBlocked(List.of());
             refreshButtons();
             return;
         }
@@ -196,11 +182,10 @@ public final class StepperPane extends VBox {
             }
             String must = track.mustPrecede() == null ? "" : " before op " + track.mustPrecede().op().opId() + " ("
                     + track.mustPrecede().description() + ", " + times(track.mustPrecede().op()) + ") had to take effect";
+            showBlocked(track.blocked());
             blockedTitle.setText("Could not take effect next" + must + ":");
-            blockedList.getItems().setAll(track.blocked());
         } else {
-            blockedTitle.setText("");
-            blockedList.getItems().clear();
+            showBlocked(List.of());
         }
         if (!red.equals(canvas.blocked())) {
             canvas.setSteps(trackOps, step, red);
@@ -247,7 +232,27 @@ public final class StepperPane extends VBox {
     }
 
     public List<LinearizabilityCounterexample.Blocked> blockedShown() {
-        return List.copyOf(blockedList.getItems());
+        return List.copyOf(blockedItems);
+    }
+
+    /** One wrapping red line per op that could not come next; clicking one selects it in the history. */
+    private void showBlocked(List<LinearizabilityCounterexample.Blocked> all) {
+        blockedTitle.setText("");
+        blockedItems.clear();
+        blockedItems.addAll(all);
+        blockedBox.getChildren().clear();
+        for (LinearizabilityCounterexample.Blocked b : all) {
+            Label l = new Label("op " + b.op().opId() + "  " + b.description() + "  (process " + b.op().processId() + ", "
+                    + times(b.op()) + ")\n    " + b.reason());
+            l.setWrapText(true);
+            l.setTextFill(Color.web("#c5221f"));
+            l.setCursor(javafx.scene.Cursor.HAND);
+            l.setOnMouseClicked(e -> {
+                int op = canvas.history() == null ? -1 : canvas.history().indexOf(b.op().opId());
+                if (op >= 0) canvas.select(op, true);
+            });
+            blockedBox.getChildren().add(l);
+        }
     }
 
     private static String text(TextFlow f) {
@@ -280,6 +285,8 @@ public final class StepperPane extends VBox {
     private String times(OpRef op) {
         HistoryLayout l = canvas.history();
         if (l == null) return op.interval();
+        if (l.untimed()) return "events #" + (op.invokeTs() - l.realAxis().originNs()) + " → "
+                + (op.completeTs() == null ? "…" : "#" + (op.completeTs() - l.realAxis().originNs()));
         double a = l.realAxis().realMs(op.invokeTs());
         return op.completeTs() == null ? String.format(Locale.ROOT, "%.3f ms → …", a)
                 : String.format(Locale.ROOT, "%.3f → %.3f ms", a, l.realAxis().realMs(op.completeTs()));
