@@ -27,10 +27,11 @@ import javafx.stage.Stage;
 public final class HistoryBenchmark {
     /**
      * @param loadMs  file → history read, laid out and drawn by a pulse
+     * @param readMs  of a separate run: reading and laying out alone (off the FX thread)
      * @param frameMs per step: repaint + pulse, sorted
      * @param drawMs  per step: the repaint alone, sorted
      */
-    public record Figures(int ops, double loadMs, double[] frameMs, double[] drawMs) {
+    public record Figures(int ops, double loadMs, double readMs, double[] frameMs, double[] drawMs) {
         public double p(double[] sorted, double q) {
             return sorted[Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1)];
         }
@@ -76,6 +77,9 @@ public final class HistoryBenchmark {
             Path file = generate(ops, dir.resolve("bench.history.jsonl"));
             // warm-up: one open of the same file, so class loading and JIT are not the figure
             open(file, width, height, true);
+            long r0 = System.nanoTime();
+            HistoryView.load(file);
+            double readMs = (System.nanoTime() - r0) / 1e6;
             long t0 = System.nanoTime();
             Object[] shown = open(file, width, height, false);
             double loadMs = (System.nanoTime() - t0) / 1e6;
@@ -109,7 +113,7 @@ public final class HistoryBenchmark {
             });
             Arrays.sort(frame);
             Arrays.sort(draw);
-            return new Figures(ops, loadMs, frame, draw);
+            return new Figures(ops, loadMs, readMs, frame, draw);
         } finally {
             try (var s = Files.walk(dir)) {
                 s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

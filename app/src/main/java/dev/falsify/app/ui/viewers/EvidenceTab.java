@@ -90,7 +90,9 @@ public final class EvidenceTab extends Tab {
                 return switch (kind) {
                     case MARKDOWN -> new Object[] {t, md.render(t.text(), path, isDark)};
                     case HISTORY -> new Object[] {t, HistoryRows.parse(t.text())};
-                    default -> dev.falsify.app.ui.history.HistoryFiles.isHistory(t.text(), path.toString()) ? new Object[] {t, null} : t;
+                    // .edn, Porcupine .log/.txt: the history viewer when the checkers read it as a history
+                    case TEXT -> dev.falsify.app.ui.history.HistoryFiles.isHistory(t.text(), path.toString()) ? new Object[] {t, null} : t;
+                    default -> t;
                 };
             }
         };
