@@ -13,7 +13,8 @@ import picocli.CommandLine.Parameters;
 public final class GuiCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "PATH",
-            description = "A plan (.md), a session folder or a workspace folder (default: the current folder).")
+            description = "A plan (.md), a session folder, a workspace folder or a history (JSONL, Jepsen EDN, Porcupine log;"
+                    + " it opens in the history viewer) (default: the current folder).")
     Path path;
 
     @Override

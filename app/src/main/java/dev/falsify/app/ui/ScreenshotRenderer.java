@@ -34,15 +34,7 @@ public final class ScreenshotRenderer {
         List<Path> written = new ArrayList<>();
         try {
             WorkbenchSettings settings = WorkbenchSettings.load(settingsFile);
-            Workbench wb = HeadlessFx.call(() -> {
-                Workbench w = new Workbench(settings);
-                w.applyTheme(WorkbenchSettings.Theme.LIGHT);
-                Stage stage = new Stage();
-                stage.setScene(w.createScene(WIDTH, HEIGHT));
-                w.attach(stage);
-                stage.show();
-                return w;
-            });
+            Workbench wb = HeadlessFx.call(() -> window(settings));
             PlanTab tab = HeadlessFx.call(() -> wb.open(plan).orElseThrow(() -> new IOException("cannot open " + plan)));
             if (!HeadlessFx.waitFor(() -> tab.editor().analysisProperty().get() != null, 30_000)) {
                 throw new IOException("the plan was not analysed within 30 s");
@@ -107,6 +99,7 @@ public final class ScreenshotRenderer {
                 ((Stage) wb.root().getScene().getWindow()).close();
             });
             written.addAll(renderSessions(settings, outDir));
+            written.addAll(renderHistories(settings, outDir));
             return written;
         } finally {
             Files.deleteIfExists(settingsFile);
@@ -135,13 +128,8 @@ public final class ScreenshotRenderer {
             Path off = sessions.resolve("replicated-kv/2026-12-01T080933Z");
             List<Path> written = new ArrayList<>();
             Workbench wb = HeadlessFx.call(() -> {
-                Workbench w = new Workbench(settings);
+                Workbench w = window(settings);
                 w.setStoreDb(tmp.resolve("falsify.db"));
-                w.applyTheme(WorkbenchSettings.Theme.LIGHT);
-                Stage stage = new Stage();
-                stage.setScene(w.createScene(WIDTH, HEIGHT));
-                w.attach(stage);
-                stage.show();
                 w.setWorkspace(tmp);
                 return w;
             });
@@ -165,6 +153,75 @@ public final class ScreenshotRenderer {
                 s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
+    }
+
+    /** The demo's FAIL history (bug on, S1-1, with its fault epochs and proxy readings), relative to the repository root. */
+    public static final String DEMO_HISTORY = "app/src/test/resources/dev/falsify/app/ui/history/demo/S1-1.history.jsonl";
+
+    /**
+     * The history viewer: {@code history.png} on the demo's FAIL history (fault epochs shaded, an op
+     * hovered), {@code counterexample.png} (the stepper at the first error of Porcupine's
+     * {@code etcd_000.log}) and {@code anomaly.png} (a cycle of Elle's paper example). The corpora are
+     * read from {@code ../shared/corpora}, never copied.
+     */
+    static List<Path> renderHistories(WorkbenchSettings settings, Path outDir) throws IOException {
+        Path demo = fromRoot(DEMO_HISTORY);
+        Path corpora = fromRoot("../shared/corpora");
+        List<Path> written = new ArrayList<>();
+        Workbench wb = HeadlessFx.call(() -> {
+            Workbench w = window(settings);
+            w.setWorkspace(demo.getParent());
+            return w;
+        });
+        try {
+            var h = openHistory(wb, demo);
+            HeadlessFx.run(() -> {
+                var c = h.canvas();
+                int op = c.history().indexOf("c2-93");
+                if (op >= 0) c.select(op, false);
+            });
+            HeadlessFx.settle(600);
+            written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("history.png")));
+            if (Files.isDirectory(corpora)) {
+                var cx = openHistory(wb, corpora.resolve("porcupine/etcd/etcd_000.log"));
+                HeadlessFx.run(() -> cx.stepper().go(cx.stepper().track().steps().size()));
+                HeadlessFx.settle(600);
+                written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("counterexample.png")));
+                var an = openHistory(wb, corpora.resolve("elle/paper-example.edn"));
+                HeadlessFx.settle(600);
+                written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("anomaly.png")));
+            }
+        } finally {
+            HeadlessFx.run(() -> ((Stage) wb.root().getScene().getWindow()).close());
+        }
+        return written;
+    }
+
+    private static dev.falsify.app.ui.history.HistoryView openHistory(Workbench wb, Path file) throws IOException {
+        var tab = HeadlessFx.call(() -> wb.openEvidence(file));
+        if (!HeadlessFx.waitFor(() -> tab.viewer() instanceof dev.falsify.app.ui.history.HistoryView v
+                && v.result() != null && !v.busy(), 60_000)) {
+            throw new IOException(file + ": the history was not read and checked within 60 s");
+        }
+        return (dev.falsify.app.ui.history.HistoryView) HeadlessFx.call(tab::viewer);
+    }
+
+    /** A light workbench window of the screenshot size, shown (FX thread). */
+    private static Workbench window(WorkbenchSettings settings) {
+        Workbench w = new Workbench(settings);
+        w.applyTheme(WorkbenchSettings.Theme.LIGHT);
+        Stage stage = new Stage();
+        stage.setScene(w.createScene(WIDTH, HEIGHT));
+        w.attach(stage);
+        stage.show();
+        return w;
+    }
+
+    /** A path given from the repository root, or from app/ (where Maven runs the module's tests). */
+    private static Path fromRoot(String path) {
+        Path p = Path.of(path);
+        if (Files.exists(p)) return p;
+        return path.startsWith("app/") ? Path.of(path.substring("app/".length())) : Path.of("..").resolve(path);
     }
 
     /** Where the committed demo sessions live, relative to the repository root. */

@@ -688,6 +688,7 @@ public final class Workbench {
         FileChooser fc = new FileChooser();
         fc.setTitle("Open plan");
         fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Markdown", "*.md"),
+                new FileChooser.ExtensionFilter("Histories (history viewer)", "*.jsonl", "*.edn", "*.log", "*.txt"),
                 new FileChooser.ExtensionFilter("All files", "*"));
         if (workspace != null) {
             fc.setInitialDirectory(workspace.toFile());

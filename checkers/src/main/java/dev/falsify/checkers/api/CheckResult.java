@@ -16,24 +16,37 @@ import java.util.List;
  * @param summary        one line for people
  * @param notes          what the history's reader tolerated or found missing (empty when the
  *                       checker ran on ops not read from a file)
+ * @param linearization  for a VALID linearizability result whose caller asked for it, one
+ *                       linearization per partition; null otherwise
  */
 public record CheckResult(String checker, String model, Validity validity, ExecutionEvidence evidence,
                           Counterexample counterexample, List<HistoryWeakness> weaknesses, String summary,
-                          List<ReadNote> notes) {
+                          List<ReadNote> notes, Linearization linearization) {
     public CheckResult {
         weaknesses = List.copyOf(weaknesses);
         notes = List.copyOf(notes);
     }
 
+    public CheckResult(String checker, String model, Validity validity, ExecutionEvidence evidence,
+                       Counterexample counterexample, List<HistoryWeakness> weaknesses, String summary,
+                       List<ReadNote> notes) {
+        this(checker, model, validity, evidence, counterexample, weaknesses, summary, notes, null);
+    }
+
     /** A checker's own result, before the pipeline attaches what the reader noticed. */
     public CheckResult(String checker, String model, Validity validity, ExecutionEvidence evidence,
                        Counterexample counterexample, List<HistoryWeakness> weaknesses, String summary) {
-        this(checker, model, validity, evidence, counterexample, weaknesses, summary, List.of());
+        this(checker, model, validity, evidence, counterexample, weaknesses, summary, List.of(), null);
     }
 
     /** This result with other weaknesses and notes. */
     public CheckResult with(List<HistoryWeakness> weaknesses, List<ReadNote> notes) {
-        return new CheckResult(checker, model, validity, evidence, counterexample, weaknesses, summary, notes);
+        return new CheckResult(checker, model, validity, evidence, counterexample, weaknesses, summary, notes, linearization);
+    }
+
+    /** This result with a linearization witness. */
+    public CheckResult with(Linearization witness) {
+        return new CheckResult(checker, model, validity, evidence, counterexample, weaknesses, summary, notes, witness);
     }
 
     /** Whether one of the weaknesses is of this kind. */

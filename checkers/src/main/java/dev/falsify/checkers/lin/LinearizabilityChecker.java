@@ -5,6 +5,7 @@ import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.ExecutionEvidence;
 import dev.falsify.checkers.api.HistoryWeakness;
+import dev.falsify.checkers.api.Linearization;
 import dev.falsify.checkers.api.LinearizabilityCounterexample;
 import dev.falsify.checkers.api.OpRef;
 import dev.falsify.checkers.api.StreamingChecker;
@@ -36,6 +37,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class LinearizabilityChecker implements StreamingChecker {
     public static final String NAME = "linearizability";
     private static final int MAX_CANDIDATES_LISTED = 20;
+    /**
+     * Option: {@code true} makes a VALID result carry one linearization per partition
+     * ({@link CheckResult#linearization()}), for the workbench's stepper. Off by default: building
+     * the step descriptions costs time a plain check does not need.
+     */
+    public static final String LINEARIZATION_OPTION = "linearization";
 
     @Override
     public String name() {
@@ -77,10 +84,10 @@ public final class LinearizabilityChecker implements StreamingChecker {
             throw new IllegalArgumentException("linearizability needs a model (" + String.join(", ", Models.NAMES) + ")");
         }
         Model<?, ?> model = Models.create(modelName, options);
-        return run(model, ops, budget);
+        return run(model, ops, budget, Boolean.parseBoolean(options.getOrDefault(LINEARIZATION_OPTION, "false")));
     }
 
-    private static <S, C> CheckResult run(Model<S, C> model, Iterator<Op> ops, CheckBudget budget) {
+    private static <S, C> CheckResult run(Model<S, C> model, Iterator<Op> ops, CheckBudget budget, boolean witness) {
         long start = System.nanoTime();
         long readingNanos = 0;
         WeaknessDetector weaknesses = new WeaknessDetector(model.name());
@@ -100,12 +107,17 @@ public final class LinearizabilityChecker implements StreamingChecker {
         long deadline = budget.deadlineFrom(System.nanoTime());
         List<Task<S, C>> tasks = compiled.partitions(model);
         AtomicInteger firstFailure = new AtomicInteger(Integer.MAX_VALUE);
-        runAll(tasks, budget, deadline, firstFailure);
+        runAll(tasks, budget, deadline, firstFailure, witness);
         double elapsedMs = (System.nanoTime() - start - readingNanos) / 1e6;
-        return result(model, tasks, firstFailure.get(), compiled, total, weaknesses.weaknesses(), elapsedMs, budget);
+        CheckResult r = result(model, tasks, firstFailure.get(), compiled, total, weaknesses.weaknesses(), elapsedMs, budget);
+        if (!witness || r.validity() != Validity.VALID) return r;
+        List<Linearization.Partition> parts = new ArrayList<>(tasks.size());
+        for (Task<S, C> t : tasks) parts.add(t.linearization(model));
+        return r.with(new Linearization(model.name(), parts));
     }
 
-    private static <S, C> void runAll(List<Task<S, C>> tasks, CheckBudget budget, long deadline, AtomicInteger firstFailure) {
+    private static <S, C> void runAll(List<Task<S, C>> tasks, CheckBudget budget, long deadline, AtomicInteger firstFailure,
+                                      boolean witness) {
         // Partitions in index order: the reported failure is the lowest-index failing partition (so the
         // counterexample is deterministic), and once it is known every later partition can be skipped.
         // Taking them biggest-first balanced the load better on valid histories but spent most of an
@@ -121,7 +133,7 @@ public final class LinearizabilityChecker implements StreamingChecker {
                 Task<S, C> t = tasks.get(order[k]);
                 try {
                     if (t.index <= firstFailure.get()) { // else an earlier partition already failed
-                        t.run(() -> budget.cancelled().get() || System.nanoTime() - deadline > 0 || firstFailure.get() < t.index);
+                        t.run(witness, () -> budget.cancelled().get() || System.nanoTime() - deadline > 0 || firstFailure.get() < t.index);
                         if (t.status == PartitionSearch.Status.INVALID) firstFailure.accumulateAndGet(t.index, Math::min);
                     }
                 } finally {
@@ -363,10 +375,23 @@ public final class LinearizabilityChecker implements StreamingChecker {
             return refs.length;
         }
 
-        void run(java.util.function.BooleanSupplier stop) {
+        void run(boolean witness, java.util.function.BooleanSupplier stop) {
             search = new PartitionSearch(definite, callTime, returnTime, cmd, observer, table, initialState, stop);
+            if (witness) search.keepLinearization();
             status = search.run();
             explored = search.explored();
+        }
+
+        /** The order the search found for this (linearizable) partition, with the state after each op. */
+        Linearization.Partition linearization(Model<S, C> model) {
+            List<LinearizabilityCounterexample.Step> steps = new ArrayList<>();
+            int state = initialState;
+            for (int op : search.linearization()) {
+                state = table.step(state, cmd[op]);
+                steps.add(new LinearizabilityCounterexample.Step(refs[op], model.describe(table.command(cmd[op])),
+                        model.describeState(table.state(state))));
+            }
+            return new Linearization.Partition(label, model.describeState(table.state(initialState)), steps);
         }
 
         LinearizabilityCounterexample.PartitionFailure failure(Model<S, C> model, boolean exhausted) {

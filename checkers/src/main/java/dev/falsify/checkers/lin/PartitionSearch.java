@@ -48,6 +48,8 @@ final class PartitionSearch {
     private final long[] candidateOrder;
 
     private final List<int[]> prefixes = new ArrayList<>();
+    private boolean keepLinearization;
+    private int[] linearization;
     private int bestLength = -1;
     private int equalChecks;
 
@@ -171,8 +173,21 @@ final class PartitionSearch {
         return prefixes;
     }
 
+    /** Asks {@link #run} to keep the order it found when the partition is linearizable. */
+    void keepLinearization() {
+        keepLinearization = true;
+    }
+
+    /** After a VALID {@link #run} with {@link #keepLinearization}: op numbers in linearization order, else null. */
+    int[] linearization() {
+        return linearization;
+    }
+
     Status run() {
-        if (definite == 0) return Status.VALID;
+        if (definite == 0) {
+            if (keepLinearization) linearization = new int[0];
+            return Status.VALID;
+        }
         int[] stackOp = new int[n];
         int[] stackState = new int[n];
         // candidates of each level: cand[base[d] .. base[d] + count[d]), next to try at pos[d]
@@ -208,7 +223,10 @@ final class PartitionSearch {
                 stackState[depth] = state;
                 state = after;
                 lift(op);
-                if (op < definite && --remaining == 0) return Status.VALID;
+                if (op < definite && --remaining == 0) {
+                    if (keepLinearization) linearization = Arrays.copyOf(stackOp, depth + 1);
+                    return Status.VALID;
+                }
                 depth++;
                 base[depth] = base[depth - 1] + count[depth - 1];
                 pos[depth] = 0;

@@ -20,6 +20,7 @@ public final class BackgroundWork extends HBox {
     private final ProgressBar bar = new ProgressBar();
     private final Button cancel = new Button("Cancel");
     private Task<?> running;
+    private Runnable onCancel = () -> { };
 
     public BackgroundWork() {
         super(8);
@@ -31,6 +32,7 @@ public final class BackgroundWork extends HBox {
         getChildren().addAll(bar, what, cancel);
         cancel.setOnAction(e -> {
             if (running != null) {
+                onCancel.run();
                 running.cancel();
             }
         });
@@ -43,7 +45,17 @@ public final class BackgroundWork extends HBox {
     }
 
     public <T> void run(String description, Callable<T> work, Consumer<T> done, Consumer<Throwable> failed) {
+        run(description, work, done, failed, () -> { });
+    }
+
+    /**
+     * As {@link #run(String, Callable, Consumer, Consumer)}, with {@code onCancel} run on Cancel
+     * first: work that polls its own flag rather than the thread's interrupt (a checker's budget).
+     */
+    public <T> void run(String description, Callable<T> work, Consumer<T> done, Consumer<Throwable> failed,
+                        Runnable onCancel) {
         if (busy()) {
+            this.onCancel.run();
             running.cancel();
         }
         Task<T> task = new Task<>() {
@@ -69,6 +81,7 @@ public final class BackgroundWork extends HBox {
             failed.accept(new java.util.concurrent.CancellationException(description + ": cancelled"));
         });
         running = task;
+        this.onCancel = onCancel;
         Thread t = new Thread(task, "falsify-review");
         t.setDaemon(true);
         t.start();

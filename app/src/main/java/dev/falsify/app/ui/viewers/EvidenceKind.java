@@ -7,7 +7,7 @@ import java.util.Locale;
 public enum EvidenceKind {
     /** report.md, session-log.md, findings/*.md: rendered. */
     MARKDOWN,
-    /** Histories ({@code .jsonl}): one row per operation. The history viewer of issue 16 replaces it. */
+    /** Histories ({@code .jsonl}): the history viewer, with one row per operation as its Table tab. */
     HISTORY,
     /** Check results, proxy counters, final-state dumps ({@code .json}): a tree. */
     JSON,

@@ -60,7 +60,7 @@ public final class EvidenceTab extends Tab {
         return kind;
     }
 
-    /** The viewer node once loaded (LogViewer, JsonTreeViewer, HistoryTableViewer or MarkdownViewer). */
+    /** The viewer node once loaded (LogViewer, JsonTreeViewer, HistoryView or MarkdownViewer). */
     public Node viewer() {
         return viewer;
     }
@@ -90,6 +90,8 @@ public final class EvidenceTab extends Tab {
                 return switch (kind) {
                     case MARKDOWN -> new Object[] {t, md.render(t.text(), path, isDark)};
                     case HISTORY -> new Object[] {t, HistoryRows.parse(t.text())};
+                    // .edn, Porcupine .log/.txt: the history viewer when the checkers read it as a history
+                    case TEXT -> dev.falsify.app.ui.history.HistoryFiles.isHistory(t.text(), path.toString()) ? new Object[] {t, null} : t;
                     default -> t;
                 };
             }
@@ -124,7 +126,9 @@ public final class EvidenceTab extends Tab {
         } else if (kind == EvidenceKind.HISTORY) {
             HistoryTableViewer h = new HistoryTableViewer();
             h.show((List<Map<String, String>>) ((Object[]) result)[1]);
-            viewer = h;
+            viewer = dev.falsify.app.ui.history.HistoryFiles.viewer(path, "Table", h);
+        } else if (result instanceof Object[]) { // another format the checkers read (EDN, Porcupine logs)
+            viewer = dev.falsify.app.ui.history.HistoryFiles.viewer(path, "Text", log(text.text()));
         } else if (kind == EvidenceKind.JSON) {
             try {
                 JsonTreeViewer j = new JsonTreeViewer();

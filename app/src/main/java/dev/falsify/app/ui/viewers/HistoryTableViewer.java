@@ -11,7 +11,8 @@ import javafx.scene.control.TableView;
 /**
  * A history ({@code .jsonl}, one JSON object per operation) as a read-only table: a line number
  * column, then one column per field in first-seen order. A line that is not a JSON object is shown in
- * a {@code (raw)} column rather than dropped ({@link HistoryRows}). Stands in until the history viewer of issue 16.
+ * a {@code (raw)} column rather than dropped ({@link HistoryRows}). The *Table* tab beside the history viewer
+ * ({@code app.ui.history.HistoryView}).
  */
 public final class HistoryTableViewer extends TableView<Map<String, String>> {
     private static final String LINE = HistoryRows.LINE;

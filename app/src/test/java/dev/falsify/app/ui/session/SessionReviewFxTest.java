@@ -9,7 +9,6 @@ import dev.falsify.app.ui.PlanTab;
 import dev.falsify.app.ui.Workbench;
 import dev.falsify.app.ui.WorkbenchSettings;
 import dev.falsify.app.ui.viewers.EvidenceTab;
-import dev.falsify.app.ui.viewers.HistoryTableViewer;
 import dev.falsify.app.ui.viewers.JsonTreeViewer;
 import dev.falsify.app.ui.viewers.LogViewer;
 import dev.falsify.app.ui.viewers.MarkdownViewer;
@@ -137,7 +136,7 @@ class SessionReviewFxTest {
         copyFixture();
         Path s = root.resolve(OFF);
         Map<String, Class<?>> expected = Map.of("logs/S1-1/n1.out.log", LogViewer.class,
-                "artifacts/S1-1.history.jsonl", HistoryTableViewer.class,
+                "artifacts/S1-1.history.jsonl", dev.falsify.app.ui.history.HistoryView.class,
                 "artifacts/S1-1.linearizability.check.json", JsonTreeViewer.class,
                 "findings/S1.md", MarkdownViewer.class, "session-log.md", MarkdownViewer.class);
         Map<Path, byte[]> before = new LinkedHashMap<>();

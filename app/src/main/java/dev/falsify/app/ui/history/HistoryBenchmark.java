@@ -1,0 +1,180 @@
+package dev.falsify.app.ui.history;
+
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import dev.falsify.app.ui.HeadlessFx;
+import dev.falsify.checkers.history.JsonlHistoryWriter;
+import dev.falsify.model.history.Op;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+
+/**
+ * {@code falsify bench history}: a generated history of N ops (100,000 by default) opened in the
+ * real (headless) history viewer — from the file to the first frame on screen — then pan and zoom
+ * steps at zoom levels from the whole history down to a few ops, each timed as FX-thread work: the
+ * canvas repaint plus the JavaFX pulse that follows it (CSS, layout, sync of the canvas commands).
+ */
+public final class HistoryBenchmark {
+    /**
+     * @param loadMs  file → history read, laid out and drawn by a pulse
+     * @param readMs  of a separate run: reading and laying out alone (off the FX thread)
+     * @param frameMs per step: repaint + pulse, sorted
+     * @param drawMs  per step: the repaint alone, sorted
+     */
+    public record Figures(int ops, double loadMs, double readMs, double[] frameMs, double[] drawMs) {
+        public double p(double[] sorted, double q) {
+            return sorted[Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1)];
+        }
+    }
+
+    private HistoryBenchmark() {
+    }
+
+    /** A history like a long Jepsen run: 32 processes, ten keys, 2% timeouts, 2% failures, two fault windows. */
+    public static Path generate(int ops, Path file) throws IOException {
+        Random rnd = new Random(16);
+        int procs = 32;
+        long[] clock = new long[procs];
+        List<Op> out = new ArrayList<>(ops);
+        for (int i = 0; i < ops; i++) {
+            int p = rnd.nextInt(procs);
+            long invoke = clock[p] + 50_000 + rnd.nextInt(2_000_000);
+            long dur = 200_000 + rnd.nextInt(4_000_000);
+            boolean timeout = rnd.nextInt(50) == 0;
+            boolean fail = !timeout && rnd.nextInt(50) == 0;
+            clock[p] = invoke + dur;
+            String epoch = i > ops / 3 && i < ops / 3 + ops / 20 ? "partition-n2" : i > 2 * ops / 3 && i < 2 * ops / 3 + ops / 30 ? "kill-n1" : null;
+            String type = switch (rnd.nextInt(3)) {
+                case 0 -> "read";
+                case 1 -> "write";
+                default -> "cas";
+            };
+            String key = "k" + rnd.nextInt(10);
+            var in = type.equals("read") ? NullNode.instance : IntNode.valueOf(rnd.nextInt(5));
+            var outv = type.equals("read") && !timeout ? IntNode.valueOf(rnd.nextInt(5)) : NullNode.instance;
+            out.add(new Op("p" + p + "-" + i, "p" + p, invoke, timeout ? null : invoke + dur, type, key, in, outv,
+                    fail ? "timeout-or-refused" : null, timeout, "n" + (1 + rnd.nextInt(3)), epoch, 0));
+        }
+        JsonlHistoryWriter.writeAtomically(file, out);
+        return file;
+    }
+
+    /** Runs in this JVM (starts headless JavaFX). */
+    public static Figures run(int ops, int steps, int width, int height) throws IOException, InterruptedException {
+        HeadlessFx.start(width, height);
+        Path dir = Files.createTempDirectory("falsify-bench-history");
+        try {
+            Path file = generate(ops, dir.resolve("bench.history.jsonl"));
+            // warm-up: one open of the same file, so class loading and JIT are not the figure
+            open(file, width, height, true);
+            long r0 = System.nanoTime();
+            HistoryView.load(file);
+            double readMs = (System.nanoTime() - r0) / 1e6;
+            long t0 = System.nanoTime();
+            Object[] shown = open(file, width, height, false);
+            double loadMs = (System.nanoTime() - t0) / 1e6;
+            HistoryView view = (HistoryView) shown[0];
+            Stage stage = (Stage) shown[1];
+            HistoryCanvas c = view.canvas();
+            double[] frame = new double[steps];
+            double[] draw = new double[steps];
+            double full = HeadlessFx.call(() -> c.history().axis().spanMs());
+            Random rnd = new Random(1);
+            for (int i = 0; i < steps; i++) {
+                int level = i / Math.max(1, steps / 6); // whole history, then 10×, 100×, … 100000× in
+                double span = full / Math.pow(10, Math.min(level, 5));
+                int kind = i % 3;
+                double[] r = step(c, () -> {
+                    if (kind == 0) {
+                        double from = rnd.nextDouble() * Math.max(0, full - span);
+                        c.zoomTo(from, from + span);
+                    } else if (kind == 1) {
+                        c.pan(c.viewSpan() * (rnd.nextBoolean() ? 0.1 : -0.1));
+                    } else {
+                        c.zoomAround(c.viewFrom() + c.viewSpan() / 2, rnd.nextBoolean() ? 0.87 : 1.15);
+                    }
+                });
+                frame[i] = r[0];
+                draw[i] = r[1];
+            }
+            HeadlessFx.run(() -> {
+                view.stepper().setTracks(List.of());
+                stage.close();
+            });
+            Arrays.sort(frame);
+            Arrays.sort(draw);
+            return new Figures(ops, loadMs, readMs, frame, draw);
+        } finally {
+            try (var s = Files.walk(dir)) {
+                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /** Opens the file in a new window; returns once the history is on screen (its first pulse has run). */
+    private static Object[] open(Path file, int width, int height, boolean close) throws IOException, InterruptedException {
+        Object[] made = HeadlessFx.call(() -> {
+            HistoryView v = new HistoryView();
+            Stage s = new Stage();
+            s.setScene(new Scene(v, width, height));
+            s.show();
+            v.open(file, false);
+            return new Object[] {v, s};
+        });
+        HistoryView v = (HistoryView) made[0];
+        if (!HeadlessFx.waitFor(() -> v.canvas().frames() > 0 && v.canvas().history() != null, 120_000)) {
+            throw new IOException("the history was not shown within 120 s");
+        }
+        afterPulse(((Stage) made[1]).getScene());
+        if (close) {
+            HeadlessFx.run(() -> ((Stage) made[1]).close());
+        }
+        return made;
+    }
+
+    /** {frame ms, draw ms}: the step and its repaint, plus the work of the pulse that puts it on screen. */
+    private static double[] step(HistoryCanvas c, Runnable change) throws InterruptedException {
+        CompletableFuture<double[]> done = new CompletableFuture<>();
+        HeadlessFx.run(() -> {
+            Scene scene = c.getScene();
+            long t0 = System.nanoTime();
+            change.run();
+            long applied = System.nanoTime();
+            long[] pre = new long[1];
+            Runnable[] hooks = new Runnable[2];
+            hooks[0] = () -> pre[0] = System.nanoTime();
+            hooks[1] = () -> {
+                long post = System.nanoTime();
+                scene.removePreLayoutPulseListener(hooks[0]);
+                scene.removePostLayoutPulseListener(hooks[1]);
+                // the rest of the pulse (sync of the canvas commands to the renderer) runs before the next runnable
+                Platform.runLater(() -> done.complete(new double[] {
+                        (applied - t0 + System.nanoTime() - (pre[0] == 0 ? post : pre[0])) / 1e6, c.lastDrawNanos() / 1e6}));
+            };
+            scene.addPreLayoutPulseListener(hooks[0]);
+            scene.addPostLayoutPulseListener(hooks[1]);
+            Platform.requestNextPulse();
+        });
+        try {
+            return done.get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("no pulse within 30 s", e);
+        }
+    }
+
+    private static void afterPulse(Scene scene) throws InterruptedException {
+        java.util.concurrent.CountDownLatch l = new java.util.concurrent.CountDownLatch(1);
+        HeadlessFx.run(() -> dev.falsify.app.ui.editor.LayoutPulse.after(scene, l::countDown));
+        if (!l.await(60, TimeUnit.SECONDS)) throw new IllegalStateException("no pulse within 60 s");
+    }
+}

@@ -1,0 +1,801 @@
+package dev.falsify.app.ui.history;
+
+import dev.falsify.checkers.render.TimeAxis;
+import dev.falsify.model.history.Op;
+import dev.falsify.model.history.Outcome;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.IntConsumer;
+import java.util.function.Predicate;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Label;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.Region;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.TextAlignment;
+
+/**
+ * The history drawn on one viewport-sized Canvas: one lane per process, each op a bar from invoke
+ * to complete with its {@code OpLabel}, open-ended (hatched, dashed, to the process's next op) when
+ * its outcome is unknown, grey and struck when it failed; fault epochs shaded across every lane
+ * with their name and landing reading; node_seen under the bar. Only the lanes and the ops in view
+ * are touched ({@link HistoryLayout#forEachVisible}); ops narrower than a few pixels are merged
+ * into one strip per pixel column, so a frame costs about the same at any zoom.
+ *
+ * <p>Wheel zooms around the pointer, drag pans (both axes), Shift+drag zooms to the range dragged,
+ * double-click or {@link #fit} shows everything. The stepper's linearization points are drawn inside
+ * the bars, numbered and joined in order; the ops that could not be placed next are red.
+ */
+public final class HistoryCanvas extends Region {
+    static final double GUTTER = 92;
+    static final double AXIS_H = 46;
+    static final double LANE_H = 32;
+    static final double BAR_H = 18;
+    private static final double MIN_BAR_PX = 3;
+
+    private static final Color OK_FILL = Color.web("#d6e4fb");
+    private static final Color OK_LINE = Color.web("#3b66b0");
+    private static final Color FAIL_FILL = Color.web("#ececec");
+    private static final Color FAIL_LINE = Color.web("#8a8a8a");
+    private static final Color OPEN_FILL = Color.web("#fbe7b5");
+    private static final Color OPEN_LINE = Color.web("#b07800");
+    private static final Color BLOCKED = Color.web("#d93025");
+    private static final Color POINT = Color.web("#137333");
+    private static final Color EPOCH = Color.rgb(230, 120, 0, 0.13);
+    private static final Color EPOCH_EDGE = Color.rgb(200, 100, 0, 0.7);
+    private static final Color HIDDEN_TEXT = Color.web("#9aa0a6");
+    private static final Font FONT = Font.font("System", 11);
+    private static final Font SMALL = Font.font("System", 9);
+    private static final Font BOLD = Font.font("System", javafx.scene.text.FontWeight.BOLD, 10);
+
+    private final Canvas canvas = new Canvas();
+    private final Label hoverCard = new Label();
+    private HistoryLayout layout;
+    private boolean[] hidden = new boolean[0];
+    private int shown;
+    private double viewFrom;
+    private double viewSpan = 1;
+    private double laneScroll;
+    private int selected = -1;
+    private int hovered = -1;
+    private final Map<Integer, String> blocked = new HashMap<>();
+    private int[] stepOps = new int[0];
+    private double[] stepMs = new double[0];
+    private int currentStep;
+    private IntConsumer onSelect = i -> { };
+    private double dragX;
+    private double dragY;
+    private double rangeFrom = Double.NaN;
+    private double rangeTo;
+    private long lastDrawNanos;
+    private long frames;
+
+    public HistoryCanvas() {
+        setId("history-canvas");
+        getChildren().addAll(canvas, hoverCard);
+        hoverCard.setId("history-hover");
+        hoverCard.setManaged(false);
+        hoverCard.setVisible(false);
+        hoverCard.setMouseTransparent(true);
+        hoverCard.setStyle("-fx-background-color: rgba(255,255,250,0.97); -fx-border-color: #888; -fx-padding: 6;"
+                + " -fx-font-family: monospace; -fx-font-size: 11px; -fx-text-fill: #202124;");
+        setMinSize(200, 120);
+        setFocusTraversable(true);
+        setOnScroll(this::onScroll);
+        setOnMousePressed(this::onPressed);
+        setOnMouseDragged(this::onDragged);
+        setOnMouseReleased(this::onReleased);
+        setOnMouseMoved(e -> hover(e.getX(), e.getY()));
+        setOnMouseExited(e -> hover(-1, -1));
+        setOnMouseClicked(e -> {
+            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
+                fit();
+            } else if (e.getButton() == MouseButton.PRIMARY && e.isStillSincePress()) {
+                int op = opAt(e.getX(), e.getY());
+                if (op >= 0) select(op, false);
+            }
+            requestFocus();
+        });
+        setOnKeyPressed(e -> {
+            switch (e.getCode()) {
+                case PLUS, EQUALS, ADD -> zoomAround(viewFrom + viewSpan / 2, 1 / 1.5);
+                case MINUS, SUBTRACT -> zoomAround(viewFrom + viewSpan / 2, 1.5);
+                case DIGIT0, HOME -> fit();
+                case LEFT -> pan(-viewSpan / 8);
+                case RIGHT -> pan(viewSpan / 8);
+                default -> {
+                    return;
+                }
+            }
+            e.consume();
+        });
+    }
+
+    /** FX thread: shows a history, everything in view. */
+    public void show(HistoryLayout l) {
+        layout = l;
+        hidden = new boolean[l.size()];
+        shown = l.size();
+        selected = -1;
+        hovered = -1;
+        blocked.clear();
+        stepOps = new int[0];
+        stepMs = new double[0];
+        currentStep = 0;
+        laneScroll = 0;
+        fit();
+    }
+
+    public HistoryLayout history() {
+        return layout;
+    }
+
+    /** Ops that pass the filter are drawn; the rest are hidden (and cannot be hovered). */
+    public void setFilter(Predicate<Op> keep) {
+        if (layout == null) return;
+        int n = 0;
+        for (int i = 0; i < layout.size(); i++) {
+            hidden[i] = !keep.test(layout.op(i));
+            if (!hidden[i]) n++;
+        }
+        shown = n;
+        if (selected >= 0 && hidden[selected]) selected = -1;
+        draw();
+    }
+
+    /** How many ops pass the filter. */
+    public int shownCount() {
+        return shown;
+    }
+
+    public boolean isShown(int op) {
+        return !hidden[op];
+    }
+
+    /** Called with the op clicked (or selected from elsewhere). */
+    public void setOnSelect(IntConsumer listener) {
+        onSelect = listener;
+    }
+
+    public int selected() {
+        return selected;
+    }
+
+    /**
+     * Selects an op; with {@code reveal} the view moves (keeping its zoom, or zooming in when the
+     * op would be a sliver) and the lanes scroll so the op is in sight.
+     */
+    public void select(int op, boolean reveal) {
+        selected = op;
+        if (op >= 0 && reveal) reveal(op);
+        draw();
+        onSelect.accept(op);
+    }
+
+    private void reveal(int op) {
+        double s = layout.startMs(op);
+        double e = layout.drawnEndMs(op);
+        double w = Math.max(e - s, minSpan());
+        if (w / viewSpan * plotWidth() < 40 || s < viewFrom || e > viewFrom + viewSpan) {
+            double span = Math.min(Math.max(viewSpan, w * 3), Math.max(w * 3, axisSpan() * 1.05));
+            if (w / span * plotWidth() < 40) span = Math.max(w * plotWidth() / 120, minSpan());
+            viewSpan = span;
+            viewFrom = (s + e) / 2 - span / 2;
+        }
+        double y = layout.lane(op) * LANE_H;
+        double visible = getHeight() - AXIS_H;
+        if (y < laneScroll || y + LANE_H > laneScroll + visible) laneScroll = Math.max(0, y - visible / 2);
+    }
+
+    /** Whether the op's bar is (at least partly) inside the viewport. */
+    public boolean inView(int op) {
+        double y = layout.lane(op) * LANE_H - laneScroll;
+        return layout.startMs(op) <= viewFrom + viewSpan && layout.drawnEndMs(op) >= viewFrom
+                && y >= 0 && y + LANE_H <= getHeight() - AXIS_H;
+    }
+
+    /**
+     * The stepper's overlay: {@code ops} in linearization order (their points numbered 1…), the
+     * step on screen (0 = none), and the ops that could not be placed next with their reasons.
+     */
+    public void setSteps(int[] ops, int current, Map<Integer, String> blockedOps) {
+        stepOps = ops.clone();
+        stepMs = points(ops);
+        currentStep = current;
+        blocked.clear();
+        blocked.putAll(blockedOps);
+        draw();
+    }
+
+    public void setCurrentStep(int step) {
+        currentStep = step;
+        if (step > 0 && step <= stepOps.length) {
+            double p = stepMs[step - 1];
+            if (p < viewFrom || p > viewFrom + viewSpan) viewFrom = p - viewSpan / 2;
+            int op = stepOps[step - 1];
+            double y = layout.lane(op) * LANE_H;
+            double visible = getHeight() - AXIS_H;
+            if (y < laneScroll || y + LANE_H > laneScroll + visible) laneScroll = Math.max(0, y - visible / 2);
+        }
+        draw();
+    }
+
+    public int currentStep() {
+        return currentStep;
+    }
+
+    /** The ops drawn red, with the reason each could not be placed. */
+    public Map<Integer, String> blocked() {
+        return Map.copyOf(blocked);
+    }
+
+    /**
+     * One point per step inside its bar, in order: never before the op's invocation or the previous
+     * point, never after the earliest completion still to come (so every later point fits), and
+     * otherwise at the middle of the bar. Such points exist exactly because the order respects real time.
+     */
+    private double[] points(int[] ops) {
+        int n = ops.length;
+        double[] p = new double[n];
+        double[] suffixMin = new double[n + 1];
+        suffixMin[n] = Double.POSITIVE_INFINITY;
+        for (int i = n - 1; i >= 0; i--) suffixMin[i] = Math.min(suffixMin[i + 1], layout.drawnEndMs(ops[i]));
+        double prev = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            double s = layout.startMs(ops[i]);
+            double lo = Math.max(prev, s);
+            double mid = (s + layout.drawnEndMs(ops[i])) / 2;
+            p[i] = Math.max(lo, Math.min(mid, suffixMin[i]));
+            prev = p[i];
+        }
+        return p;
+    }
+
+    public void setCompressed(boolean on) {
+        if (layout == null || layout.compressed() == on) return;
+        double centre = layout.axis().toNs(viewFrom + viewSpan / 2);
+        double ratio = viewSpan / Math.max(axisSpan(), 1e-9);
+        layout.setCompressed(on);
+        if (stepOps.length > 0) stepMs = points(stepOps);
+        viewSpan = Math.max(ratio * axisSpan(), minSpan());
+        viewFrom = layout.axis().toMs((long) centre) - viewSpan / 2;
+        draw();
+    }
+
+    public void fit() {
+        if (layout == null) return;
+        double span = Math.max(axisSpan(), minSpan());
+        viewFrom = -span * 0.01;
+        viewSpan = span * 1.02;
+        draw();
+    }
+
+    /** Shows the axis range {@code [fromMs, toMs]}. */
+    public void zoomTo(double fromMs, double toMs) {
+        if (toMs - fromMs < minSpan() / 10) return;
+        viewFrom = fromMs;
+        viewSpan = toMs - fromMs;
+        draw();
+    }
+
+    /** Shows these ops (their bars, with a margin) and scrolls the lanes to the first of them. */
+    public void zoomToOps(int[] ops) {
+        if (layout == null || ops.length == 0) return;
+        double a = Double.POSITIVE_INFINITY;
+        double b = Double.NEGATIVE_INFINITY;
+        int topLane = Integer.MAX_VALUE;
+        for (int op : ops) {
+            a = Math.min(a, layout.startMs(op));
+            b = Math.max(b, HistoryLayout.isOpen(layout.op(op)) ? layout.startMs(op) : layout.drawnEndMs(op));
+            topLane = Math.min(topLane, layout.lane(op));
+        }
+        double margin = Math.max((b - a) * 0.08, minSpan());
+        viewFrom = a - margin;
+        viewSpan = Math.max(b - a + 2 * margin, minSpan());
+        double visible = getHeight() - AXIS_H;
+        if (layout.lanes().size() * LANE_H > visible) laneScroll = Math.max(0, topLane * LANE_H - LANE_H);
+        draw();
+    }
+
+    /** Zooms by {@code factor} (below 1 zooms in) keeping {@code ms} where it is on screen. */
+    public void zoomAround(double ms, double factor) {
+        double span = Math.min(Math.max(viewSpan * factor, minSpan()), Math.max(axisSpan(), minSpan()) * 4);
+        viewFrom = ms - (ms - viewFrom) * (span / viewSpan);
+        viewSpan = span;
+        draw();
+    }
+
+    public void pan(double ms) {
+        viewFrom += ms;
+        draw();
+    }
+
+    public double viewFrom() {
+        return viewFrom;
+    }
+
+    public double viewSpan() {
+        return viewSpan;
+    }
+
+    /** FX-thread time of the last frame, and how many were drawn. */
+    public long lastDrawNanos() {
+        return lastDrawNanos;
+    }
+
+    public long frames() {
+        return frames;
+    }
+
+    /**
+     * The narrowest view: a microsecond, or for a history numbered by event (no timestamps, one
+     * "nanosecond" per event) a tenth of an event.
+     */
+    private double minSpan() {
+        return layout != null && layout.untimed() ? 1e-7 : 1e-3;
+    }
+
+    private double axisSpan() {
+        return layout == null ? 1 : layout.axis().spanMs();
+    }
+
+    private double plotWidth() {
+        return Math.max(1, getWidth() - GUTTER);
+    }
+
+    double xOf(double ms) {
+        return GUTTER + (ms - viewFrom) / viewSpan * plotWidth();
+    }
+
+    double msOf(double x) {
+        return viewFrom + (x - GUTTER) / plotWidth() * viewSpan;
+    }
+
+    /** The op whose bar is under (x, y), or -1. */
+    public int opAt(double x, double y) {
+        if (layout == null || x < GUTTER || y < AXIS_H) return -1;
+        int lane = (int) Math.floor((y - AXIS_H + laneScroll) / LANE_H);
+        if (lane < 0 || lane >= layout.lanes().size()) return -1;
+        double inLane = (y - AXIS_H + laneScroll) - lane * LANE_H;
+        if (inLane < (LANE_H - BAR_H) / 2 - 3 || inLane > (LANE_H + BAR_H) / 2 + 3) return -1;
+        double ms = msOf(x);
+        double tol = 3 * viewSpan / plotWidth();
+        int[] best = {-1};
+        double[] bestLen = {Double.POSITIVE_INFINITY};
+        layout.forEachVisible(lane, ms - tol, ms + tol, op -> {
+            if (hidden[op]) return;
+            double s = layout.startMs(op);
+            double e = layout.drawnEndMs(op);
+            if (ms >= s - tol && ms <= e + tol && e - s < bestLen[0]) {
+                best[0] = op;
+                bestLen[0] = e - s;
+            }
+        });
+        return best[0];
+    }
+
+    /** Screen point of the middle of an op's bar (for tests and the anomaly view's jump). */
+    public double[] centreOf(int op) {
+        double s = Math.max(layout.startMs(op), viewFrom);
+        double e = Math.min(layout.drawnEndMs(op), viewFrom + viewSpan);
+        return new double[] {(xOf(s) + xOf(e)) / 2, AXIS_H + layout.lane(op) * LANE_H - laneScroll + LANE_H / 2};
+    }
+
+    private void hover(double x, double y) {
+        int op = x < 0 ? -1 : opAt(x, y);
+        if (op != hovered) {
+            hovered = op;
+            draw();
+        }
+        if (op < 0) {
+            hoverCard.setVisible(false);
+            return;
+        }
+        hoverCard.setText(describe(op));
+        hoverCard.autosize();
+        double w = hoverCard.prefWidth(-1);
+        double h = hoverCard.prefHeight(-1);
+        double px = x + 16 + w > getWidth() ? Math.max(0, x - 16 - w) : x + 16;
+        double py = y + 16 + h > getHeight() ? Math.max(0, y - 16 - h) : y + 16;
+        hoverCard.resizeRelocate(px, py, w, h);
+        hoverCard.setVisible(true);
+    }
+
+    /** The hover card: all 11 fields, the times as ms from the start of the history, and the stepper's word on it. */
+    public String describe(int op) {
+        Op o = layout.op(op);
+        TimeAxis real = layout.realAxis();
+        StringBuilder b = new StringBuilder();
+        b.append(layout.label(op)).append('\n');
+        b.append("op_id           ").append(o.opId()).append('\n');
+        b.append("process_id      ").append(o.processId()).append('\n');
+        b.append("invoke_ts       ").append(o.invokeTs()).append(String.format(Locale.ROOT, "  (%.3f ms)", real.realMs(o.invokeTs()))).append('\n');
+        b.append("complete_ts     ").append(o.completeTs() == null ? "null" : o.completeTs()
+                + String.format(Locale.ROOT, "  (%.3f ms, took %.3f ms)", real.realMs(o.completeTs()),
+                (o.completeTs() - o.invokeTs()) / 1e6)).append('\n');
+        b.append("op_type         ").append(o.opType()).append('\n');
+        b.append("key             ").append(o.key()).append('\n');
+        b.append("input           ").append(o.input()).append('\n');
+        b.append("output          ").append(o.output()).append('\n');
+        b.append("error           ").append(o.error()).append('\n');
+        b.append("timeout_marker  ").append(o.timeoutMarker()).append('\n');
+        b.append("node_seen       ").append(o.nodeSeen()).append('\n');
+        b.append("fault_epoch     ").append(o.faultEpoch());
+        if (o.sourceLine() > 0) b.append("\nline            ").append(o.sourceLine());
+        for (int i = 0; i < stepOps.length; i++) {
+            if (stepOps[i] == op) {
+                b.append("\nlinearized as step ").append(i + 1).append(" of ").append(stepOps.length);
+                break;
+            }
+        }
+        String why = blocked.get(op);
+        if (why != null) b.append("\ncould not be placed next: ").append(why);
+        return b.toString();
+    }
+
+    /** Text of the hover card, when one is shown (tests). */
+    public String hoverText() {
+        return hoverCard.isVisible() ? hoverCard.getText() : null;
+    }
+
+    private void onScroll(ScrollEvent e) {
+        if (layout == null) return;
+        if (e.isShiftDown() || Math.abs(e.getDeltaX()) > Math.abs(e.getDeltaY())) {
+            pan(-(e.isShiftDown() ? e.getDeltaY() : e.getDeltaX()) / plotWidth() * viewSpan);
+        } else {
+            zoomAround(msOf(e.getX()), Math.exp(-e.getDeltaY() * 0.004));
+        }
+        e.consume();
+    }
+
+    private void onPressed(MouseEvent e) {
+        dragX = e.getX();
+        dragY = e.getY();
+        rangeFrom = e.isShiftDown() ? msOf(e.getX()) : Double.NaN;
+        rangeTo = rangeFrom;
+    }
+
+    private void onDragged(MouseEvent e) {
+        if (layout == null) return;
+        if (!Double.isNaN(rangeFrom)) {
+            rangeTo = msOf(e.getX());
+            draw();
+            return;
+        }
+        viewFrom -= (e.getX() - dragX) / plotWidth() * viewSpan;
+        double maxScroll = Math.max(0, layout.lanes().size() * LANE_H - (getHeight() - AXIS_H));
+        laneScroll = Math.min(maxScroll, Math.max(0, laneScroll - (e.getY() - dragY)));
+        dragX = e.getX();
+        dragY = e.getY();
+        draw();
+    }
+
+    private void onReleased(MouseEvent e) {
+        if (!Double.isNaN(rangeFrom)) {
+            double a = Math.min(rangeFrom, rangeTo);
+            double b = Math.max(rangeFrom, rangeTo);
+            rangeFrom = Double.NaN;
+            if ((b - a) / viewSpan * plotWidth() > 4) zoomTo(a, b); else draw();
+        }
+    }
+
+    @Override
+    protected void layoutChildren() {
+        if (canvas.getWidth() != getWidth() || canvas.getHeight() != getHeight()) {
+            canvas.setWidth(getWidth());
+            canvas.setHeight(getHeight());
+            draw();
+        }
+    }
+
+    @Override
+    protected double computePrefWidth(double height) {
+        return 900;
+    }
+
+    @Override
+    protected double computePrefHeight(double width) {
+        return 500;
+    }
+
+    /** Repaints the viewport (FX thread). */
+    public void draw() {
+        long t0 = System.nanoTime();
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        double w = canvas.getWidth();
+        double h = canvas.getHeight();
+        g.setFill(Color.WHITE);
+        g.fillRect(0, 0, w, h);
+        if (layout == null || w <= GUTTER) return;
+        double from = viewFrom;
+        double to = viewFrom + viewSpan;
+        double msPerPx = viewSpan / plotWidth();
+        int firstLane = (int) Math.max(0, Math.floor(laneScroll / LANE_H));
+        int lastLane = (int) Math.min(layout.lanes().size() - 1, Math.floor((laneScroll + h - AXIS_H) / LANE_H));
+
+        // lanes' backgrounds
+        for (int l = firstLane; l <= lastLane; l++) {
+            double y = laneY(l);
+            g.setFill(l % 2 == 0 ? Color.web("#fafbfc") : Color.WHITE);
+            g.fillRect(GUTTER, y, w - GUTTER, LANE_H);
+        }
+        drawEpochs(g, w, h);
+        drawGaps(g, h);
+        g.save();
+        g.beginPath();
+        g.rect(GUTTER, AXIS_H, w - GUTTER, h - AXIS_H);
+        g.clip();
+        g.setFont(FONT);
+        g.setTextBaseline(VPos.CENTER);
+        byte[] strip = new byte[(int) Math.ceil(w) + 2];
+        for (int l = firstLane; l <= lastLane; l++) {
+            double y = laneY(l);
+            double barY = y + (LANE_H - BAR_H) / 2;
+            Arrays.fill(strip, (byte) 0);
+            int lane = l;
+            layout.forEachVisible(lane, from, to, op -> {
+                if (hidden[op]) return;
+                double x0 = xOf(layout.startMs(op));
+                double x1 = xOf(layout.drawnEndMs(op));
+                boolean open = HistoryLayout.isOpen(layout.op(op));
+                if (x1 - x0 < MIN_BAR_PX && !open && op != selected && !blocked.containsKey(op)) {
+                    int a = (int) Math.max(GUTTER, Math.floor(x0));
+                    int b = (int) Math.min(w, Math.ceil(x1));
+                    byte v = layout.outcome(op) == Outcome.FAIL ? (byte) 1 : (byte) 2;
+                    for (int x = a; x <= b; x++) if (strip[x] < v) strip[x] = v;
+                    return;
+                }
+                bar(g, op, x0, x1, barY, open, w);
+            });
+            // the merged pixel columns, one rectangle per run of equal columns
+            int x = (int) GUTTER;
+            while (x < strip.length) {
+                byte v = strip[x];
+                int end = x;
+                while (end + 1 < strip.length && strip[end + 1] == v) end++;
+                if (v != 0) {
+                    g.setFill(v == 2 ? OK_LINE : FAIL_LINE);
+                    g.fillRect(x, barY + 2, end - x + 1, BAR_H - 4);
+                }
+                x = end + 1;
+            }
+        }
+        drawSteps(g, from, to, msPerPx);
+        if (!Double.isNaN(rangeFrom)) {
+            double a = xOf(Math.min(rangeFrom, rangeTo));
+            double b = xOf(Math.max(rangeFrom, rangeTo));
+            g.setFill(Color.rgb(60, 110, 200, 0.15));
+            g.fillRect(a, AXIS_H, b - a, h - AXIS_H);
+        }
+        g.restore();
+        drawGutter(g, firstLane, lastLane, h);
+        drawAxis(g, w);
+        lastDrawNanos = System.nanoTime() - t0;
+        frames++;
+    }
+
+    private double laneY(int lane) {
+        return AXIS_H + lane * LANE_H - laneScroll;
+    }
+
+    private void bar(GraphicsContext g, int op, double x0, double x1, double y, boolean open, double w) {
+        Outcome outcome = layout.outcome(op);
+        boolean isBlocked = blocked.containsKey(op);
+        double left = Math.max(x0, GUTTER - 2);
+        double right = Math.min(x1, w + 2);
+        double width = Math.max(right - left, 2);
+        Color fill = isBlocked ? Color.web("#fde2df") : open ? OPEN_FILL : outcome == Outcome.FAIL ? FAIL_FILL : OK_FILL;
+        Color line = isBlocked ? BLOCKED : open ? OPEN_LINE : outcome == Outcome.FAIL ? FAIL_LINE : OK_LINE;
+        g.setFill(fill);
+        g.fillRect(left, y, width, BAR_H);
+        if (open) {
+            // unknown outcome: hatched, dashed, no closing edge — it may have taken effect any time after invoke
+            g.setStroke(OPEN_LINE.deriveColor(0, 1, 1, 0.35));
+            g.setLineWidth(1);
+            for (double hx = Math.ceil(left / 8) * 8; hx < left + width; hx += 8) {
+                g.strokeLine(hx, y + BAR_H, Math.min(hx + BAR_H, left + width), y);
+            }
+            g.setStroke(line);
+            g.setLineDashes(4, 3);
+            g.strokeLine(left, y, left + width, y);
+            g.strokeLine(left, y + BAR_H, left + width, y + BAR_H);
+            g.setLineDashes();
+            g.strokeLine(x0, y, x0, y + BAR_H);
+            g.setFill(OPEN_LINE);
+            g.fillPolygon(new double[] {right - 7, right, right - 7}, new double[] {y + 3, y + BAR_H / 2, y + BAR_H - 3}, 3);
+        } else {
+            g.setStroke(line);
+            g.setLineWidth(isBlocked ? 2 : 1);
+            if (outcome == Outcome.FAIL) g.setLineDashes(2, 2);
+            g.strokeRect(left, y, width, BAR_H);
+            g.setLineDashes();
+        }
+        if (op == selected || op == hovered) {
+            g.setStroke(op == selected ? Color.BLACK : Color.web("#5f6368"));
+            g.setLineWidth(op == selected ? 2.5 : 1.5);
+            g.strokeRect(left - 1, y - 1, width + 2, BAR_H + 2);
+        }
+        g.setLineWidth(1);
+        if (width > 18) {
+            g.setFill(isBlocked ? BLOCKED : outcome == Outcome.FAIL ? FAIL_LINE : Color.web("#202124"));
+            g.setTextAlign(TextAlignment.LEFT);
+            g.fillText(fit(layout.label(op), width - 6, 6.3), left + 3, y + BAR_H / 2);
+            if (outcome == Outcome.FAIL && width > 30) {
+                g.setStroke(FAIL_LINE);
+                g.strokeLine(left + 3, y + BAR_H / 2, left + Math.min(width - 3, 12 + layout.label(op).length() * 5.5), y + BAR_H / 2);
+            }
+            String node = layout.op(op).nodeSeen();
+            if (node != null && width > 24) {
+                g.setFont(SMALL);
+                g.setFill(HIDDEN_TEXT);
+                g.fillText(fit("@" + node, width - 6, 5.2), left + 3, y + BAR_H + 5);
+                g.setFont(FONT);
+            }
+        }
+    }
+
+    private void drawSteps(GraphicsContext g, double from, double to, double msPerPx) {
+        if (stepOps.length == 0) return;
+        int lo = lowerBound(stepMs, from - 20 * msPerPx);
+        int hi = lowerBound(stepMs, to + 20 * msPerPx);
+        lo = Math.max(0, lo - 1);
+        hi = Math.min(stepOps.length, hi + 1);
+        boolean numbers = hi - lo <= Math.max(8, plotWidth() / 22);
+        g.setStroke(POINT);
+        g.setLineWidth(1.5);
+        double px = Double.NaN;
+        double py = 0;
+        for (int i = lo; i < hi; i++) {
+            int op = stepOps[i];
+            if (hidden[op]) {
+                px = Double.NaN;
+                continue;
+            }
+            double x = xOf(stepMs[i]);
+            double y = laneY(layout.lane(op)) + LANE_H / 2;
+            if (!Double.isNaN(px)) {
+                g.setStroke(i < currentStep ? POINT : POINT.deriveColor(0, 1, 1, 0.35));
+                g.strokeLine(px, py, x, y);
+            }
+            px = x;
+            py = y;
+        }
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setFont(BOLD);
+        for (int i = lo; i < hi; i++) {
+            int op = stepOps[i];
+            if (hidden[op]) continue;
+            double x = xOf(stepMs[i]);
+            double y = laneY(layout.lane(op)) + LANE_H / 2;
+            boolean done = i < currentStep;
+            double r = numbers ? 7.5 : 3;
+            if (i + 1 == currentStep) {
+                g.setStroke(Color.BLACK);
+                g.setLineWidth(2.5);
+                g.strokeOval(x - r - 3, y - r - 3, 2 * r + 6, 2 * r + 6);
+                g.setLineWidth(1.5);
+            }
+            g.setFill(done ? POINT : Color.WHITE);
+            g.fillOval(x - r, y - r, 2 * r, 2 * r);
+            g.setStroke(POINT);
+            g.strokeOval(x - r, y - r, 2 * r, 2 * r);
+            if (numbers) {
+                g.setFill(done ? Color.WHITE : POINT);
+                g.fillText(Integer.toString(i + 1), x, y, 2 * r + 8);
+            }
+        }
+        g.setFont(FONT);
+        g.setLineWidth(1);
+    }
+
+    private static int lowerBound(double[] a, double v) {
+        int lo = 0;
+        int hi = a.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] < v) lo = mid + 1; else hi = mid;
+        }
+        return lo;
+    }
+
+    private void drawEpochs(GraphicsContext g, double w, double h) {
+        TimeAxis axis = layout.axis();
+        for (HistoryLayout.FaultEpoch e : layout.epochs()) {
+            double x0 = Math.max(GUTTER, xOf(axis.toMs(e.fromNs())));
+            double x1 = Math.min(w, xOf(axis.toMs(e.toNs())));
+            if (x1 < GUTTER || x0 > w) continue;
+            g.setFill(EPOCH);
+            g.fillRect(x0, AXIS_H - 14, Math.max(x1 - x0, 1), h - AXIS_H + 14);
+            g.setStroke(EPOCH_EDGE);
+            g.strokeLine(x0, AXIS_H - 14, x0, h);
+            g.strokeLine(x1, AXIS_H - 14, x1, h);
+            g.setFill(EPOCH_EDGE.darker());
+            g.setFont(BOLD);
+            g.setTextAlign(TextAlignment.LEFT);
+            g.setTextBaseline(VPos.CENTER);
+            String text = "⚡ " + e.name() + (e.landing() == null ? "" : " — " + e.landing());
+            g.fillText(fit(text, Math.max(x1 - x0 - 6, 60), 6.2), x0 + 3, AXIS_H - 7);
+            g.setFont(FONT);
+        }
+    }
+
+    private void drawGaps(GraphicsContext g, double h) {
+        if (!layout.compressed()) return;
+        g.setStroke(Color.web("#9aa0a6"));
+        g.setLineDashes(3, 3);
+        g.setFont(SMALL);
+        g.setFill(Color.web("#5f6368"));
+        g.setTextAlign(TextAlignment.CENTER);
+        for (TimeAxis.Gap gap : layout.axis().gaps()) {
+            double x = xOf(gap.atMs() + gap.widthMs() / 2);
+            if (x < GUTTER) continue;
+            g.strokeLine(x, AXIS_H - 14, x, h);
+            g.fillText("⋯ " + duration(gap.removedMs()) + " idle", x, AXIS_H - 20);
+        }
+        g.setLineDashes();
+    }
+
+    private void drawGutter(GraphicsContext g, int firstLane, int lastLane, double h) {
+        g.setFill(Color.web("#f1f3f4"));
+        g.fillRect(0, AXIS_H, GUTTER, h - AXIS_H);
+        g.setFill(Color.web("#3c4043"));
+        g.setFont(FONT);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.CENTER);
+        for (int l = firstLane; l <= lastLane; l++) {
+            double y = laneY(l);
+            if (y + LANE_H < AXIS_H) continue;
+            g.fillText("process " + layout.lanes().get(l), 6, y + LANE_H / 2, GUTTER - 10);
+        }
+    }
+
+    private void drawAxis(GraphicsContext g, double w) {
+        g.setFill(Color.WHITE);
+        g.fillRect(0, 0, w, AXIS_H - 16);
+        g.setStroke(Color.web("#5f6368"));
+        g.strokeLine(GUTTER, AXIS_H - 16, w, AXIS_H - 16);
+        double target = viewSpan / Math.max(1, plotWidth() / 110);
+        double step = Math.pow(10, Math.floor(Math.log10(target)));
+        if (target / step > 5) step *= 5; else if (target / step > 2) step *= 2;
+        g.setFont(SMALL);
+        g.setFill(Color.web("#3c4043"));
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.CENTER);
+        TimeAxis axis = layout.axis();
+        double first = Math.ceil(viewFrom / step) * step;
+        for (double t = first; t <= viewFrom + viewSpan; t += step) {
+            double x = xOf(t);
+            if (x < GUTTER) continue;
+            g.strokeLine(x, AXIS_H - 20, x, AXIS_H - 16);
+            double real = layout.compressed() ? axis.realMs(axis.toNs(t)) : t;
+            g.fillText(layout.untimed() ? "#" + Math.round(real * 1e6) : duration(real), x, AXIS_H - 27);
+        }
+        g.setTextAlign(TextAlignment.LEFT);
+        g.fillText((layout.untimed() ? "event order (no timestamps recorded)" : layout.compressed()
+                ? "ms from start (idle gaps cut)" : "ms from start") + String.format(Locale.ROOT,
+                "   %d of %d ops shown", shown, layout.size()), 6, 9, GUTTER + 400);
+    }
+
+    /** {@code s} cut with an ellipsis to about {@code px} wide at {@code charPx} a character (squeezed text is unreadable). */
+    static String fit(String s, double px, double charPx) {
+        int max = (int) (px / charPx);
+        if (s.length() <= max) return s;
+        return max <= 1 ? "" : s.substring(0, max - 1) + "…";
+    }
+
+    static String duration(double ms) {
+        double a = Math.abs(ms);
+        if (a >= 10_000) return String.format(Locale.ROOT, "%.1f s", ms / 1000);
+        if (a >= 1000) return String.format(Locale.ROOT, "%.2f s", ms / 1000);
+        if (a >= 10 || a == 0) return String.format(Locale.ROOT, "%.0f ms", ms);
+        if (a >= 0.1) return String.format(Locale.ROOT, "%.2f ms", ms);
+        return String.format(Locale.ROOT, "%.1f µs", ms * 1000);
+    }
+}

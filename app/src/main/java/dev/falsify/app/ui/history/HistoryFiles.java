@@ -1,0 +1,33 @@
+package dev.falsify.app.ui.history;
+
+import dev.falsify.checkers.history.FormatDetector;
+import dev.falsify.checkers.history.HistoryFormatException;
+import javafx.scene.Node;
+
+/** Which evidence files open in the history viewer: those {@code falsify check} would read as a history. */
+public final class HistoryFiles {
+    private static final int HEAD = 8192;
+
+    private HistoryFiles() {
+    }
+
+    /** True when the text's head is a history in a format the checkers read (JSONL, Jepsen EDN, Porcupine). */
+    public static boolean isHistory(String text, String fileName) {
+        try {
+            return FormatDetector.detect(text.length() > HEAD ? text.substring(0, HEAD) : text, fileName) != null;
+        } catch (HistoryFormatException e) {
+            return false;
+        }
+    }
+
+    /**
+     * The history viewer on {@code file}, with {@code raw} (the table or the text viewer of the same
+     * file) as a second tab, reading and checking in the background.
+     */
+    public static HistoryView viewer(java.nio.file.Path file, String rawTitle, Node raw) {
+        HistoryView v = new HistoryView();
+        v.addTab(rawTitle, raw);
+        v.open(file);
+        return v;
+    }
+}

@@ -1,0 +1,299 @@
+package dev.falsify.app.ui.history;
+
+import dev.falsify.checkers.history.History;
+import dev.falsify.checkers.render.OpLabel;
+import dev.falsify.checkers.render.TimeAxis;
+import dev.falsify.model.history.Op;
+import dev.falsify.model.history.Outcome;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.IntConsumer;
+
+/**
+ * A history arranged for drawing: one lane per process, each lane's ops sorted by invocation so
+ * the ops inside a time range are found by binary search, the fault epochs the ops name, and the
+ * positions of every op on the real and the compressed {@link TimeAxis}. Built once off the FX
+ * thread; the canvas then touches only the ops it can see.
+ */
+public final class HistoryLayout {
+    /** A fault window: the span of the ops that name it, and what the proxy said about its landing. */
+    public record FaultEpoch(String name, long fromNs, long toNs, String landing) {
+    }
+
+    private final History history;
+    private final List<Op> ops;
+    private final TimeAxis realAxis;
+    private final TimeAxis compressedAxis;
+    private final List<String> lanes;
+    private final int[] laneOf;
+    /** Per lane: op indices with a completion, by invoke. */
+    private final int[][] laneOps;
+    /** Per lane: ops whose outcome is unknown (open-ended bars), by invoke. */
+    private final int[][] laneOpen;
+    /** Per lane: the longest duration of a completed op on the real axis, in ms (a bound on the compressed one). */
+    private final double[] laneMaxMs;
+    private final List<FaultEpoch> epochs;
+    private final List<String> keys;
+    private final List<String> opTypes;
+    private final Map<String, Integer> byId;
+    private final String[] labels;
+    private double[] start;
+    private double[] end;
+    /** Where a bar is drawn to: its completion, or for an open-ended op the next invocation in its lane (or the end). */
+    private double[] drawnEnd;
+    private boolean compressed;
+
+    private HistoryLayout(History history, Map<String, String> landings) {
+        this.history = history;
+        this.ops = history.ops();
+        int n = ops.size();
+        realAxis = TimeAxis.real(ops);
+        compressedAxis = TimeAxis.compressed(ops);
+        Map<String, List<Integer>> byLane = new LinkedHashMap<>();
+        byId = new HashMap<>(n * 2);
+        TreeSet<String> keySet = new TreeSet<>();
+        TreeSet<String> typeSet = new TreeSet<>();
+        Map<String, long[]> epochSpans = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            Op op = ops.get(i);
+            byLane.computeIfAbsent(String.valueOf(op.processId()), k -> new ArrayList<>()).add(i);
+            byId.put(op.opId() != null ? op.opId() : "#" + i, i);
+            if (op.key() != null) keySet.add(op.key());
+            if (op.opType() != null) typeSet.add(op.opType());
+            if (op.faultEpoch() != null) {
+                long[] s = epochSpans.computeIfAbsent(op.faultEpoch(), k -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
+                s[0] = Math.min(s[0], op.invokeTs());
+                s[1] = Math.max(s[1], op.completeTs() != null && !op.timeoutMarker() ? op.completeTs() : op.invokeTs());
+            }
+        }
+        List<String> names = new ArrayList<>(byLane.keySet());
+        names.sort(HistoryLayout::naturalOrder);
+        lanes = List.copyOf(names);
+        laneOf = new int[n];
+        laneOps = new int[names.size()][];
+        laneOpen = new int[names.size()][];
+        laneMaxMs = new double[names.size()];
+        for (int l = 0; l < names.size(); l++) {
+            List<Integer> members = byLane.get(names.get(l));
+            members.sort(Comparator.comparingLong((Integer i) -> ops.get(i).invokeTs()).thenComparingInt(i -> i));
+            List<Integer> closed = new ArrayList<>();
+            List<Integer> open = new ArrayList<>();
+            for (int i : members) {
+                laneOf[i] = l;
+                Op op = ops.get(i);
+                if (isOpen(op)) {
+                    open.add(i);
+                } else {
+                    closed.add(i);
+                    laneMaxMs[l] = Math.max(laneMaxMs[l], (op.completeTs() - op.invokeTs()) / 1e6);
+                }
+            }
+            laneOps[l] = closed.stream().mapToInt(Integer::intValue).toArray();
+            laneOpen[l] = open.stream().mapToInt(Integer::intValue).toArray();
+        }
+        List<FaultEpoch> e = new ArrayList<>();
+        epochSpans.forEach((name, span) -> e.add(new FaultEpoch(name, span[0], span[1], landings.get(name))));
+        e.sort(Comparator.comparingLong(FaultEpoch::fromNs));
+        epochs = List.copyOf(e);
+        keys = List.copyOf(keySet);
+        opTypes = List.copyOf(typeSet);
+        labels = new String[n];
+        setCompressed(false);
+    }
+
+    /** @param landings fault name → landing reading, for the epochs the ops name */
+    public static HistoryLayout of(History history, Map<String, String> landings) {
+        return new HistoryLayout(history, landings);
+    }
+
+    /** An op drawn open-ended: its outcome is unknown (or it never completed). */
+    public static boolean isOpen(Op op) {
+        return op.timeoutMarker() || op.completeTs() == null;
+    }
+
+    /** Process ids that look like numbers sort as numbers (2 before 10), the rest as text. */
+    static int naturalOrder(String a, String b) {
+        String pa = a.replaceAll("\\d+$", "");
+        String pb = b.replaceAll("\\d+$", "");
+        if (pa.equals(pb) && a.length() > pa.length() && b.length() > pb.length()) {
+            try {
+                return Long.compare(Long.parseLong(a.substring(pa.length())), Long.parseLong(b.substring(pb.length())));
+            } catch (NumberFormatException e) {
+                // too long for a long: fall through to text order
+            }
+        }
+        return a.compareTo(b);
+    }
+
+    /** Switches every position to the compressed (idle gaps cut) or the real axis. */
+    public void setCompressed(boolean on) {
+        compressed = on;
+        TimeAxis axis = axis();
+        int n = ops.size();
+        start = new double[n];
+        end = new double[n];
+        for (int i = 0; i < n; i++) {
+            Op op = ops.get(i);
+            start[i] = axis.toMs(op.invokeTs());
+            end[i] = isOpen(op) ? Double.POSITIVE_INFINITY : Math.max(start[i], axis.toMs(op.completeTs()));
+        }
+        drawnEnd = end.clone();
+        double span = axis.spanMs();
+        for (int l = 0; l < laneOps.length; l++) {
+            int[] open = laneOpen[l];
+            for (int k = 0; k < open.length; k++) {
+                int op = open[k];
+                int next = lowerBound(laneOps[l], Math.nextUp(start[op]));
+                double to = next < laneOps[l].length ? start[laneOps[l][next]] : span;
+                if (k + 1 < open.length && start[open[k + 1]] > start[op]) to = Math.min(to, start[open[k + 1]]);
+                drawnEnd[op] = Math.max(to, start[op]);
+            }
+        }
+    }
+
+    /**
+     * True when the history carries no real timestamps (Porcupine's etcd logs, EDN without
+     * {@code :time}): the readers number the events instead, so the axis shows order, not time.
+     */
+    public boolean untimed() {
+        return realAxis.endNs() - realAxis.originNs() <= 4L * Math.max(1, ops.size());
+    }
+
+    public boolean compressed() {
+        return compressed;
+    }
+
+    public TimeAxis axis() {
+        return compressed ? compressedAxis : realAxis;
+    }
+
+    public TimeAxis realAxis() {
+        return realAxis;
+    }
+
+    public History history() {
+        return history;
+    }
+
+    public List<Op> ops() {
+        return ops;
+    }
+
+    public int size() {
+        return ops.size();
+    }
+
+    public Op op(int i) {
+        return ops.get(i);
+    }
+
+    public List<String> lanes() {
+        return lanes;
+    }
+
+    public int lane(int op) {
+        return laneOf[op];
+    }
+
+    public List<FaultEpoch> epochs() {
+        return epochs;
+    }
+
+    public List<String> keys() {
+        return keys;
+    }
+
+    public List<String> opTypes() {
+        return opTypes;
+    }
+
+    /** The op an id names ({@code #index} for ops without op_id, as counterexamples cite them), or -1. */
+    public int indexOf(String opId) {
+        Integer i = byId.get(opId);
+        return i == null ? -1 : i;
+    }
+
+    /**
+     * The op a transactional anomaly cites: by op_id when the history has them, else by the line
+     * the reader took it from (Jepsen EDN ops have no id); -1 when neither matches.
+     */
+    public int indexOf(String opId, int sourceLine) {
+        if (opId != null) {
+            int i = indexOf(opId);
+            if (i >= 0) return i;
+        }
+        if (sourceLine <= 0) return -1;
+        for (int i = 0; i < ops.size(); i++) {
+            if (ops.get(i).sourceLine() == sourceLine) return i;
+        }
+        return -1;
+    }
+
+    /** Axis position of the op's invocation, in ms. */
+    public double startMs(int op) {
+        return start[op];
+    }
+
+    /** Axis position of its completion; +∞ for an open-ended op. */
+    public double endMs(int op) {
+        return end[op];
+    }
+
+    /** Where its bar ends on the axis: the completion, or for an open-ended op the next op of its process. */
+    public double drawnEndMs(int op) {
+        return drawnEnd[op];
+    }
+
+    /** The text in the op's bar ({@link OpLabel}), made when first drawn. */
+    public String label(int op) {
+        String s = labels[op];
+        if (s == null) {
+            s = OpLabel.of(ops.get(op));
+            labels[op] = s;
+        }
+        return s;
+    }
+
+    public Outcome outcome(int op) {
+        return ops.get(op).outcome();
+    }
+
+    /**
+     * Calls {@code visit} for the ops of {@code lane} whose bar overlaps {@code [fromMs, toMs]} on
+     * the current axis, completed ones by invoke then open-ended ones: a binary search, then only
+     * the ops in range (plus those within the lane's longest duration before it).
+     */
+    public void forEachVisible(int lane, double fromMs, double toMs, IntConsumer visit) {
+        int[] closed = laneOps[lane];
+        int lo = lowerBound(closed, fromMs - laneMaxMs[lane]);
+        for (int k = lo; k < closed.length; k++) {
+            int op = closed[k];
+            if (start[op] > toMs) break;
+            if (end[op] >= fromMs) visit.accept(op);
+        }
+        for (int op : laneOpen[lane]) {
+            if (start[op] > toMs) break;
+            if (drawnEnd[op] >= fromMs) visit.accept(op);
+        }
+    }
+
+    private int lowerBound(int[] sorted, double ms) {
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (start[sorted[mid]] < ms) lo = mid + 1; else hi = mid;
+        }
+        return lo;
+    }
+
+    /** Ops per lane (completed and open), for tests and the status line. */
+    public int laneSize(int lane) {
+        return laneOps[lane].length + laneOpen[lane].length;
+    }
+}

@@ -1,0 +1,83 @@
+package dev.falsify.app.ui.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import dev.falsify.checkers.history.History;
+import dev.falsify.checkers.history.HistoryFormat;
+import dev.falsify.model.history.Op;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+class HistoryLayoutTest {
+    private static List<Op> random(int n, long seed) {
+        Random r = new Random(seed);
+        List<Op> ops = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            long inv = r.nextInt(1_000_000_000);
+            boolean open = r.nextInt(10) == 0;
+            ops.add(new Op("o" + i, "p" + r.nextInt(12), inv, open ? null : inv + r.nextInt(50_000_000), "write",
+                    "k" + r.nextInt(3), IntNode.valueOf(i), NullNode.instance, null, open, null,
+                    i % 7 == 0 ? "f" + (i % 2) : null, i + 1));
+        }
+        return ops;
+    }
+
+    @Test
+    void theOpsInARangeAreExactlyThoseWhoseBarsOverlapIt() {
+        HistoryLayout l = HistoryLayout.of(new History("t", HistoryFormat.JSONL, random(3000, 1)), Map.of());
+        Random r = new Random(2);
+        for (boolean compressed : new boolean[] {false, true}) {
+            l.setCompressed(compressed);
+            for (int trial = 0; trial < 200; trial++) {
+                double a = r.nextDouble() * l.axis().spanMs();
+                double b = a + r.nextDouble() * l.axis().spanMs() / (1 + r.nextInt(1000));
+                for (int lane = 0; lane < l.lanes().size(); lane++) {
+                    TreeSet<Integer> got = new TreeSet<>();
+                    l.forEachVisible(lane, a, b, got::add);
+                    TreeSet<Integer> want = new TreeSet<>();
+                    for (int i = 0; i < l.size(); i++) {
+                        if (l.lane(i) == lane && l.startMs(i) <= b && l.drawnEndMs(i) >= a) want.add(i);
+                    }
+                    assertThat(got).isEqualTo(want);
+                }
+            }
+        }
+    }
+
+    @Test
+    void lanesSortNumericallyAndOpenOpsEndAtTheirProcesssNextOp() {
+        List<Op> ops = List.of(
+                new Op("a", "p10", 0, null, "write", null, IntNode.valueOf(1), NullNode.instance, null, true, null, null, 1),
+                new Op("b", "p10", 5_000_000, 6_000_000L, "read", null, NullNode.instance, IntNode.valueOf(1), null, false, null, null, 2),
+                new Op("c", "p2", 1_000_000, 9_000_000L, "read", null, NullNode.instance, IntNode.valueOf(1), null, false, null, "cut", 3));
+        HistoryLayout l = HistoryLayout.of(new History("t", HistoryFormat.JSONL, ops), Map.of("cut", "landed: 3 B dropped"));
+        assertThat(l.lanes()).containsExactly("p2", "p10");
+        assertThat(l.endMs(0)).isInfinite();
+        assertThat(l.drawnEndMs(0)).isEqualTo(5.0);
+        assertThat(l.epochs()).containsExactly(new HistoryLayout.FaultEpoch("cut", 1_000_000, 9_000_000, "landed: 3 B dropped"));
+        assertThat(l.indexOf("b")).isEqualTo(1);
+        assertThat(l.indexOf(null, 3)).isEqualTo(2);
+        assertThat(l.label(1)).isEqualTo("r → 1");
+    }
+
+    @Test
+    void theChangedPartOfAStateIsBetweenTheCommonPrefixAndSuffix() {
+        assertThat(StepTrack.changed("{x 1, y 2}", "{x 1, y 3}")).containsExactly(8, 9);
+        assertThat(StepTrack.changed("3", "3")).containsExactly(1, 1);
+        assertThat(StepTrack.changed("[1 2]", "[1 2 5]")).containsExactly(4, 6);
+    }
+
+    @Test
+    void partitionLabelsNameTheirKeys() {
+        List<String> keys = List.of("a", "b", "k0");
+        assertThat(HistoryView.partitionKeys("key k0", keys)).containsExactly("k0");
+        assertThat(HistoryView.partitionKeys("keys a, b", keys)).containsExactly("a", "b");
+        assertThat(HistoryView.partitionKeys("all", keys)).isEqualTo(keys);
+    }
+}
