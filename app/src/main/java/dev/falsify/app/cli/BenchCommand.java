@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
                 BenchRunnerCommand.class,
                 BenchProxyCommand.class,
                 BenchUiCommand.class,
+                BenchTimelineCommand.class,
         })
 public final class BenchCommand implements Runnable {
 

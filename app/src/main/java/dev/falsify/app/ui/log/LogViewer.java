@@ -479,6 +479,10 @@ public final class LogViewer extends BorderPane {
         if (!live && !dirty && !filtering()) pulse.stop();
     }
 
+    private static void setIfChanged(Label l, String text) {
+        if (!text.equals(l.getText())) l.setText(text);
+    }
+
     private void paint() {
         if (lines != null) rebuildProcessMenu();
         GraphicsContext g = canvas.getGraphicsContext2D();
@@ -490,9 +494,10 @@ public final class LogViewer extends BorderPane {
         int rows = view.count();
         int visible = visibleRows();
         top = Math.max(0, Math.min(top, Math.max(0, rows - visible)));
-        vbar.setMax(Math.max(0, rows - visible));
-        vbar.setVisibleAmount(Math.max(1, visible));
-        vbar.setBlockIncrement(Math.max(1, visible - 1));
+        // only what changed: every property set on a control would cost the scene a layout pass
+        if (vbar.getMax() != Math.max(0, rows - visible)) vbar.setMax(Math.max(0, rows - visible));
+        if (vbar.getVisibleAmount() != Math.max(1, visible)) vbar.setVisibleAmount(Math.max(1, visible));
+        if (vbar.getBlockIncrement() != Math.max(1, visible - 1)) vbar.setBlockIncrement(Math.max(1, visible - 1));
         if ((int) Math.round(vbar.getValue()) != top) vbar.setValue(top);
         int total = lines.count();
         int digits = Math.max(4, Integer.toString(total).length());
@@ -545,7 +550,7 @@ public final class LogViewer extends BorderPane {
             g.setFill(lv == LogLevel.ERROR ? Color.web("#c62828") : lv == LogLevel.WARNING ? Color.web("#9a6700") : Color.web("#1f2328"));
             g.fillText(shown, x, y + ROW - 4);
         }
-        status.setText(String.format(Locale.ROOT, "%,d lines%s%s%s", total,
+        setIfChanged(status, String.format(Locale.ROOT, "%,d lines%s%s%s", total,
                 view.filter().showsAll() ? "" : String.format(Locale.ROOT, " \u2014 %,d shown", rows),
                 filtering() ? " (filtering\u2026)" : "", lines.growing() ? " \u2014 live" : ""));
     }

@@ -62,8 +62,11 @@ public final class RunSession {
         thread.start();
     }
 
-    /** The event listener: runs on the runner's threads, so it only appends or enqueues. */
-    void publish(RunEvent e) {
+    /**
+     * The event listener: runs on the runner's threads, so it only appends or enqueues. Public so a
+     * benchmark or a screenshot can feed recorded or generated events through the same path.
+     */
+    public void publish(RunEvent e) {
         if (e instanceof RunEvent.LogLine l) {
             log.append(processLabel(l.scenario(), l.process(), l.stream()), l.text());
             return;

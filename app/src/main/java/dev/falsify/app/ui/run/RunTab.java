@@ -161,7 +161,8 @@ public final class RunTab extends Tab {
         if (session == null) return;
         session.drain(this::accept, EVENTS_PER_PULSE);
         if (!finished) {
-            status.setText((session.stopping() ? "Stopping \u2014 tearing down\u2026 " : "Running \u2014 ") + session.lastProgress());
+            String text = (session.stopping() ? "Stopping \u2014 tearing down\u2026 " : "Running \u2014 ") + session.lastProgress();
+            if (!text.equals(status.getText())) status.setText(text);
         }
         if (!finished && session.result().isDone() && session.queued() == 0) finish();
     }

@@ -260,8 +260,8 @@ public final class TimelineView extends BorderPane {
             if (end - viewStart > span || !live) viewStart = Math.max(model.start() - 200, end - span);
         }
         List<TimelineModel.Lane> lanes = model.lanes();
-        vbar.setMax(maxFirstLane());
-        vbar.setVisibleAmount(visibleLanes());
+        if (vbar.getMax() != maxFirstLane()) vbar.setMax(maxFirstLane());
+        if (vbar.getVisibleAmount() != visibleLanes()) vbar.setVisibleAmount(visibleLanes());
         firstLane = Math.min(firstLane, maxFirstLane());
         int last = Math.min(lanes.size(), firstLane + visibleLanes() + 1);
         double t0 = viewStart;
@@ -358,8 +358,9 @@ public final class TimelineView extends BorderPane {
         }
         g.setFont(FONT);
         paintAxis(g, w, t0, t1);
-        range.setText(String.format(Locale.ROOT, "%s \u2013 %s UTC, %s per 100 px, %d lanes", CLOCK.format(Instant.ofEpochMilli((long) t0)),
+        String r = (String.format(Locale.ROOT, "%s \u2013 %s UTC, %s per 100 px, %d lanes", CLOCK.format(Instant.ofEpochMilli((long) t0)),
                 CLOCK.format(Instant.ofEpochMilli((long) t1)), human(msPerPx * 100), lanes.size()));
+        if (!r.equals(range.getText())) range.setText(r); // a label set every pulse would relayout the scene
     }
 
     private void paintAxis(GraphicsContext g, double w, double t0, double t1) {
