@@ -34,15 +34,7 @@ public final class ScreenshotRenderer {
         List<Path> written = new ArrayList<>();
         try {
             WorkbenchSettings settings = WorkbenchSettings.load(settingsFile);
-            Workbench wb = HeadlessFx.call(() -> {
-                Workbench w = new Workbench(settings);
-                w.applyTheme(WorkbenchSettings.Theme.LIGHT);
-                Stage stage = new Stage();
-                stage.setScene(w.createScene(WIDTH, HEIGHT));
-                w.attach(stage);
-                stage.show();
-                return w;
-            });
+            Workbench wb = window(settings);
             PlanTab tab = HeadlessFx.call(() -> wb.open(plan).orElseThrow(() -> new IOException("cannot open " + plan)));
             if (!HeadlessFx.waitFor(() -> tab.editor().analysisProperty().get() != null, 30_000)) {
                 throw new IOException("the plan was not analysed within 30 s");
@@ -135,16 +127,10 @@ public final class ScreenshotRenderer {
             Path on = sessions.resolve("replicated-kv/2026-12-01T081030Z");
             Path off = sessions.resolve("replicated-kv/2026-12-01T080933Z");
             List<Path> written = new ArrayList<>();
-            Workbench wb = HeadlessFx.call(() -> {
-                Workbench w = new Workbench(settings);
-                w.setStoreDb(tmp.resolve("falsify.db"));
-                w.applyTheme(WorkbenchSettings.Theme.LIGHT);
-                Stage stage = new Stage();
-                stage.setScene(w.createScene(WIDTH, HEIGHT));
-                w.attach(stage);
-                stage.show();
-                w.setWorkspace(tmp);
-                return w;
+            Workbench wb = window(settings);
+            HeadlessFx.run(() -> {
+                wb.setStoreDb(tmp.resolve("falsify.db"));
+                wb.setWorkspace(tmp);
             });
             var tab = HeadlessFx.call(() -> wb.openSession(on));
             if (!HeadlessFx.waitFor(() -> tab.view().data() != null && !tab.view().busy(), 60_000)) {
@@ -171,8 +157,8 @@ public final class ScreenshotRenderer {
     /**
      * The run view of the example plan in progress and the log viewer. The run is the demo's recorded
      * bug-off session: its S1-1 timeline events (read back through the session log) and log lines are
-     * fed through the run view's own listener up to the moment the second fault is active, so the
-     * first band shows its landing reading and the second is still open. Nothing is executed.
+     * fed through the run view's own listener up to the moment the workload ends, so both fault bands
+     * show their landing readings while the run is still going. Nothing is executed.
      */
     static List<Path> renderRunViews(WorkbenchSettings settings, Path plan, Path outDir) throws IOException {
         Path fixture = Path.of(DEMO_SESSIONS);
@@ -185,12 +171,12 @@ public final class ScreenshotRenderer {
             copyTree(fixture, sessions);
             Path off = sessions.resolve("replicated-kv/2026-12-01T080933Z");
             List<dev.falsify.runner.events.RunEvent> events = new ArrayList<>();
-            int faults = 0;
             for (var row : dev.falsify.model.session.SessionReader.read(off).log().timeline()) {
                 var e = dev.falsify.runner.events.TimelineRows.event(row);
                 if (e.isEmpty() || !e.get().scenario().equals("S1-1")) continue;
+                // up to the workload's end: both fault windows healed with their readings, the run still going
+                if (e.get() instanceof dev.falsify.runner.events.RunEvent.ProcessEnded pe && pe.process().equals("workload")) break;
                 events.add(e.get());
-                if (e.get() instanceof dev.falsify.runner.events.RunEvent.FaultInjected && ++faults == 2) break;
             }
             long cut = events.get(events.size() - 1).atMs();
             List<dev.falsify.runner.events.RunEvent> lines = new ArrayList<>();
@@ -213,16 +199,8 @@ public final class ScreenshotRenderer {
                     "screenshots", new java.io.PrintWriter(java.io.Writer.nullWriter()));
             var session = new dev.falsify.app.ui.run.RunSession(snapshot, options);
             List<Path> written = new ArrayList<>();
-            Workbench wb = HeadlessFx.call(() -> {
-                Workbench w = new Workbench(settings);
-                w.applyTheme(WorkbenchSettings.Theme.LIGHT);
-                Stage stage = new Stage();
-                stage.setScene(w.createScene(WIDTH, HEIGHT));
-                w.attach(stage);
-                stage.show();
-                w.setWorkspace(tmp);
-                return w;
-            });
+            Workbench wb = window(settings);
+            HeadlessFx.run(() -> wb.setWorkspace(tmp));
             var run = HeadlessFx.call(() -> {
                 var t = new dev.falsify.app.ui.run.RunTab(session, wb.runHost());
                 wb.runHost().show(t);
@@ -253,6 +231,19 @@ public final class ScreenshotRenderer {
                 s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
+    }
+
+    /** A light-themed workbench window of the screenshots' size, shown. */
+    private static Workbench window(WorkbenchSettings settings) {
+        return HeadlessFx.call(() -> {
+            Workbench w = new Workbench(settings);
+            w.applyTheme(WorkbenchSettings.Theme.LIGHT);
+            Stage stage = new Stage();
+            stage.setScene(w.createScene(WIDTH, HEIGHT));
+            w.attach(stage);
+            stage.show();
+            return w;
+        });
     }
 
     /** Where the committed demo sessions live, relative to the repository root. */

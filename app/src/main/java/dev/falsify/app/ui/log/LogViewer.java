@@ -503,7 +503,7 @@ public final class LogViewer extends BorderPane {
         int digits = Math.max(4, Integer.toString(total).length());
         double gutter = (digits + 1) * CHAR_W + 6;
         boolean multi = lines.processes().size() > 1;
-        double tagW = multi ? 16 * CHAR_W : 0;
+        double tagW = multi ? 21 * CHAR_W : 0;
         String q = search.getText() == null ? "" : search.getText().toLowerCase(Locale.ROOT);
         int selA = Math.min(anchorRow, caretRow);
         int selB = Math.max(anchorRow, caretRow);
@@ -529,7 +529,7 @@ public final class LogViewer extends BorderPane {
             double x = gutter + 4 - scrollX;
             if (multi) {
                 String tag = lines.processes().get(lines.process(li));
-                if (tag.length() > 15) tag = tag.substring(tag.length() - 15);
+                if (tag.length() > 20) tag = "\u2026" + tag.substring(tag.length() - 19);
                 g.setFill(Color.web("#5a6b86"));
                 g.fillText(tag, gutter + 4, y + ROW - 4);
                 x += tagW;

@@ -190,7 +190,8 @@ public final class TimelineView extends BorderPane {
     public void fit() {
         if (model.isEmpty()) return;
         follow.setSelected(false);
-        zoomTo(model.start() - 200, model.end() + 200);
+        double span = Math.max(1000, model.end() - model.start());
+        zoomTo(model.start() - span * 0.02, model.end() + span * 0.12); // room for the last labels
     }
 
     /** Shows {@code [from, to]} epoch ms. */
