@@ -84,8 +84,10 @@ public final class Workbench {
         body.setOrientation(Orientation.HORIZONTAL);
         body.setDividerPositions(0.17);
         SplitPane.setResizableWithParent(left, false);
-        root.setTop(new javafx.scene.layout.VBox(menuBar(), WorkbenchRunHost.toolbar(this)));
-        root.setCenter(body);
+        root.setTop(menuBar());
+        BorderPane centre = new BorderPane(body); // the menu bar stays the root's top; the run toolbar sits under it
+        centre.setTop(WorkbenchRunHost.toolbar(this));
+        root.setCenter(centre);
         root.setBottom(statusBar());
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             updateStatus();

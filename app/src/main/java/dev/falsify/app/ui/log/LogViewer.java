@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -64,11 +65,11 @@ public final class LogViewer extends BorderPane {
     private final MenuButton processMenu = new MenuButton("Processes");
     private final CheckBox follow = new CheckBox("Follow");
     private final Label status = new Label();
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+    private final ScheduledExecutorService worker = idleEnding(new java.util.concurrent.ScheduledThreadPoolExecutor(1, r -> {
         Thread t = new Thread(r, "falsify-log-viewer");
         t.setDaemon(true);
         return t;
-    });
+    }));
     private final AtomicInteger generation = new AtomicInteger();
     private LogLines lines;
     private FilteredLines view;
@@ -80,7 +81,7 @@ public final class LogViewer extends BorderPane {
     private int shownProcesses = -1;
     private boolean dirty = true;
     private boolean scanning;
-    private long lastPoll;
+    private ScheduledFuture<?> polling;
     private int paintedLines = -1;
     private int paintedRows = -1;
     private Runnable poller;
@@ -205,10 +206,20 @@ public final class LogViewer extends BorderPane {
         sceneProperty().addListener((o, a, b) -> {
             if (b == null) {
                 pulse.stop();
+                stopPolling();
             } else {
+                startPolling();
                 invalidate();
             }
         });
+    }
+
+    /** The viewer's thread ends when it has had nothing to do for a while (a closed viewer leaves none). */
+    private static ScheduledExecutorService idleEnding(java.util.concurrent.ScheduledThreadPoolExecutor e) {
+        e.setKeepAliveTime(5, TimeUnit.SECONDS);
+        e.allowCoreThreadTimeOut(true);
+        e.setRemoveOnCancelPolicy(true);
+        return e;
     }
 
     /** Shows these lines (a file already indexed or being indexed, or a run's live log). */
@@ -227,8 +238,31 @@ public final class LogViewer extends BorderPane {
      * (a followed file indexes what was appended).
      */
     public void setPoller(Runnable poll) {
+        stopPolling();
         poller = poll;
-        invalidate();
+        if (getScene() != null) startPolling();
+    }
+
+    /**
+     * Polls on the viewer's own thread, not in a pulse: an animation would keep JavaFX pulsing 60
+     * times a second for every open log; this repaints only when lines arrived.
+     */
+    private void startPolling() {
+        if (poller == null || polling != null) return;
+        Runnable p = poller;
+        polling = worker.scheduleWithFixedDelay(() -> {
+            LogLines l = lines;
+            int before = l == null ? 0 : l.count();
+            p.run();
+            if (l != null && l.count() != before) Platform.runLater(this::invalidate);
+        }, 300, 300, TimeUnit.MILLISECONDS);
+    }
+
+    private void stopPolling() {
+        if (polling != null) {
+            polling.cancel(false);
+            polling = null;
+        }
     }
 
     public LogLines lines() {
@@ -456,12 +490,7 @@ public final class LogViewer extends BorderPane {
     }
 
     private void tick(long now) {
-        boolean live = lines != null && (lines.growing() || poller != null);
-        if (poller != null && now - lastPoll > 300_000_000L) {
-            lastPoll = now;
-            Runnable p = poller;
-            worker.submit(p);
-        }
+        boolean live = lines != null && lines.growing();
         if (view != null && view.behind()) scanStep();
         if (lines != null && follow.isSelected()) {
             int t = maxTop();

@@ -282,13 +282,11 @@ public final class TimelineView extends BorderPane {
             while (i + rows < lanes.size() && lanes.get(i + rows).seed().equals(l.seed())
                     && lanes.get(i + rows).kind() == TimelineModel.LaneKind.PROCESS) rows++;
             double y = AXIS + (i - firstLane) * LANE;
-            int k = 0;
-            for (TimelineModel.Band b : model.bands(l.seed())) {
+            List<TimelineModel.Band> seedBands = model.bands(l.seed());
+            for (int k = 0; k < seedBands.size(); k++) {
+                TimelineModel.Band b = seedBands.get(k);
                 double heal = b.heal() < 0 ? model.end() : b.heal();
-                if (heal < t0 || b.inject() > t1) {
-                    k++;
-                    continue;
-                }
+                if (heal < t0 || b.inject() > t1) continue;
                 double x0 = Math.max(LABELS, xOf(b.inject()));
                 double x1 = Math.min(w, Math.max(x0 + 2, xOf(heal)));
                 Boolean landed = b.landed();
@@ -298,13 +296,12 @@ public final class TimelineView extends BorderPane {
                 g.setStroke(Color.web("#c0392b", 0.7));
                 g.strokeLine(x0, y, x0, y + rows * LANE);
                 if (b.heal() >= 0) g.strokeLine(x1, y, x1, y + rows * LANE);
-                g.setFill(Color.web("#7a1f12"));
-                g.setFont(BOLD);
-                String reading = landed == null ? " (landing: waiting)" : landed ? " \u2714 landed" : " \u2716 not proven";
-                String detail = b.readings().isEmpty() ? "" : ": " + b.readings().get(b.readings().size() - 1).evidence();
-                g.fillText(clip(b.fault() + reading + detail, (x1 - x0 - 6) + 240), x0 + 3, y + 14 + (k % 2) * 0);
-                g.setFont(FONT);
-                k++;
+                // the label may run past the band, up to where the next band starts
+                double room = (k + 1 < seedBands.size() ? xOf(seedBands.get(k + 1).inject()) : w) - x0 - 6;
+                String reading = landed == null ? " \u2026 landing?" : landed ? " \u2714 landed" : " \u2716 not proven";
+                String detail = b.readings().isEmpty() ? "" : b.readings().get(b.readings().size() - 1).evidence();
+                label(g, clip(b.fault() + reading, room), x0 + 3, y + 14, BOLD, Color.web("#7a1f12"));
+                if (!detail.isEmpty() && rows > 1) label(g, clip(detail, room), x0 + 3, y + LANE + 14, FONT, Color.web("#5c1a10"));
             }
             i += rows - 1;
         }
@@ -385,6 +382,17 @@ public final class TimelineView extends BorderPane {
         g.setFill(Color.web("#1f2328"));
         g.setFont(BOLD);
         g.fillText("lane", 6, 16);
+        g.setFont(FONT);
+    }
+
+    /** Text on a light backing, so it stays readable over bars and bands. */
+    private static void label(GraphicsContext g, String text, double x, double baseline, Font font, Color color) {
+        g.setFont(font);
+        double width = text.length() * 6.2;
+        g.setFill(Color.web("#ffffff", 0.75));
+        g.fillRect(x - 1, baseline - 11, width + 2, 14);
+        g.setFill(color);
+        g.fillText(text, x, baseline);
         g.setFont(FONT);
     }
 
