@@ -67,8 +67,8 @@ class RunFromWindowFxTest {
     private static String scenario(String id, String workload, String extra) {
         return "### Scenario " + id + ": shell_" + id.toLowerCase() + "\n\n- **Falsifies if it FAILs:** C1\n"
                 + "- **Smoke budget:** 1 seed × 1 s\n- **Hardening budget:** 1 seed × 1 s\n\n```run\ncwd: .\ntimeout: 5m\nseeds: [1]\n"
-                + "services:\n  - name: ticker\n    cmd: \"echo starting; echo 'ERROR first tick is slow'; while true; do echo tick; sleep 0.1; done\"\n"
-                + "    ready: { log: \"tick\", timeout: 20s }\n"
+                + "services:\n  - name: ticker\n    cmd: \"echo starting; echo 'ERROR first tick is slow'; sleep 0.5; while true; do echo tick; sleep 0.1; done\"\n"
+                + "    ready: { log: \"^tick\", timeout: 20s }\n"
                 + "workload:\n  cmd: \"" + workload + "\"\n"
                 + "history: { path: \"{artifacts}/{scenario}-{seed}.jsonl\", format: jsonl, model: register }\n"
                 + "checkers: [linearizability]\n" + extra + "```\n\n";
