@@ -35,7 +35,7 @@ falsify_jvm_options() {
   case "${1-}" in
     ""|gui|screenshots) FALSIFY_WORKBENCH=1 ;;
     # benchmarks (but the workbench's) run long enough for C2 to pay: the JVM's defaults
-    bench) if [ "${2-}" = ui ]; then FALSIFY_WORKBENCH=1; else FALSIFY_JVM_OPTS=(); fi ;;
+    bench) if [ "${2-}" = ui ] || [ "${2-}" = timeline ]; then FALSIFY_WORKBENCH=1; else FALSIFY_JVM_OPTS=(); fi ;;
   esac
   if [ "$FALSIFY_WORKBENCH" = 1 ]; then FALSIFY_JVM_OPTS=("${FALSIFY_GUI_OPTS[@]}"); fi
   return 0

@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
                 BenchProxyCommand.class,
                 BenchUiCommand.class,
                 BenchHistoryCommand.class,
+                BenchTimelineCommand.class,
         })
 public final class BenchCommand implements Runnable {
 

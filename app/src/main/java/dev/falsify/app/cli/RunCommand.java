@@ -105,15 +105,10 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError(e.getMessage(), 2);
         }
-        if (d instanceof TrustStore.Decision.Trusted) return;
-        if (d instanceof TrustStore.Decision.CommandsChanged c) {
-            out.println("What " + plan + " runs changed since you trusted it:");
-            for (String s : c.added()) out.println("  + " + PlanCommands.display(s));
-            for (String s : c.removed()) out.println("  - " + PlanCommands.display(s));
-        } else {
-            out.println(plan + " has not been trusted yet. Running it executes these commands:");
-            for (String s : commands) out.println("  " + PlanCommands.display(s));
-        }
+        var prompt = dev.falsify.runner.trust.TrustPrompt.of(plan, d, commands);
+        if (prompt.isEmpty()) return;
+        out.println(prompt.get().heading());
+        for (String s : prompt.get().lines()) out.println("  " + s);
         boolean yes = trust;
         if (!yes) {
             out.print("Trust this plan and run them? [y/N] ");

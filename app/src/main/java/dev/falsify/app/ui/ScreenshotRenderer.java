@@ -100,6 +100,7 @@ public final class ScreenshotRenderer {
             });
             written.addAll(renderSessions(settings, outDir));
             written.addAll(renderHistories(settings, outDir));
+            written.addAll(renderRunViews(settings, plan, outDir));
             return written;
         } finally {
             Files.deleteIfExists(settingsFile);
@@ -222,6 +223,82 @@ public final class ScreenshotRenderer {
         Path p = Path.of(path);
         if (Files.exists(p)) return p;
         return path.startsWith("app/") ? Path.of(path.substring("app/".length())) : Path.of("..").resolve(path);
+    }
+
+    /**
+     * The run view of the example plan in progress and the log viewer. The run is the demo's recorded
+     * bug-off session: its S1-1 timeline events (read back through the session log) and log lines are
+     * fed through the run view's own listener up to the moment the workload ends, so both fault bands
+     * show their landing readings while the run is still going. Nothing is executed.
+     */
+    static List<Path> renderRunViews(WorkbenchSettings settings, Path plan, Path outDir) throws IOException {
+        Path fixture = fromRoot(DEMO_SESSIONS);
+        Path tmp = Files.createTempDirectory("falsify-screenshots-run");
+        try {
+            Path sessions = tmp.resolve("test-sessions");
+            copyTree(fixture, sessions);
+            Path off = sessions.resolve("replicated-kv/2026-12-01T080933Z");
+            List<dev.falsify.runner.events.RunEvent> events = new ArrayList<>();
+            for (var row : dev.falsify.model.session.SessionReader.read(off).log().timeline()) {
+                var e = dev.falsify.runner.events.TimelineRows.event(row);
+                if (e.isEmpty() || !e.get().scenario().equals("S1-1")) continue;
+                // up to the workload's end: both fault windows healed with their readings, the run still going
+                if (e.get() instanceof dev.falsify.runner.events.RunEvent.ProcessEnded pe && pe.process().equals("workload")) break;
+                events.add(e.get());
+            }
+            long cut = events.get(events.size() - 1).atMs();
+            List<dev.falsify.runner.events.RunEvent> lines = new ArrayList<>();
+            for (var e : events) {
+                if (!(e instanceof dev.falsify.runner.events.RunEvent.ProcessStarted ps)) continue;
+                for (String stream : List.of("out", "err")) {
+                    Path log = off.resolve("logs/S1-1/" + ps.process() + "." + stream + ".log");
+                    if (!Files.isRegularFile(log)) continue;
+                    List<String> text = Files.readAllLines(log);
+                    for (int i = 0; i < text.size(); i++) {
+                        long at = Math.min(cut, ps.atMs() + 40L * (i + 1));
+                        lines.add(new dev.falsify.runner.events.RunEvent.LogLine(at, "S1-1", ps.process(), stream, i + 1, text.get(i)));
+                    }
+                }
+            }
+            events.addAll(lines);
+            events.sort(java.util.Comparator.comparingLong(dev.falsify.runner.events.RunEvent::atMs));
+            var snapshot = dev.falsify.runner.trust.PlanSnapshot.read(plan);
+            var options = new dev.falsify.runner.run.RunOptions(sessions, List.of("S1"), null, java.util.Map.of(), 1, null,
+                    "screenshots", new java.io.PrintWriter(java.io.Writer.nullWriter()));
+            var session = new dev.falsify.app.ui.run.RunSession(snapshot, options);
+            List<Path> written = new ArrayList<>();
+            Workbench wb = HeadlessFx.call(() -> window(settings));
+            HeadlessFx.run(() -> wb.setWorkspace(tmp));
+            var run = HeadlessFx.call(() -> {
+                var t = new dev.falsify.app.ui.run.RunTab(session, wb.runHost());
+                wb.runHost().show(t);
+                return t;
+            });
+            for (var e : events) session.publish(e);
+            HeadlessFx.settle(1200);
+            HeadlessFx.run(() -> {
+                run.timeline().fit();
+                run.log().searchField().setText("leader");
+            });
+            HeadlessFx.settle(800);
+            written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("run-timeline.png")));
+
+            var log = HeadlessFx.call(() -> wb.openEvidence(off.resolve("logs/S1-1/n2.out.log")));
+            if (!HeadlessFx.waitFor(() -> log.viewer() instanceof dev.falsify.app.ui.log.LogViewer, 30_000)) {
+                throw new IOException("the log was not read within 30 s");
+            }
+            var viewer = (dev.falsify.app.ui.log.LogViewer) HeadlessFx.call(log::viewer);
+            HeadlessFx.run(() -> viewer.searchField().setText("lost the leader"));
+            HeadlessFx.call(() -> viewer.find(1)).join();
+            HeadlessFx.settle(800);
+            written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("log-viewer.png")));
+            HeadlessFx.run(() -> ((Stage) wb.root().getScene().getWindow()).close());
+            return written;
+        } finally {
+            try (var s = Files.walk(tmp)) {
+                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
     }
 
     /** Where the committed demo sessions live, relative to the repository root. */

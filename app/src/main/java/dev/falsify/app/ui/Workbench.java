@@ -68,6 +68,9 @@ public final class Workbench {
     private Stage stage;
     private Path storeDb = dev.falsify.runner.store.StoreLocation.defaultDb();
     private java.util.function.Consumer<java.net.URI> browser = uri -> status("Open in your browser: " + uri);
+    private dev.falsify.runner.trust.TrustStore trustStore = dev.falsify.runner.trust.TrustStore.defaultStore();
+    private final WorkbenchRunHost runHost = new WorkbenchRunHost(this);
+    private final dev.falsify.app.ui.run.RunLauncher runs = new dev.falsify.app.ui.run.RunLauncher(runHost);
 
     public Workbench(WorkbenchSettings settings) {
         this.settings = settings;
@@ -82,7 +85,9 @@ public final class Workbench {
         body.setDividerPositions(0.17);
         SplitPane.setResizableWithParent(left, false);
         root.setTop(menuBar());
-        root.setCenter(body);
+        BorderPane centre = new BorderPane(body); // the menu bar stays the root's top; the run toolbar sits under it
+        centre.setTop(WorkbenchRunHost.toolbar(this));
+        root.setCenter(centre);
         root.setBottom(statusBar());
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             updateStatus();
@@ -90,6 +95,37 @@ public final class Workbench {
         });
         acceptDrops();
         applyTheme(settings.theme());
+    }
+
+    /** Where run trust grants are kept; tests point it at a temp file, never the user's. */
+    public void setTrustStore(dev.falsify.runner.trust.TrustStore store) {
+        trustStore = store;
+    }
+
+    dev.falsify.runner.trust.TrustStore trustStore() {
+        return trustStore;
+    }
+
+    Path storeDb() {
+        return storeDb;
+    }
+
+    Stage stage() {
+        return stage;
+    }
+
+    WorkbenchRunHost runHost() {
+        return runHost;
+    }
+
+    /** Opens the timeline of a finished session, replayed from its session-log.md. */
+    public Optional<dev.falsify.app.ui.run.RunTab> showTimeline(Path sessionDir) {
+        return runHost.showTimeline(sessionDir);
+    }
+
+    /** Runs from the window (Run menu, toolbar, the ▶ of a scenario). */
+    public dev.falsify.app.ui.run.RunLauncher runs() {
+        return runs;
     }
 
     /** The session store (SQLite) the session view's history and overrides use; tests point it at a temp file. */
@@ -255,6 +291,7 @@ public final class Workbench {
         tab.editor().codeArea().caretPositionProperty().addListener((o, a, b) -> updateCaret(tab));
         tab.editor().savedProperty().addListener((o, a, b) -> updateTitle());
         tab.preview().setLinks(p, workspace, previewLinks());
+        tab.structured().setOnRunScenario(id -> runs.launch(tab.path(), List.of(id)));
         tabs.getTabs().add(tab);
         tabs.getSelectionModel().select(tab);
         settings.addRecent(p);
@@ -533,7 +570,7 @@ public final class Workbench {
         MenuItem about = item("About Falsify", null, () -> info("Falsify 0.1.0",
                 "Claim-driven testing of distributed and stateful systems.\nEvery action here is also a `falsify` command."));
         Menu help = new Menu("Help", null, about);
-        MenuBar bar = new MenuBar(file, edit, view, help);
+        MenuBar bar = new MenuBar(file, edit, view, WorkbenchRunHost.runMenu(this), help);
         bar.setUseSystemMenuBar(true);
         return bar;
     }

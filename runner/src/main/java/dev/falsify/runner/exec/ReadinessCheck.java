@@ -67,14 +67,31 @@ public sealed interface ReadinessCheck {
      */
     static String await(ReadinessCheck check, ManagedProcess p, Path cwd, Duration timeout, EventBus bus,
                         String scenario) throws InterruptedException {
+        return await(check, p, cwd, timeout, bus, scenario, () -> false);
+    }
+
+    /**
+     * As {@link #await(ReadinessCheck, ManagedProcess, Path, Duration, EventBus, String)}, giving up
+     * within ~200 ms once {@code cancelled} says so (a Stop must not wait out a 30 s readiness timeout).
+     *
+     * @return null when ready, {@code "cancelled"} when cancelled, else the reason it is not ready
+     */
+    static String await(ReadinessCheck check, ManagedProcess p, Path cwd, Duration timeout, EventBus bus,
+                        String scenario, java.util.function.BooleanSupplier cancelled) throws InterruptedException {
         long start = System.currentTimeMillis();
         long deadline = start + timeout.toMillis();
-        boolean ok;
+        boolean ok = false;
         if (check instanceof LogLine) {
-            ok = p.awaitReadyLine(timeout.toMillis());
+            long left;
+            while (!cancelled.getAsBoolean() && (left = deadline - System.currentTimeMillis()) > 0) {
+                if (p.awaitReadyLine(Math.min(200, left))) {
+                    ok = true;
+                    break;
+                }
+                if (!p.isAlive()) break;
+            }
         } else {
-            ok = false;
-            while (System.currentTimeMillis() < deadline) {
+            while (System.currentTimeMillis() < deadline && !cancelled.getAsBoolean()) {
                 if (!p.isAlive()) break;
                 if (passesOnce(check, cwd)) {
                     ok = true;
@@ -88,6 +105,7 @@ public sealed interface ReadinessCheck {
                     System.currentTimeMillis() - start));
             return null;
         }
+        if (cancelled.getAsBoolean()) return "cancelled";
         if (!p.isAlive()) return p.name() + " ended before it was ready (" + check.describe() + "); see its logs";
         return p.name() + " not ready after " + timeout.toMillis() + " ms (" + check.describe() + ")";
     }

@@ -184,6 +184,15 @@ public final class PlanRunner {
                 progress.line(s.id() + " → " + d.display() + " — " + d.reason());
                 index(store, session.dir(), progress);
             }
+            if (options.cancelled()) {
+                // stopped: no end marker, so the folder reads as interrupted; the report says so and
+                // covers what was written (every process was torn down by the seeds themselves)
+                bus.publish(new RunEvent.Step(System.currentTimeMillis(), "", "stopped",
+                        "the run was stopped; the session is left interrupted"));
+                Path report = writeReport(session.dir(), plan, planLabel, progress);
+                index(store, session.dir(), progress);
+                return new RunResult(session.dir(), session.headline(), verdicts, reasons, report);
+            }
             SessionHeadline headline = session.finish();
             Path report = writeReport(session.dir(), plan, planLabel, progress);
             index(store, session.dir(), progress);

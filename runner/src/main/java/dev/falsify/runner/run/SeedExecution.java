@@ -214,7 +214,12 @@ final class SeedExecution {
         for (String cmd : spec.setup()) {
             i++;
             ManagedProcess p = start(ProcessSpec.of("setup-" + i, ph.shell(cmd), cwd, logs));
-            ProcessExit exit = p.waitFor(Duration.ofMillis(Math.max(1, deadline - System.currentTimeMillis())));
+            ProcessExit exit = null;
+            // in slices, so a Stop during a long build does not wait for it
+            while (exit == null && !ctx.options().cancelled() && System.currentTimeMillis() < deadline) {
+                exit = p.waitFor(Duration.ofMillis(Math.min(200, Math.max(1, deadline - System.currentTimeMillis()))));
+            }
+            if (exit == null && ctx.options().cancelled()) return "cancelled";
             if (exit == null) {
                 p.destroyTree(Duration.ofSeconds(2), "timeout");
                 return "setup command `" + cmd + "` did not finish before the timeout";
@@ -290,7 +295,7 @@ final class SeedExecution {
         }
         ManagedProcess p = start(ps);
         services.put(s.name(), p);
-        String why = ReadinessCheck.await(check, p, ps.cwd(), timeout, ctx.bus(), label);
+        String why = ReadinessCheck.await(check, p, ps.cwd(), timeout, ctx.bus(), label, ctx.options()::cancelled);
         return why == null ? "" : why;
     }
 

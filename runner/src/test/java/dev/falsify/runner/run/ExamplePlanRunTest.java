@@ -128,7 +128,7 @@ class ExamplePlanRunTest {
         assertThat(ProcessReaper.liveCount()).isZero();
         assertThat(events).anyMatch(e -> e instanceof RunEvent.ProcessEnded pe && pe.reason().equals("cancel"));
         assertThat(Files.exists(r.sessionDir().resolve("logs/S1-2"))).isFalse();
-        assertThat(SessionReader.read(r.sessionDir()).interrupted()).isFalse();
+        assertThat(SessionReader.read(r.sessionDir()).interrupted()).as("a stopped run is marked interrupted").isTrue();
     }
 
     @Test

@@ -21,6 +21,21 @@ public final class HistoryFiles {
     }
 
     /**
+     * The same test on a file, reading only its head: a million-line log is not read whole just to
+     * learn that it is not a history.
+     */
+    public static boolean isHistory(java.nio.file.Path file) throws java.io.IOException {
+        byte[] head;
+        try (var in = java.nio.file.Files.newInputStream(file)) {
+            head = in.readNBytes(HEAD * 4);
+        }
+        for (byte b : head) {
+            if (b == 0) return false; // binary
+        }
+        return isHistory(new String(head, java.nio.charset.StandardCharsets.UTF_8), file.toString());
+    }
+
+    /**
      * The history viewer on {@code file}, with {@code raw} (the table or the text viewer of the same
      * file) as a second tab, reading and checking in the background.
      */

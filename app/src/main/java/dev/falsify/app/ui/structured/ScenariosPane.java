@@ -44,7 +44,9 @@ final class ScenariosPane extends SplitPane {
         List<Replacement> patch(String name, String value);
     }
 
+    private static final java.util.function.Consumer<String> NO_RUN = id -> { };
     private final PlanEdits edits;
+    private java.util.function.Consumer<String> onRun = NO_RUN;
     private final ListView<Scenario> list = new ListView<>();
     private final VBox detail = new VBox(8);
     private String shownScenarioKey;
@@ -63,7 +65,9 @@ final class ScenariosPane extends SplitPane {
                     return;
                 }
                 String badge = s.sevenM().present() && !s.sevenM().missing().isEmpty() ? "  §7.M incomplete" : "";
-                setText(s.id() + "  " + s.name() + badge + (s.runBlocks().isEmpty() ? "" : "  ▶"));
+                setText(s.id() + "  " + s.name() + badge);
+                setGraphic(s.runBlocks().isEmpty() ? null : runButton(s));
+                setContentDisplay(javafx.scene.control.ContentDisplay.RIGHT);
             }
         });
         list.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
@@ -88,6 +92,23 @@ final class ScenariosPane extends SplitPane {
 
     ListView<Scenario> list() {
         return list;
+    }
+
+    /** What the ▶ after a scenario with a run block does (the window opens its run dialog). */
+    void setOnRun(java.util.function.Consumer<String> run) {
+        onRun = run;
+        list.refresh();
+    }
+
+    private Button runButton(Scenario s) {
+        Button b = new Button("\u25b6");
+        b.setId("run-scenario-" + s.id());
+        b.getStyleClass().add("run-scenario");
+        b.setStyle("-fx-padding: 0 6 0 6; -fx-font-size: 10px;");
+        b.setTooltip(new javafx.scene.control.Tooltip("Run " + s.id() + " \u2014 pick seeds, then start (its commands are shown for trust first)"));
+        b.setOnAction(e -> onRun.accept(s.id()));
+        b.setDisable(onRun == NO_RUN);
+        return b;
     }
 
     /** Shows the plan's scenarios, keeping the selected one selected. */

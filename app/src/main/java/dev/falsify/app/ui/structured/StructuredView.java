@@ -82,6 +82,11 @@ public final class StructuredView extends BorderPane {
         return hypotheses;
     }
 
+    /** What the ▶ after each runnable scenario does: runs that scenario id. */
+    public void setOnRunScenario(Consumer<String> run) {
+        scenarios.setOnRun(run);
+    }
+
     public ListView<Scenario> scenarioList() {
         return scenarios.list();
     }

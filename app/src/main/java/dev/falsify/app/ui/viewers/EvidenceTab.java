@@ -1,5 +1,7 @@
 package dev.falsify.app.ui.viewers;
 
+import dev.falsify.app.ui.log.LogFile;
+import dev.falsify.app.ui.log.LogViewer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +33,8 @@ public final class EvidenceTab extends Tab {
     private final Label banner = new Label();
     private Node viewer;
     private Task<Object> loading;
+    private LogFile openLog;
+    private int pendingLine = -1;
 
     /**
      * @param label  the tab's title (e.g. {@code replicated-kv @ 2026-12-01T081030Z / report.md})
@@ -49,7 +53,10 @@ public final class EvidenceTab extends Tab {
         banner.setText("Read-only evidence \u2014 " + this.path);
         body.setTop(banner);
         setContent(body);
-        setOnClosed(e -> cancel());
+        setOnClosed(e -> {
+            cancel();
+            closeLog();
+        });
     }
 
     public Path path() {
@@ -63,6 +70,15 @@ public final class EvidenceTab extends Tab {
     /** The viewer node once loaded (LogViewer, JsonTreeViewer, HistoryView or MarkdownViewer). */
     public Node viewer() {
         return viewer;
+    }
+
+    /** Shows (selects) line {@code line} (0-based) of a log once it is loaded. */
+    public void showLineWhenLoaded(int line) {
+        if (viewer instanceof LogViewer v && !isLoading()) {
+            v.showLine(line);
+        } else {
+            pendingLine = line;
+        }
     }
 
     public boolean isLoading() {
@@ -83,6 +99,14 @@ public final class EvidenceTab extends Tab {
         Task<Object> task = new Task<>() {
             @Override
             protected Object call() throws Exception {
+                if (kind == EvidenceKind.TEXT) {
+                    // .edn, Porcupine .log/.txt: the history viewer when the checkers read it as a history
+                    if (dev.falsify.app.ui.history.HistoryFiles.isHistory(path)) return SNIFFED_HISTORY;
+                    // logs are read by line offsets, never whole: a million lines open at once
+                    LogFile lf = new LogFile(path);
+                    lf.index();
+                    return lf;
+                }
                 EvidenceText t = EvidenceText.read(path);
                 if (t.binary()) {
                     return t;
@@ -90,8 +114,6 @@ public final class EvidenceTab extends Tab {
                 return switch (kind) {
                     case MARKDOWN -> new Object[] {t, md.render(t.text(), path, isDark)};
                     case HISTORY -> new Object[] {t, HistoryRows.parse(t.text())};
-                    // .edn, Porcupine .log/.txt: the history viewer when the checkers read it as a history
-                    case TEXT -> dev.falsify.app.ui.history.HistoryFiles.isHistory(t.text(), path.toString()) ? new Object[] {t, null} : t;
                     default -> t;
                 };
             }
@@ -110,12 +132,27 @@ public final class EvidenceTab extends Tab {
         t.start();
     }
 
+    /** What the reading task returns for a text file the checkers read as a history. */
+    private static final Object SNIFFED_HISTORY = new Object();
+
     private MarkdownViewer markdownViewer() {
         return viewer instanceof MarkdownViewer m ? m : new MarkdownViewer(opener);
     }
 
     @SuppressWarnings("unchecked")
     private void show(Object result, MarkdownViewer md) {
+        if (result == SNIFFED_HISTORY) {
+            banner.setText("Read-only evidence \u2014 " + path);
+            viewer = dev.falsify.app.ui.history.HistoryFiles.viewer(path, "Text", logOf(path));
+            body.setCenter(viewer);
+            return;
+        }
+        if (result instanceof LogFile lf) {
+            banner.setText("Read-only evidence \u2014 " + path + (lf.note().isEmpty() ? "" : " \u2014 " + lf.note()));
+            viewer = lf.binary() ? message(lf.note()) : logViewer(lf);
+            body.setCenter(viewer);
+            return;
+        }
         EvidenceText text = result instanceof Object[] a ? (EvidenceText) a[0] : (EvidenceText) result;
         banner.setText("Read-only evidence \u2014 " + path + (text.note().isEmpty() ? "" : " \u2014 " + text.note()));
         if (text.binary()) {
@@ -127,8 +164,6 @@ public final class EvidenceTab extends Tab {
             HistoryTableViewer h = new HistoryTableViewer();
             h.show((List<Map<String, String>>) ((Object[]) result)[1]);
             viewer = dev.falsify.app.ui.history.HistoryFiles.viewer(path, "Table", h);
-        } else if (result instanceof Object[]) { // another format the checkers read (EDN, Porcupine logs)
-            viewer = dev.falsify.app.ui.history.HistoryFiles.viewer(path, "Text", log(text.text()));
         } else if (kind == EvidenceKind.JSON) {
             try {
                 JsonTreeViewer j = new JsonTreeViewer();
@@ -136,18 +171,54 @@ public final class EvidenceTab extends Tab {
                 viewer = j;
             } catch (java.io.IOException e) {
                 banner.setText(banner.getText() + " \u2014 not valid JSON (" + e.getMessage().lines().findFirst().orElse("") + "): shown as text");
-                viewer = log(text.text());
+                viewer = logOf(path);
             }
         } else {
-            viewer = log(text.text());
+            viewer = logOf(path);
         }
         body.setCenter(viewer);
     }
 
-    private static LogViewer log(String text) {
+    /** A file's lines in the log viewer, following what is appended while the tab is open. */
+    private LogViewer logViewer(LogFile lf) {
+        closeLog();
+        openLog = lf;
         LogViewer v = new LogViewer();
-        v.show(text);
+        v.open(lf);
+        if (pendingLine >= 0) {
+            int line = pendingLine;
+            pendingLine = -1;
+            javafx.application.Platform.runLater(() -> v.showLine(line)); // after its first layout
+        }
+        v.setPoller(() -> {
+            try {
+                lf.index();
+            } catch (java.io.IOException e) {
+                // the file went away or cannot be read: keep showing what was read
+            }
+        });
         return v;
+    }
+
+    private Node logOf(Path file) {
+        try {
+            LogFile lf = new LogFile(file);
+            lf.index();
+            return logViewer(lf);
+        } catch (java.io.IOException e) {
+            return message("Cannot read " + file + ": " + e.getMessage());
+        }
+    }
+
+    private void closeLog() {
+        if (openLog != null) {
+            try {
+                openLog.close();
+            } catch (java.io.IOException ignored) {
+                // read-only channel: nothing to lose
+            }
+            openLog = null;
+        }
     }
 
     private static Node message(String s) {

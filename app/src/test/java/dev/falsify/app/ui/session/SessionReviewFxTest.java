@@ -10,7 +10,7 @@ import dev.falsify.app.ui.Workbench;
 import dev.falsify.app.ui.WorkbenchSettings;
 import dev.falsify.app.ui.viewers.EvidenceTab;
 import dev.falsify.app.ui.viewers.JsonTreeViewer;
-import dev.falsify.app.ui.viewers.LogViewer;
+import dev.falsify.app.ui.log.LogViewer;
 import dev.falsify.app.ui.viewers.MarkdownViewer;
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.Verdict;
@@ -167,7 +167,7 @@ class SessionReviewFxTest {
         Path log = s.resolve("logs/S1-1/n1.out.log");
         fx(() -> wb.open(log));
         EvidenceTab t = fx(() -> (EvidenceTab) wb.tabs().getSelectionModel().getSelectedItem());
-        robot.clickOn(((LogViewer) fx(t::viewer)).lines());
+        robot.clickOn(((LogViewer) fx(t::viewer)).canvas());
         robot.type(KeyCode.X, KeyCode.Y, KeyCode.DELETE, KeyCode.BACK_SPACE, KeyCode.ENTER);
         robot.press(KeyCode.CONTROL).type(KeyCode.S).release(KeyCode.CONTROL);
         fx(() -> {
@@ -183,12 +183,13 @@ class SessionReviewFxTest {
         }
         // the log viewer's search finds a line
         LogViewer lv = (LogViewer) fx(t::viewer);
-        String first = fx(() -> lv.lines().getItems().get(0));
-        fx(() -> {
+        String first = fx(() -> lv.lines().line(0));
+        var found = fx(() -> {
             lv.searchField().setText(first.substring(0, Math.min(8, first.length())));
             return lv.find(1);
         });
-        assertThat(fx(() -> lv.lines().getSelectionModel().getSelectedIndex())).isEqualTo(0);
+        assertThat(found.get(10, TimeUnit.SECONDS)).isEqualTo(0);
+        assertThat(fx(lv::selectedLine)).isEqualTo(0);
     }
 
     @Test

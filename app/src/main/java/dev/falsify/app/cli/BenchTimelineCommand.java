@@ -1,0 +1,58 @@
+package dev.falsify.app.cli;
+
+import dev.falsify.app.ui.HeadlessFx;
+import dev.falsify.app.ui.ScreenshotRenderer;
+import dev.falsify.app.ui.run.RunViewBenchmark;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code falsify bench timeline}: the run view's live timeline and log viewer fed at the runner's
+ * 200,000 lines/s in the headless workbench; FX-thread time per pulse and the event queue.
+ */
+@Command(name = "timeline", mixinStandardHelpOptions = true,
+        description = "Benchmark the run view: timeline + log viewer ingesting log lines at the runner's rate.")
+public final class BenchTimelineCommand implements Callable<Integer> {
+    @Option(names = "--lines", description = "Log lines to publish (default: ${DEFAULT-VALUE}).")
+    long lines = 2_000_000;
+
+    @Option(names = "--rate", description = "Lines per second (default: ${DEFAULT-VALUE}, the runner benchmark's rate).")
+    int rate = 200_000;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (lines < 1 || rate < 1) throw new UserError("--lines and --rate must be positive", 2);
+        HeadlessFx.start(ScreenshotRenderer.WIDTH, ScreenshotRenderer.HEIGHT);
+        long gcBefore = gcMillis();
+        RunViewBenchmark.Figures f = RunViewBenchmark.run(lines, rate, HeadlessFx::call);
+        long gc = gcMillis() - gcBefore;
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf("run view ingesting %,d log lines (+%d error markers, a fault band every 2 s) at %,.0f lines/s for %.1f s:%n",
+                f.lines(), f.markers(), f.lines() / f.seconds(), f.seconds());
+        out.printf("  FX thread per pulse (%d pulses): p50 %.2f ms, p99 %.2f ms, max %.2f ms (target p99 ≤ 16 ms);"
+                + " between pulses p50 %.1f ms, p99 %.1f ms%n", f.pulses(), f.pulseP50(), f.pulseP99(), f.pulseMax(),
+                f.frameP50(), f.frameP99());
+        out.printf("  event queue: at most %d waiting, %d at the end; sampled over the run %s (lines go to the log, not the queue)%n",
+                f.queueMax(), f.queueAtEnd(), f.queueSamples());
+        out.printf("  log viewer had %,d of %,d lines when publishing ended%n", f.shown(), f.lines());
+        out.printf("  garbage collection during the run: %d ms; heap used at the end %d MB%n", gc,
+                (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20);
+        out.printf("machine load average while measuring: %.1f on %d cores%n",
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                Runtime.getRuntime().availableProcessors());
+        out.flush();
+        return f.pulseP99() <= 16 ? 0 : 1;
+    }
+
+    private static long gcMillis() {
+        return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionTime).sum();
+    }
+}

@@ -1,0 +1,176 @@
+package dev.falsify.app.ui;
+
+import dev.falsify.app.ui.run.RunHost;
+import dev.falsify.app.ui.run.RunTab;
+import dev.falsify.runner.trust.TrustStore;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import javafx.scene.control.Button;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.Tab;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.Window;
+
+/**
+ * The window's side of running: the Run menu and toolbar, and what the run view asks of the window
+ * (tabs, the Session view, saving the plan, the trust store). Kept out of {@link Workbench} so the
+ * main window class only wires it in.
+ */
+final class WorkbenchRunHost implements RunHost {
+    private final Workbench wb;
+
+    WorkbenchRunHost(Workbench wb) {
+        this.wb = wb;
+    }
+
+    static Menu runMenu(Workbench wb) {
+        MenuItem run = new MenuItem("Run Plan\u2026");
+        run.setId("menu-run-plan");
+        run.setAccelerator(Accelerator.of("F5"));
+        run.setOnAction(e -> runCurrent(wb));
+        MenuItem stop = new MenuItem("Stop Run");
+        stop.setId("menu-stop-run");
+        stop.setAccelerator(Accelerator.of("Shift+F5"));
+        stop.setOnAction(e -> stopRun(wb));
+        MenuItem timeline = new MenuItem("Session Timeline\u2026");
+        timeline.setOnAction(e -> showTimeline(wb));
+        Menu m = new Menu("Run", null, run, stop, timeline);
+        m.setId("menu-run");
+        return m;
+    }
+
+    static ToolBar toolbar(Workbench wb) {
+        Button run = new Button("\u25b6 Run");
+        run.setId("toolbar-run");
+        run.setTooltip(new Tooltip("Run scenarios of the selected plan (F5)"));
+        run.setOnAction(e -> runCurrent(wb));
+        Button stop = new Button("\u25a0 Stop");
+        stop.setId("toolbar-stop");
+        stop.setTooltip(new Tooltip("Stop the shown run (Shift+F5): processes torn down, session left interrupted"));
+        stop.setOnAction(e -> stopRun(wb));
+        ToolBar bar = new ToolBar(run, stop);
+        bar.setId("workbench-toolbar");
+        bar.setStyle("-fx-padding: 2 6 2 6;");
+        return bar;
+    }
+
+    static Optional<RunTab> runCurrent(Workbench wb) {
+        Optional<PlanTab> plan = wb.currentPlan();
+        if (plan.isEmpty()) {
+            wb.status("Open a plan to run it (the Run menu runs the selected plan)");
+            return Optional.empty();
+        }
+        return wb.runs().launch(plan.get().path(), List.of());
+    }
+
+    private static void stopRun(Workbench wb) {
+        Tab t = wb.tabs().getSelectionModel().getSelectedItem();
+        if (t instanceof RunTab rt && rt.session() != null && rt.session().running()) {
+            rt.stop();
+            return;
+        }
+        for (Tab x : wb.tabs().getTabs()) {
+            if (x instanceof RunTab rt && rt.session() != null && rt.session().running()) {
+                rt.stop();
+                return;
+            }
+        }
+        wb.status("No run is going on");
+    }
+
+    private static void showTimeline(Workbench wb) {
+        Path dir = null;
+        if (wb.tabs().getSelectionModel().getSelectedItem() instanceof dev.falsify.app.ui.session.SessionTab st) {
+            dir = st.dir();
+        } else {
+            DirectoryChooser c = new DirectoryChooser();
+            c.setTitle("Session folder");
+            if (wb.workspace() != null) c.setInitialDirectory(wb.workspace().toFile());
+            var f = c.showDialog(wb.stage());
+            if (f != null) dir = f.toPath();
+        }
+        if (dir != null) wb.runHost().showTimeline(dir);
+    }
+
+    /** Opens the replayed timeline of a session folder. */
+    Optional<RunTab> showTimeline(Path dir) {
+        try {
+            RunTab t = RunTab.replay(dir, this);
+            show(t);
+            return Optional.of(t);
+        } catch (IOException | RuntimeException e) {
+            wb.status("Cannot read the timeline of " + dir + ": " + e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public Window window() {
+        return wb.stage();
+    }
+
+    @Override
+    public void show(Tab tab) {
+        wb.tabs().getTabs().add(tab);
+        wb.tabs().getSelectionModel().select(tab);
+    }
+
+    @Override
+    public void openSession(Path dir) {
+        wb.openSession(dir);
+    }
+
+    @Override
+    public void openLogLine(Path file, long lineNo) {
+        wb.openEvidence(file).showLineWhenLoaded((int) Math.max(0, lineNo - 1));
+    }
+
+    @Override
+    public void status(String message) {
+        wb.status(message);
+    }
+
+    @Override
+    public Path storeDb() {
+        return wb.storeDb();
+    }
+
+    @Override
+    public TrustStore trustStore() {
+        return wb.trustStore();
+    }
+
+    @Override
+    public Path sessionsRoot(Path plan) {
+        Path ws = wb.workspace();
+        return (ws != null ? ws : plan.toAbsolutePath().getParent()).resolve("test-sessions");
+    }
+
+    @Override
+    public boolean unsaved(Path plan) {
+        return tabOf(plan).map(t -> !t.editor().savedProperty().get()).orElse(false);
+    }
+
+    @Override
+    public boolean save(Path plan) {
+        Optional<PlanTab> t = tabOf(plan);
+        if (t.isEmpty()) return true;
+        try {
+            t.get().save();
+            return true;
+        } catch (IOException e) {
+            wb.status("Cannot save " + plan + ": " + e.getMessage() + "; the run did not start");
+            return false;
+        }
+    }
+
+    private Optional<PlanTab> tabOf(Path plan) {
+        Path p = plan.toAbsolutePath().normalize();
+        return wb.tabs().getTabs().stream().filter(x -> x instanceof PlanTab pt && pt.path().equals(p)).map(x -> (PlanTab) x).findFirst();
+    }
+}

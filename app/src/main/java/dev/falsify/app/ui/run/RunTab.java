@@ -1,0 +1,256 @@
+package dev.falsify.app.ui.run;
+
+import dev.falsify.app.ui.log.LogViewer;
+import dev.falsify.model.session.SessionReader;
+import dev.falsify.model.session.TimelineEvent;
+import dev.falsify.runner.events.RunEvent;
+import dev.falsify.runner.events.TimelineRows;
+import dev.falsify.runner.run.RunResult;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javafx.animation.AnimationTimer;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+
+/**
+ * A run in the window: progress per scenario seed, the live timeline and the run's log, fed once per
+ * pulse from the {@link RunSession}'s queue (the run goes on whatever tab is shown). Stop uses the
+ * runner's teardown; when the run ends its Session view opens. The same tab replays a finished
+ * session's timeline from its session-log.md ({@link #replay}).
+ */
+public final class RunTab extends Tab {
+    /** Events taken from the queue per pulse at most, so one pulse stays short whatever the run does. */
+    static final int EVENTS_PER_PULSE = 5_000;
+
+    private final RunHost host;
+    private final RunSession session;
+    private final Path replayDir;
+    private final TimelineModel model = new TimelineModel();
+    private final TimelineView timeline = new TimelineView(model);
+    private final LogViewer log = new LogViewer();
+    private final ObservableList<SeedProgress> rows = FXCollections.observableArrayList();
+    private final Map<String, SeedProgress> bySeed = new LinkedHashMap<>();
+    private final TableView<SeedProgress> table = new TableView<>(rows);
+    private final Label status = new Label();
+    private final Button stop = new Button("\u25a0 Stop");
+    private boolean finished;
+    private RunResult result;
+    private Throwable failure;
+
+    private final AnimationTimer pump = new AnimationTimer() {
+        @Override
+        public void handle(long now) {
+            pumpOnce();
+        }
+    };
+
+    /** A tab for a run that is starting now. */
+    public RunTab(RunSession session, RunHost host) {
+        this(session, null, host);
+        log.open(session.log());
+        timeline.setLive(true);
+        pump.start();
+    }
+
+    private RunTab(RunSession session, Path replayDir, RunHost host) {
+        this.session = session;
+        this.replayDir = replayDir;
+        this.host = host;
+        String plan = session != null ? session.snapshot().file().getFileName().toString() : replayDir.getFileName().toString();
+        setText((session != null ? "\u25b6 " : "Timeline ") + plan);
+        getStyleClass().add("run-tab");
+        status.setId("run-status");
+        stop.setId("run-stop");
+        stop.setTooltip(new Tooltip("Stop: every process is torn down and the session is left interrupted"));
+        stop.setOnAction(e -> stop());
+        stop.setVisible(session != null);
+        Label title = new Label(session != null ? "Run of " + session.snapshot().file() : "Timeline of " + replayDir);
+        title.setStyle("-fx-font-weight: bold;");
+        HBox top = new HBox(10, title, status, stop);
+        HBox.setHgrow(status, Priority.ALWAYS);
+        status.setMaxWidth(Double.MAX_VALUE);
+        top.setAlignment(Pos.CENTER_LEFT);
+        top.setPadding(new Insets(4, 8, 4, 8));
+        table.setId("run-progress");
+        TableColumn<SeedProgress, String> seed = new TableColumn<>("Seed run");
+        seed.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().label()));
+        seed.setPrefWidth(110);
+        TableColumn<SeedProgress, String> phase = new TableColumn<>("Phase");
+        phase.setCellValueFactory(c -> c.getValue().phaseProperty());
+        phase.setPrefWidth(170);
+        TableColumn<SeedProgress, String> outcome = new TableColumn<>("Outcome");
+        outcome.setCellValueFactory(c -> c.getValue().outcomeProperty());
+        outcome.setPrefWidth(150);
+        table.getColumns().add(seed);
+        table.getColumns().add(phase);
+        table.getColumns().add(outcome);
+        table.setPlaceholder(new Label("No seed started yet"));
+        timeline.setOnMarker(this::openMarker);
+        SplitPane upper = new SplitPane(table, timeline);
+        upper.setDividerPositions(0.3);
+        BorderPane body = new BorderPane();
+        body.setTop(top);
+        if (session != null) {
+            SplitPane split = new SplitPane(upper, log);
+            split.setOrientation(Orientation.VERTICAL);
+            split.setDividerPositions(0.55);
+            body.setCenter(split);
+        } else {
+            body.setCenter(upper);
+        }
+        setContent(body);
+        setOnClosed(e -> {
+            if (session != null && session.running()) session.stop(); // a closed run view does not leave a run behind
+        });
+    }
+
+    /**
+     * The timeline of a finished (or interrupted) session, read back from its session-log.md with the
+     * one session-folder reader; a click on a log marker opens that line of the seed's log file.
+     */
+    public static RunTab replay(Path sessionDir, RunHost host) throws IOException {
+        RunTab t = new RunTab(null, sessionDir, host);
+        var folder = SessionReader.read(sessionDir);
+        int n = 0;
+        for (TimelineEvent row : folder.log().timeline()) {
+            var e = TimelineRows.event(row);
+            if (e.isPresent()) {
+                t.accept(e.get());
+                n++;
+            }
+        }
+        t.finished = true;
+        t.status.setText(n + " events from " + sessionDir.resolve(SessionReader.LOG) + (folder.interrupted() ? " (interrupted)" : ""));
+        t.timeline.setLive(false);
+        t.timeline.fit();
+        return t;
+    }
+
+    private void accept(RunEvent e) {
+        model.accept(e);
+        String label = e.scenario();
+        if (label.isEmpty()) return;
+        SeedProgress p = bySeed.get(label);
+        if (p == null) {
+            if (!(e instanceof RunEvent.ScenarioStarted) && !label.contains("-")) return; // arm-level rows (not started)
+            p = new SeedProgress(label);
+            bySeed.put(label, p);
+            rows.add(p);
+        }
+        p.accept(e);
+    }
+
+    /** Takes this pulse's events from the run (FX thread). */
+    void pumpOnce() {
+        if (session == null) return;
+        session.drain(this::accept, EVENTS_PER_PULSE);
+        if (!finished) {
+            String text = (session.stopping() ? "Stopping \u2014 tearing down\u2026 " : "Running \u2014 ") + session.lastProgress();
+            if (!text.equals(status.getText())) status.setText(text);
+        }
+        if (!finished && session.result().isDone() && session.queued() == 0) finish();
+    }
+
+    private void finish() {
+        finished = true;
+        pump.stop();
+        timeline.setLive(false);
+        stop.setDisable(true);
+        try {
+            result = session.result().join();
+        } catch (RuntimeException e) {
+            failure = e.getCause() != null ? e.getCause() : e;
+        }
+        if (result != null) {
+            for (var v : result.verdicts().entrySet()) {
+                rows.stream().filter(r -> r.label().startsWith(v.getKey() + "-")).forEach(r -> r.verdict(v.getValue().label()));
+            }
+            String text = (session.stopping() ? "Stopped (session interrupted): " : "Finished: ") + result.headline()
+                    + " \u2014 " + result.sessionDir();
+            status.setText(text);
+            host.status(text);
+            host.openSession(result.sessionDir());
+        } else {
+            String text = "The run failed: " + (failure == null ? "unknown error" : failure.getMessage());
+            status.setText(text);
+            host.status(text);
+        }
+    }
+
+    /** Stops the run (no-op when it ended). */
+    public void stop() {
+        if (session != null && session.running()) {
+            session.stop();
+            stop.setDisable(true);
+            status.setText("Stopping \u2014 tearing down\u2026");
+        }
+    }
+
+    private void openMarker(TimelineModel.Marker m) {
+        if (!(m.event() instanceof RunEvent.LogMarker lm)) {
+            host.status(m.event().describe());
+            return;
+        }
+        if (session != null) {
+            int line = session.log().find(RunSession.processLabel(lm.scenario(), lm.process(), lm.stream()), lm.lineNo());
+            if (line >= 0) {
+                log.showLine(line);
+                return;
+            }
+        }
+        Path dir = session != null ? session.sessionDir() : replayDir;
+        if (dir != null) {
+            Path file = dir.resolve("logs").resolve(lm.scenario()).resolve(lm.process() + "." + lm.stream() + ".log");
+            host.openLogLine(file, lm.lineNo());
+        }
+    }
+
+    public TimelineView timeline() {
+        return timeline;
+    }
+
+    public LogViewer log() {
+        return log;
+    }
+
+    public TableView<SeedProgress> progress() {
+        return table;
+    }
+
+    public Label status() {
+        return status;
+    }
+
+    public Button stopButton() {
+        return stop;
+    }
+
+    public RunSession session() {
+        return session;
+    }
+
+    /** Whether the run ended and its results were taken in (or this is a replay). */
+    public boolean finished() {
+        return finished;
+    }
+
+    public RunResult result() {
+        return result;
+    }
+}

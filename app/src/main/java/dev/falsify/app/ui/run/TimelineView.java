@@ -1,0 +1,540 @@
+package dev.falsify.app.ui.run;
+
+import dev.falsify.runner.events.RunEvent;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import javafx.animation.AnimationTimer;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.util.Duration;
+
+/**
+ * The run timeline on one Canvas: only the lanes and the time range on screen are drawn (markers
+ * found by binary search, at most one per pixel column and kind), so a long run costs what the
+ * screen shows. Wheel zooms around the pointer, Shift+drag zooms to a range, drag pans, Follow live
+ * keeps the newest events in view until the user pans away; a click on a marker hands it to
+ * {@link #setOnMarker}, hovering shows the event's fields.
+ */
+public final class TimelineView extends BorderPane {
+    static final double AXIS = 26;
+    static final double LANE = 22;
+    static final double LABELS = 150;
+    private static final Font FONT = Font.font("System", 11);
+    private static final Font BOLD = Font.font("System", javafx.scene.text.FontWeight.BOLD, 11);
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
+
+    private final TimelineModel model;
+    private final Canvas canvas = new Canvas();
+    private final Pane holder = new Pane(canvas);
+    private final ScrollBar vbar = new ScrollBar();
+    private final CheckBox follow = new CheckBox("Follow live");
+    private final Label range = new Label();
+    private final Tooltip tip = new Tooltip();
+    private double viewStart = Double.NaN;
+    private double msPerPx = 20;
+    private int firstLane;
+    private long paintedVersion = -1;
+    private boolean dirty = true;
+    private boolean live;
+    private double pressX;
+    private double pressY;
+    private double pressStart;
+    private double dragToX = Double.NaN;
+    private boolean dragged;
+    private Consumer<TimelineModel.Marker> onMarker = m -> { };
+
+    private final AnimationTimer pulse = new AnimationTimer() {
+        @Override
+        public void handle(long now) {
+            if (dirty || model.version() != paintedVersion || live && follow.isSelected()) {
+                paint();
+            }
+            if (!live && !dirty) stop();
+        }
+    };
+
+    public TimelineView(TimelineModel model) {
+        this.model = model;
+        setId("run-timeline");
+        canvas.setId("timeline-canvas");
+        canvas.widthProperty().bind(holder.widthProperty());
+        canvas.heightProperty().bind(holder.heightProperty());
+        canvas.widthProperty().addListener((o, a, b) -> invalidate());
+        canvas.heightProperty().addListener((o, a, b) -> invalidate());
+        holder.setMinSize(0, 0);
+        vbar.setOrientation(Orientation.VERTICAL);
+        vbar.valueProperty().addListener((o, a, b) -> {
+            firstLane = (int) Math.round(b.doubleValue());
+            invalidate();
+        });
+        follow.setId("timeline-follow");
+        follow.setSelected(true);
+        follow.selectedProperty().addListener((o, a, b) -> invalidate());
+        Button fit = new Button("Fit");
+        fit.setId("timeline-fit");
+        fit.setOnAction(e -> fit());
+        Button in = new Button("+");
+        in.setOnAction(e -> zoom(0.5, canvas.getWidth() - 1));
+        Button out = new Button("\u2212");
+        out.setOnAction(e -> zoom(2, canvas.getWidth() - 1));
+        HBox bar = new HBox(6, follow, fit, in, out, range);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(3, 6, 3, 6));
+        setTop(bar);
+        BorderPane c = new BorderPane(holder);
+        c.setRight(vbar);
+        setCenter(c);
+        tip.setShowDelay(Duration.millis(150));
+        tip.setHideDelay(Duration.millis(100));
+        tip.setWrapText(true);
+        tip.setMaxWidth(520);
+        canvas.setOnScroll(e -> {
+            if (e.isShiftDown()) {
+                firstLane = Math.max(0, Math.min(firstLane + (e.getDeltaY() < 0 ? 1 : -1), maxFirstLane()));
+                vbar.setValue(firstLane);
+            } else {
+                zoom(Math.pow(1.25, -e.getDeltaY() / 40.0), e.getX());
+            }
+            invalidate();
+        });
+        canvas.setOnMousePressed(e -> {
+            pressX = e.getX();
+            pressY = e.getY();
+            pressStart = viewStart;
+            dragged = false;
+            dragToX = Double.NaN;
+        });
+        canvas.setOnMouseDragged(e -> {
+            if (Math.abs(e.getX() - pressX) > 3) dragged = true;
+            if (!dragged) return;
+            if (e.isShiftDown()) {
+                dragToX = e.getX();
+            } else {
+                follow.setSelected(false);
+                viewStart = pressStart - (e.getX() - pressX) * msPerPx;
+            }
+            invalidate();
+        });
+        canvas.setOnMouseReleased(e -> {
+            if (dragged && !Double.isNaN(dragToX)) {
+                double a = Math.min(pressX, dragToX);
+                double b = Math.max(pressX, dragToX);
+                if (b - a > 4) zoomTo(timeAt(a), timeAt(b));
+                dragToX = Double.NaN;
+                invalidate();
+            } else if (!dragged) {
+                TimelineModel.Marker m = markerAt(e.getX(), e.getY());
+                if (m != null) onMarker.accept(m);
+            }
+        });
+        canvas.setOnMouseMoved(e -> {
+            String text = describeAt(e.getX(), e.getY());
+            if (text == null) {
+                tip.hide();
+            } else {
+                tip.setText(text);
+                if (!tip.isShowing()) tip.show(canvas, e.getScreenX() + 12, e.getScreenY() + 12);
+                else {
+                    tip.setAnchorX(e.getScreenX() + 12);
+                    tip.setAnchorY(e.getScreenY() + 12);
+                }
+            }
+        });
+        canvas.setOnMouseExited(e -> tip.hide());
+        sceneProperty().addListener((o, a, b) -> {
+            if (b == null) pulse.stop();
+            else invalidate();
+        });
+    }
+
+    public TimelineModel model() {
+        return model;
+    }
+
+    public Canvas canvas() {
+        return canvas;
+    }
+
+    public CheckBox followBox() {
+        return follow;
+    }
+
+    /** Whether events may still arrive (the view keeps repainting to follow them). */
+    public void setLive(boolean on) {
+        live = on;
+        invalidate();
+    }
+
+    public void setOnMarker(Consumer<TimelineModel.Marker> handler) {
+        onMarker = handler;
+    }
+
+    /** Shows the whole run. */
+    public void fit() {
+        if (model.isEmpty()) return;
+        follow.setSelected(false);
+        double span = Math.max(1000, model.end() - model.start());
+        zoomTo(model.start() - span * 0.02, model.end() + span * 0.12); // room for the last labels
+    }
+
+    /** Shows {@code [from, to]} epoch ms. */
+    public void zoomTo(double from, double to) {
+        double w = Math.max(1, canvas.getWidth() - LABELS);
+        msPerPx = Math.max(0.05, (to - from) / w);
+        viewStart = from;
+        follow.setSelected(false);
+        invalidate();
+    }
+
+    /** The shown time range, epoch ms. */
+    public double[] visibleRange() {
+        return new double[] {viewStart, timeAt(canvas.getWidth())};
+    }
+
+    private void zoom(double factor, double atX) {
+        if (Double.isNaN(viewStart)) return;
+        double t = timeAt(Math.max(LABELS, atX));
+        msPerPx = Math.max(0.05, Math.min(msPerPx * factor, 3_600_000));
+        viewStart = t - (Math.max(LABELS, atX) - LABELS) * msPerPx;
+        invalidate();
+    }
+
+    double timeAt(double x) {
+        return viewStart + (x - LABELS) * msPerPx;
+    }
+
+    double xOf(double t) {
+        return LABELS + (t - viewStart) / msPerPx;
+    }
+
+    public void invalidate() {
+        dirty = true;
+        if (getScene() != null) pulse.start();
+    }
+
+    private int visibleLanes() {
+        return Math.max(1, (int) ((canvas.getHeight() - AXIS) / LANE));
+    }
+
+    private int maxFirstLane() {
+        return Math.max(0, model.lanes().size() - visibleLanes());
+    }
+
+    private void paint() {
+        paintedVersion = model.version();
+        dirty = false;
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        double w = canvas.getWidth();
+        double h = canvas.getHeight();
+        g.setFill(Color.WHITE);
+        g.fillRect(0, 0, w, h);
+        g.setFont(FONT);
+        if (model.isEmpty()) {
+            g.setFill(Color.GRAY);
+            g.fillText("Waiting for the first event\u2026", LABELS + 10, AXIS + 16);
+            return;
+        }
+        if (Double.isNaN(viewStart)) {
+            viewStart = model.start() - 200;
+            msPerPx = 20;
+        }
+        if (follow.isSelected()) {
+            double span = (w - LABELS) * msPerPx;
+            double end = Math.max(model.end(), live ? System.currentTimeMillis() : model.end()) + span * 0.05;
+            if (end - viewStart > span || !live) viewStart = Math.max(model.start() - 200, end - span);
+        }
+        List<TimelineModel.Lane> lanes = model.lanes();
+        if (vbar.getMax() != maxFirstLane()) vbar.setMax(maxFirstLane());
+        if (vbar.getVisibleAmount() != visibleLanes()) vbar.setVisibleAmount(visibleLanes());
+        firstLane = Math.min(firstLane, maxFirstLane());
+        int last = Math.min(lanes.size(), firstLane + visibleLanes() + 1);
+        double t0 = viewStart;
+        double t1 = timeAt(w);
+        // lane backgrounds
+        for (int i = firstLane; i < last; i++) {
+            double y = AXIS + (i - firstLane) * LANE;
+            TimelineModel.Lane l = lanes.get(i);
+            g.setFill(l.kind() == TimelineModel.LaneKind.SCENARIO ? Color.web("#eef2f8") : (i % 2 == 0 ? Color.web("#fafafa") : Color.WHITE));
+            g.fillRect(0, y, w, LANE);
+        }
+        // fault bands across the lanes of their seed
+        for (int i = firstLane; i < last; i++) {
+            TimelineModel.Lane l = lanes.get(i);
+            if (l.kind() != TimelineModel.LaneKind.SCENARIO) continue;
+            int rows = 1;
+            while (i + rows < lanes.size() && lanes.get(i + rows).seed().equals(l.seed())
+                    && lanes.get(i + rows).kind() == TimelineModel.LaneKind.PROCESS) rows++;
+            double y = AXIS + (i - firstLane) * LANE;
+            List<TimelineModel.Band> seedBands = model.bands(l.seed());
+            for (int k = 0; k < seedBands.size(); k++) {
+                TimelineModel.Band b = seedBands.get(k);
+                double heal = b.heal() < 0 ? model.end() : b.heal();
+                if (heal < t0 || b.inject() > t1) continue;
+                double x0 = Math.max(LABELS, xOf(b.inject()));
+                double x1 = Math.min(w, Math.max(x0 + 2, xOf(heal)));
+                Boolean landed = b.landed();
+                Color c = landed == null ? Color.web("#f0a020", 0.22) : landed ? Color.web("#d9534f", 0.20) : Color.web("#9e9e9e", 0.25);
+                g.setFill(c);
+                g.fillRect(x0, y, x1 - x0, rows * LANE);
+                g.setStroke(Color.web("#c0392b", 0.7));
+                g.strokeLine(x0, y, x0, y + rows * LANE);
+                if (b.heal() >= 0) g.strokeLine(x1, y, x1, y + rows * LANE);
+                // the label may run past the band, up to where the next band starts
+                double room = (k + 1 < seedBands.size() ? xOf(seedBands.get(k + 1).inject()) : w) - x0 - 6;
+                String reading = landed == null ? " \u2026 landing?" : landed ? " \u2714 landed" : " \u2716 not proven";
+                String detail = b.readings().isEmpty() ? "" : b.readings().get(b.readings().size() - 1).evidence();
+                label(g, clip(b.fault() + reading, room), x0 + 3, y + 14, BOLD, Color.web("#7a1f12"));
+                if (!detail.isEmpty() && rows > 1) label(g, clip(detail, room), x0 + 3, y + LANE + 14, FONT, Color.web("#5c1a10"));
+            }
+            i += rows - 1;
+        }
+        // spans and markers
+        for (int i = firstLane; i < last; i++) {
+            double y = AXIS + (i - firstLane) * LANE;
+            TimelineModel.Lane l = lanes.get(i);
+            for (TimelineModel.Span s : l.spans()) {
+                double end = s.end() < 0 ? model.end() : s.end();
+                if (end < t0 || s.start() > t1) continue;
+                double x0 = Math.max(LABELS, xOf(s.start()));
+                double x1 = Math.min(w, Math.max(x0 + 1, xOf(end)));
+                g.setFill(Color.web("#7aa6d8"));
+                g.fillRect(x0, y + 8, x1 - x0, 6);
+            }
+            List<TimelineModel.Marker> ms = l.markers();
+            double lastX = -10;
+            TimelineModel.MarkerKind lastKind = null;
+            for (int k = l.firstAtOrAfter((long) Math.floor(t0 - 5 * msPerPx)); k < ms.size(); k++) {
+                TimelineModel.Marker m = ms.get(k);
+                if (m.at() > t1 + 5 * msPerPx) break;
+                double x = xOf(m.at());
+                if (x - lastX < 1 && m.kind() == lastKind) continue; // one per pixel column and kind
+                lastX = x;
+                lastKind = m.kind();
+                drawMarker(g, m, x, y);
+            }
+            if (l.kind() == TimelineModel.LaneKind.SCENARIO && !l.verdict().isEmpty()) {
+                TimelineModel.Marker v = ms.isEmpty() ? null : ms.get(ms.size() - 1);
+                if (v != null && v.kind() == TimelineModel.MarkerKind.VERDICT && v.at() >= t0 && v.at() <= t1) {
+                    g.setFill(verdictColor(l.verdict()));
+                    g.setFont(BOLD);
+                    g.fillText(l.verdict(), Math.min(w - 60, xOf(v.at()) + 7), y + 15);
+                    g.setFont(FONT);
+                }
+            }
+        }
+        // range being selected
+        if (!Double.isNaN(dragToX)) {
+            g.setFill(Color.web("#2f6fdd", 0.15));
+            g.fillRect(Math.min(pressX, dragToX), AXIS, Math.abs(dragToX - pressX), h - AXIS);
+        }
+        // labels column
+        g.setFill(Color.web("#f4f5f7"));
+        g.fillRect(0, AXIS, LABELS, h - AXIS);
+        for (int i = firstLane; i < last; i++) {
+            double y = AXIS + (i - firstLane) * LANE;
+            TimelineModel.Lane l = lanes.get(i);
+            g.setFont(l.kind() == TimelineModel.LaneKind.SCENARIO ? BOLD : FONT);
+            g.setFill(Color.web("#1f2328"));
+            g.fillText(clip(l.label(), LABELS - 8), 6, y + 15);
+        }
+        g.setFont(FONT);
+        paintAxis(g, w, t0, t1);
+        String r = (String.format(Locale.ROOT, "%s \u2013 %s UTC, %s per 100 px, %d lanes", CLOCK.format(Instant.ofEpochMilli((long) t0)),
+                CLOCK.format(Instant.ofEpochMilli((long) t1)), human(msPerPx * 100), lanes.size()));
+        if (!r.equals(range.getText())) range.setText(r); // a label set every pulse would relayout the scene
+    }
+
+    private void paintAxis(GraphicsContext g, double w, double t0, double t1) {
+        g.setFill(Color.web("#f4f5f7"));
+        g.fillRect(0, 0, w, AXIS);
+        g.setStroke(Color.web("#c8ccd2"));
+        g.strokeLine(0, AXIS - 0.5, w, AXIS - 0.5);
+        double step = niceStep(msPerPx * 90);
+        double first = Math.ceil((t0 - model.start()) / step) * step + model.start();
+        g.setFill(Color.web("#57606a"));
+        for (double t = first; t <= t1; t += step) {
+            double x = xOf(t);
+            if (x < LABELS) continue;
+            g.setStroke(Color.web("#c8ccd2"));
+            g.strokeLine(x + 0.5, AXIS - 6, x + 0.5, AXIS);
+            g.setStroke(Color.web("#eceef1"));
+            g.strokeLine(x + 0.5, AXIS, x + 0.5, canvas.getHeight());
+            g.fillText("+" + human(t - model.start()), x + 3, 11);
+            g.fillText(CLOCK.format(Instant.ofEpochMilli((long) t)), x + 3, 22);
+        }
+        g.setFill(Color.web("#1f2328"));
+        g.setFont(BOLD);
+        g.fillText("lane", 6, 16);
+        g.setFont(FONT);
+    }
+
+    /** Text on a light backing, so it stays readable over bars and bands. */
+    private static void label(GraphicsContext g, String text, double x, double baseline, Font font, Color color) {
+        g.setFont(font);
+        double width = text.length() * 6.2;
+        g.setFill(Color.web("#ffffff", 0.75));
+        g.fillRect(x - 1, baseline - 11, width + 2, 14);
+        g.setFill(color);
+        g.fillText(text, x, baseline);
+        g.setFont(FONT);
+    }
+
+    static double niceStep(double raw) {
+        double p = Math.pow(10, Math.floor(Math.log10(Math.max(raw, 1e-3))));
+        for (double m : new double[] {1, 2, 5, 10}) {
+            if (m * p >= raw) return m * p;
+        }
+        return 10 * p;
+    }
+
+    static String human(double ms) {
+        if (ms < 1) return String.format(Locale.ROOT, "%.2f ms", ms);
+        if (ms < 1000) return String.format(Locale.ROOT, "%.0f ms", ms);
+        if (ms < 60_000) return String.format(Locale.ROOT, "%.1f s", ms / 1000);
+        return String.format(Locale.ROOT, "%.1f min", ms / 60_000);
+    }
+
+    private static String clip(String s, double px) {
+        int max = (int) Math.max(3, px / 6.2);
+        return s.length() <= max ? s : s.substring(0, Math.max(1, max - 1)) + "\u2026";
+    }
+
+    private static Color verdictColor(String v) {
+        return switch (v) {
+            case "clean" -> Color.web("#1a7f37");
+            case "violation" -> Color.web("#cf222e");
+            default -> Color.web("#9a6700");
+        };
+    }
+
+    private void drawMarker(GraphicsContext g, TimelineModel.Marker m, double x, double y) {
+        double cy = y + LANE / 2;
+        switch (m.kind()) {
+            case START -> {
+                g.setFill(Color.web("#57606a"));
+                g.fillRect(x - 0.5, y + 4, 1.5, LANE - 8);
+            }
+            case READY -> {
+                g.setFill(Color.web("#1a7f37"));
+                g.fillPolygon(new double[] {x - 5, x + 5, x}, new double[] {y + 3, y + 3, y + 12}, 3);
+            }
+            case STEP -> {
+                g.setFill(Color.web("#8c959f"));
+                g.fillRect(x - 0.5, y + 14, 1.5, 6);
+            }
+            case LOG -> {
+                g.setFill(Color.web("#6e7781"));
+                g.fillOval(x - 3, cy - 3, 6, 6);
+            }
+            case ERROR -> {
+                g.setFill(Color.web("#cf222e"));
+                g.fillOval(x - 4, cy - 4, 8, 8);
+            }
+            case LANDING -> {
+                boolean ok = m.event() instanceof RunEvent.LandingChecked l && l.landed();
+                g.setFill(ok ? Color.web("#8250df") : Color.web("#8c959f"));
+                g.fillPolygon(new double[] {x, x + 5, x, x - 5}, new double[] {y + 3, cy, y + LANE - 3, cy}, 4);
+            }
+            case ORACLE -> {
+                boolean bad = m.event() instanceof RunEvent.OracleResult o && !o.validity().equals("valid");
+                g.setFill(bad ? Color.web("#cf222e") : Color.web("#0969da"));
+                g.fillPolygon(new double[] {x, x + 6, x, x - 6}, new double[] {y + 2, cy, y + LANE - 2, cy}, 4);
+            }
+            case END -> {
+                boolean bad = m.event() instanceof RunEvent.ProcessEnded p && !p.reason().equals("exit")
+                        && !p.reason().equals("teardown") || m.event() instanceof RunEvent.ProcessEnded q && q.signal() == null && q.exitCode() != 0;
+                g.setFill(bad ? Color.web("#cf222e") : Color.web("#24292f"));
+                g.fillRect(x - 1, y + 5, 2.5, LANE - 10);
+            }
+            case VERDICT -> {
+                String v = m.event() instanceof RunEvent.ScenarioEnded s ? s.verdict() : "";
+                g.setFill(verdictColor(v));
+                g.fillRect(x - 5, cy - 5, 10, 10);
+            }
+        }
+    }
+
+    /** The marker under the pointer (within 5 px), or null. */
+    public TimelineModel.Marker markerAt(double x, double y) {
+        if (y < AXIS || x < LABELS || Double.isNaN(viewStart)) return null;
+        int lane = firstLane + (int) ((y - AXIS) / LANE);
+        if (lane >= model.lanes().size()) return null;
+        TimelineModel.Lane l = model.lanes().get(lane);
+        double t = timeAt(x);
+        TimelineModel.Marker best = null;
+        double bestD = 5 * msPerPx + 1e-9;
+        List<TimelineModel.Marker> ms = l.markers();
+        for (int k = l.firstAtOrAfter((long) Math.floor(t - 5 * msPerPx)); k < ms.size(); k++) {
+            TimelineModel.Marker m = ms.get(k);
+            if (m.at() > t + 5 * msPerPx) break;
+            double d = Math.abs(m.at() - t);
+            if (d <= bestD) {
+                bestD = d;
+                best = m;
+            }
+        }
+        return best;
+    }
+
+    /** Screen position (in the canvas) of a marker, for tests and screenshots. */
+    public double[] positionOf(TimelineModel.Marker m) {
+        List<TimelineModel.Lane> lanes = model.lanes();
+        for (int i = 0; i < lanes.size(); i++) {
+            if (lanes.get(i).markers().contains(m)) {
+                return new double[] {xOf(m.at()), AXIS + (i - firstLane) * LANE + LANE / 2};
+            }
+        }
+        return null;
+    }
+
+    private String describeAt(double x, double y) {
+        TimelineModel.Marker m = markerAt(x, y);
+        if (m != null) return fields(m.event());
+        if (y < AXIS || x < LABELS || Double.isNaN(viewStart)) return null;
+        int lane = firstLane + (int) ((y - AXIS) / LANE);
+        if (lane >= model.lanes().size()) return null;
+        TimelineModel.Lane l = model.lanes().get(lane);
+        double t = timeAt(x);
+        for (TimelineModel.Band b : model.bands(l.seed())) {
+            double heal = b.heal() < 0 ? model.end() : b.heal();
+            if (t >= b.inject() && t <= heal) {
+                StringBuilder sb = new StringBuilder(fields(b.injected()));
+                for (RunEvent.LandingChecked r : b.readings()) sb.append("\n\n").append(fields(r));
+                return sb.toString();
+            }
+        }
+        return null;
+    }
+
+    /** An event's fields, one per line, as its record declares them. */
+    static String fields(RunEvent e) {
+        StringBuilder sb = new StringBuilder(e.type());
+        for (var c : e.getClass().getRecordComponents()) {
+            try {
+                Object v = c.getAccessor().invoke(e);
+                if (c.getName().equals("atMs")) v = Instant.ofEpochMilli((Long) v) + " (" + v + ")";
+                sb.append('\n').append(c.getName()).append(": ").append(v);
+            } catch (ReflectiveOperationException ex) {
+                sb.append('\n').append(c.getName()).append(": ?");
+            }
+        }
+        return sb.toString();
+    }
+}
