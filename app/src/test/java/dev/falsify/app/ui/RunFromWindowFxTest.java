@@ -178,6 +178,9 @@ class RunFromWindowFxTest {
         robot.clickOn("#run-stop");
         waitFor(60, TimeUnit.SECONDS, () -> fx(run::finished));
         waitFor(10, TimeUnit.SECONDS, () -> ProcessHandle.current().descendants().noneMatch(ProcessHandle::isAlive));
+        // a grandchild whose shell was killed first is reparented while its own SIGTERM is delivered:
+        // give every process seen during the run the same few seconds to be gone, then require it
+        waitFor(10, TimeUnit.SECONDS, () -> during.stream().noneMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)));
         for (long pid : during) {
             assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("pid " + pid).isFalse();
         }
