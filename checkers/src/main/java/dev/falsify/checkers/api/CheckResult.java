@@ -16,13 +16,22 @@ import java.util.List;
  * @param summary        one line for people
  * @param notes          what the history's reader tolerated or found missing (empty when the
  *                       checker ran on ops not read from a file)
+ * @param historyStartNs the first invocation of the history checked (what "ms from the start" counts
+ *                       from when the result is rendered), or null when the result did not come
+ *                       through the pipeline
  */
 public record CheckResult(String checker, String model, Validity validity, ExecutionEvidence evidence,
                           Counterexample counterexample, List<HistoryWeakness> weaknesses, String summary,
-                          List<ReadNote> notes) {
+                          List<ReadNote> notes, Long historyStartNs) {
     public CheckResult {
         weaknesses = List.copyOf(weaknesses);
         notes = List.copyOf(notes);
+    }
+
+    public CheckResult(String checker, String model, Validity validity, ExecutionEvidence evidence,
+                       Counterexample counterexample, List<HistoryWeakness> weaknesses, String summary,
+                       List<ReadNote> notes) {
+        this(checker, model, validity, evidence, counterexample, weaknesses, summary, notes, null);
     }
 
     /** A checker's own result, before the pipeline attaches what the reader noticed. */
@@ -33,7 +42,14 @@ public record CheckResult(String checker, String model, Validity validity, Execu
 
     /** This result with other weaknesses and notes. */
     public CheckResult with(List<HistoryWeakness> weaknesses, List<ReadNote> notes) {
-        return new CheckResult(checker, model, validity, evidence, counterexample, weaknesses, summary, notes);
+        return new CheckResult(checker, model, validity, evidence, counterexample, weaknesses, summary, notes,
+                historyStartNs);
+    }
+
+    /** This result with the first invocation of its history. */
+    public CheckResult withHistoryStart(Long historyStartNs) {
+        return new CheckResult(checker, model, validity, evidence, counterexample, weaknesses, summary, notes,
+                historyStartNs);
     }
 
     /** Whether one of the weaknesses is of this kind. */

@@ -131,8 +131,9 @@ public final class HistoryCheck {
             throw new HistoryFormatException(ops.source(), Math.max(1, e.op().sourceLine()), 1,
                     "an operation of model " + Models.canonicalName(choice.model()) + " (" + e.getMessage() + ")");
         }
-        return new CheckedHistory(ops.source(), ops.format(), withReadFindings(r, ops.notes(), checker.judgesHistory(),
-                all.count, all.completed));
+        CheckResult found = withReadFindings(r, ops.notes(), checker.judgesHistory(), all.count, all.completed);
+        return new CheckedHistory(ops.source(), ops.format(),
+                found.withHistoryStart(all.count == 0 ? null : all.firstInvoke));
     }
 
     /**
@@ -160,6 +161,8 @@ public final class HistoryCheck {
         private final Iterator<Op> in;
         long count;
         long completed;
+        /** The earliest invocation: times in the result are rendered as ms from it. */
+        long firstInvoke = Long.MAX_VALUE;
 
         Counting(Iterator<Op> in) {
             this.in = in;
@@ -174,6 +177,7 @@ public final class HistoryCheck {
         public Op next() {
             Op op = in.next();
             count++;
+            firstInvoke = Math.min(firstInvoke, op.invokeTs());
             if (!op.timeoutMarker() && op.completeTs() != null) completed++;
             return op;
         }
