@@ -49,10 +49,21 @@ public final class AnomalySvg {
         double width = Math.max(1000, graphW);
         double cxp = width / 2;
         double top = 96;
-        double graphH = (n <= 2 ? 0 : 2 * radius) + maxBox + 60;
         double cyp = top + (n <= 2 ? maxBox / 2 + 20 : radius + maxBox / 2 + 10);
-        List<String> prose = prose(a, cx);
-        double textTop = top + graphH + 20;
+        Map<String, double[]> boxes = new HashMap<>();
+        double bottom = top;
+        for (int i = 0; i < txns.size(); i++) {
+            double angle = -Math.PI / 2 + 2 * Math.PI * i / n;
+            double x = n == 2 ? cxp + (i == 0 ? -radius : radius) : cxp + radius * Math.cos(angle);
+            double y = n == 2 ? cyp : cyp + radius * Math.sin(angle);
+            Txn t = txns.get(i);
+            double h = boxHeight(t);
+            boxes.put(t.label(), new double[] {x - BOX_W / 2, y - h / 2, BOX_W, h});
+            bottom = Math.max(bottom, y + h / 2);
+        }
+        // as many characters per line as the picture is wide
+        List<String> prose = prose(a, cx, (int) ((width - 44) / (11.5 * SvgCanvas.CHAR_WIDTH)));
+        double textTop = bottom + 50;
         double height = textTop + prose.size() * 17 + 24;
         SvgCanvas c = new SvgCanvas(width, height, title + " — " + a.type());
         c.text(16, 24, title, 15, TEXT, "start", true);
@@ -62,15 +73,6 @@ public final class AnomalySvg {
                 12.5, TEXT, "start", false);
         legend(c, 16, 68);
 
-        Map<String, double[]> boxes = new HashMap<>();
-        for (int i = 0; i < txns.size(); i++) {
-            double angle = -Math.PI / 2 + 2 * Math.PI * i / n;
-            double x = n == 2 ? cxp + (i == 0 ? -radius : radius) : cxp + radius * Math.cos(angle);
-            double y = n == 2 ? cyp : cyp + radius * Math.sin(angle);
-            Txn t = txns.get(i);
-            double h = boxHeight(t);
-            boxes.put(t.label(), new double[] {x - BOX_W / 2, y - h / 2, BOX_W, h});
-        }
         edges(c, a, boxes);
         for (Txn t : txns) node(c, t, boxes.get(t.label()));
 
@@ -111,12 +113,13 @@ public final class AnomalySvg {
 
     private static void node(SvgCanvas c, Txn t, double[] box) {
         String[] col = colours(t.outcome());
-        StringBuilder tip = new StringBuilder(t.label()).append(" · op ").append(t.opId()).append(" · process ")
-                .append(t.processId()).append(" · ").append(t.outcome());
+        StringBuilder tip = new StringBuilder(t.label()).append(t.opId() == null ? "" : " · op " + t.opId())
+                .append(t.processId() == null ? "" : " · process " + t.processId()).append(" · ").append(t.outcome());
         if (t.line() > 0) tip.append(" · line ").append(t.line());
         c.rect(box[0], box[1], box[2], box[3], col[0], col[1], 1.6, col[2], tip.toString());
         c.text(box[0] + 8, box[1] + 16, t.label(), 12.5, TEXT, "start", true);
-        String sub = "process " + t.processId() + " · " + t.outcome() + (t.line() > 0 ? " · line " + t.line() : "");
+        String sub = (t.processId() == null ? "" : "process " + t.processId() + " · ") + t.outcome()
+                + (t.line() > 0 ? " · line " + t.line() : "");
         c.text(box[0] + BOX_W - 8, box[1] + 16, SvgCanvas.fit(sub, BOX_W - 60, 10), 10, MUTED, "end", false);
         double y = box[1] + 32;
         int shown = 0;
@@ -223,18 +226,18 @@ public final class AnomalySvg {
     }
 
     /** The text beneath the graph; a line starting with U+0001 is a heading. */
-    private static List<String> prose(Anomaly a, TxnCounterexample cx) {
+    private static List<String> prose(Anomaly a, TxnCounterexample cx, int chars) {
         List<String> out = new ArrayList<>();
         out.add("\u0001" + a.type() + ":");
-        out.addAll(wrap(a.explanation(), 150));
+        out.addAll(wrap(a.explanation(), chars));
         out.add("\u0001Edges:");
         for (Edge e : a.edges()) {
             out.addAll(wrap(e.from() + " → " + e.to() + " (" + e.kind() + (e.key() == null ? "" : " on " + e.key())
-                    + "): " + e.explanation(), 150));
+                    + "): " + e.explanation(), chars));
         }
         out.add("\u0001Rules out: " + (a.modelsRuledOut().isEmpty() ? "none named" : String.join(", ", a.modelsRuledOut()))
                 + (a.realtime() ? " (needs real-time edges)" : "") + (a.process() ? " (needs process-order edges)" : ""));
-        if (!cx.searchComplete() && cx.note() != null) out.addAll(wrap("Search incomplete: " + cx.note(), 150));
+        if (!cx.searchComplete() && cx.note() != null) out.addAll(wrap("Search incomplete: " + cx.note(), chars));
         return out;
     }
 

@@ -289,13 +289,37 @@ public final class HistorySvg {
         private String rangeSentence(int laneCount) {
             String part = failure.partition().equals("all") ? "the history" : failure.partition();
             String steps = firstStep == 0 ? "no prefix step in this window"
-                    : "prefix steps " + firstStep + "–" + prefix.steps().size() + " of " + prefix.steps().size()
+                    : "prefix steps " + ranges(drawnSteps()) + " of " + prefix.steps().size()
                     + (firstStep > 1 ? " (1–" + (firstStep - 1) + " are before this window)" : "");
             String count = shown.size() == shownInRange ? shown.size() + " of " + partitionOps.size() + " ops"
                     : shown.size() + " of the " + shownInRange + " ops in this range (of " + partitionOps.size() + ")";
             return String.format(Locale.ROOT, "Shows %.3f–%.3f ms from the start of the history: %s of %s on %d %s; %s%s",
                     axis.realMs(from), axis.realMs(to), count, part, laneCount, laneCount == 1 ? "process" : "processes",
                     steps, openBefore == 0 ? "" : "; " + openBefore + " older unknown-outcome ops not drawn");
+        }
+
+        private List<Integer> drawnSteps() {
+            List<Integer> out = new ArrayList<>();
+            for (Op op : shown) {
+                Integer st = stepOf.get(idOf(op));
+                if (st != null) out.add(st);
+            }
+            out.sort(null);
+            return out;
+        }
+
+        /** {@code 62, 65, 81–92}. */
+        private static String ranges(List<Integer> sorted) {
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < sorted.size(); ) {
+                int j = i;
+                while (j + 1 < sorted.size() && sorted.get(j + 1) == sorted.get(j) + 1) j++;
+                if (b.length() > 0) b.append(", ");
+                b.append(sorted.get(i));
+                if (j > i) b.append('–').append(sorted.get(j));
+                i = j + 1;
+            }
+            return b.toString();
         }
 
         private void legend(SvgCanvas c, double x, double y) {
