@@ -25,8 +25,8 @@ public final class AnomalySvg {
     private static final double LINE = 14;
     private static final int MAX_MOPS = 8;
     private static final double FONT = 11;
-    private static final String TEXT = "#222222";
-    private static final String MUTED = "#666666";
+    private static final String TEXT = SvgCanvas.TEXT;
+    private static final String MUTED = SvgCanvas.MUTED;
 
     private AnomalySvg() {
     }
@@ -90,11 +90,11 @@ public final class AnomalySvg {
         return 34 + Math.min(MAX_MOPS + 1, Math.max(1, t.mops().size())) * LINE;
     }
 
-    private static String[] colours(String outcome) {
+    private static SvgCanvas.Paint colours(String outcome) {
         return switch (outcome == null ? "" : outcome.toLowerCase(Locale.ROOT)) {
-            case "ok" -> new String[] {"#d5ecd4", "#3c8a3a", null};
-            case "fail" -> new String[] {"#eeeeee", "#999999", "3,2"};
-            default -> new String[] {"#fff4d6", "#c08a00", "5,3"};
+            case "ok" -> SvgCanvas.OK;
+            case "fail" -> SvgCanvas.FAILED;
+            default -> SvgCanvas.UNKNOWN;
         };
     }
 
@@ -102,8 +102,8 @@ public final class AnomalySvg {
         String[][] items = {{"ok", "committed (ok)"}, {"fail", "failed"}, {"info", "unknown outcome"}};
         double at = x;
         for (String[] it : items) {
-            String[] col = colours(it[0]);
-            c.rect(at, y - 10, 22, 12, col[0], col[1], 1.2, col[2], null);
+            SvgCanvas.Paint col = colours(it[0]);
+            c.rect(at, y - 10, 22, 12, col.fill(), col.stroke(), 1.2, col.dash(), null);
             c.text(at + 27, y, it[1], 11, TEXT, "start", false);
             at += 27 + it[1].length() * 11 * SvgCanvas.CHAR_WIDTH + 18;
         }
@@ -112,11 +112,11 @@ public final class AnomalySvg {
     }
 
     private static void node(SvgCanvas c, Txn t, double[] box) {
-        String[] col = colours(t.outcome());
+        SvgCanvas.Paint col = colours(t.outcome());
         StringBuilder tip = new StringBuilder(t.label()).append(t.opId() == null ? "" : " · op " + t.opId())
                 .append(t.processId() == null ? "" : " · process " + t.processId()).append(" · ").append(t.outcome());
         if (t.line() > 0) tip.append(" · line ").append(t.line());
-        c.rect(box[0], box[1], box[2], box[3], col[0], col[1], 1.6, col[2], tip.toString());
+        c.rect(box[0], box[1], box[2], box[3], col.fill(), col.stroke(), 1.6, col.dash(), tip.toString());
         c.text(box[0] + 8, box[1] + 16, t.label(), 12.5, TEXT, "start", true);
         String sub = (t.processId() == null ? "" : "process " + t.processId() + " · ") + t.outcome()
                 + (t.line() > 0 ? " · line " + t.line() : "");

@@ -46,12 +46,12 @@ public final class HistorySvg {
 
     private static final String OK_FILL = "#dbe8f6";
     private static final String OK_STROKE = "#4a76a8";
-    private static final String PREFIX_FILL = "#d5ecd4";
-    private static final String PREFIX_STROKE = "#3c8a3a";
-    private static final String FAIL_FILL = "#eeeeee";
-    private static final String FAIL_STROKE = "#999999";
-    private static final String UNKNOWN_FILL = "#fff4d6";
-    private static final String UNKNOWN_STROKE = "#c08a00";
+    private static final String PREFIX_FILL = SvgCanvas.OK.fill();
+    private static final String PREFIX_STROKE = SvgCanvas.OK.stroke();
+    private static final String FAIL_FILL = SvgCanvas.FAILED.fill();
+    private static final String FAIL_STROKE = SvgCanvas.FAILED.stroke();
+    private static final String UNKNOWN_FILL = SvgCanvas.UNKNOWN.fill();
+    private static final String UNKNOWN_STROKE = SvgCanvas.UNKNOWN.stroke();
     private static final String BLOCKED_FILL = "#fde0e0";
     private static final String RED = "#d62728";
     private static final String MUST_FILL = "#ffe9d2";
@@ -59,8 +59,8 @@ public final class HistorySvg {
     private static final String POINT = "#1b5e20";
     private static final String FAULT_FILL = "#f1e4f5";
     private static final String FAULT_TEXT = "#6a1b9a";
-    private static final String TEXT = "#222222";
-    private static final String MUTED = "#666666";
+    private static final String TEXT = SvgCanvas.TEXT;
+    private static final String MUTED = SvgCanvas.MUTED;
 
     private HistorySvg() {
     }
@@ -328,8 +328,8 @@ public final class HistorySvg {
                     {OK_FILL, OK_STROKE, null, "ok, after the prefix"},
                     {BLOCKED_FILL, RED, null, "could not be placed next"},
                     {MUST_FILL, MUST_STROKE, null, "completed first"},
-                    {UNKNOWN_FILL, UNKNOWN_STROKE, "5,3", "unknown outcome (open)"},
-                    {FAIL_FILL, FAIL_STROKE, "3,2", "failed (no effect)"},
+                    {UNKNOWN_FILL, UNKNOWN_STROKE, SvgCanvas.UNKNOWN.dash(), "unknown outcome (open)"},
+                    {FAIL_FILL, FAIL_STROKE, SvgCanvas.FAILED.dash(), "failed (no effect)"},
                     {FAULT_FILL, null, null, "fault epoch"},
             };
             double cx0 = x;
@@ -387,7 +387,7 @@ public final class HistorySvg {
             } else if (op.outcome() == Outcome.FAIL) {
                 fill = FAIL_FILL;
                 stroke = FAIL_STROKE;
-                dash = "3,2";
+                dash = SvgCanvas.FAILED.dash();
             } else if (step != null) {
                 fill = PREFIX_FILL;
                 stroke = PREFIX_STROKE;
@@ -398,7 +398,7 @@ public final class HistorySvg {
                 fill = OK_FILL;
                 stroke = OK_STROKE;
             }
-            if (open) dash = "5,3";
+            if (open) dash = SvgCanvas.UNKNOWN.dash();
             double w = Math.max(2, b - a);
             c.rect(a, y, w, BAR, fill, stroke, sw, dash, tooltip(op, id, step));
             if (open) { // open-ended: the op may take effect any time after its invocation, or never

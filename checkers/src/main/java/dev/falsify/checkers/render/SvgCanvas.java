@@ -13,6 +13,19 @@ import java.util.Locale;
  * carry at all (NUL, other C0 controls, unpaired surrogates) are replaced, so the file always parses.
  */
 final class SvgCanvas {
+    /** Body text and secondary text, the same in every picture. */
+    static final String TEXT = "#222222";
+    static final String MUTED = "#666666";
+
+    /** How a box is painted: fill, stroke, stroke-dasharray (null for solid). */
+    record Paint(String fill, String stroke, String dash) {
+    }
+
+    /** Outcomes, the same in the history and the anomaly pictures: ok green, failed grey dashed, unknown amber dashed. */
+    static final Paint OK = new Paint("#d5ecd4", "#3c8a3a", null);
+    static final Paint FAILED = new Paint("#eeeeee", "#999999", "3,2");
+    static final Paint UNKNOWN = new Paint("#fff4d6", "#c08a00", "5,3");
+
     /** Average advance of one character at 1 px font size, for fitting labels (sans-serif, rough). */
     static final double CHAR_WIDTH = 0.58;
 
