@@ -9,6 +9,8 @@ import dev.falsify.checkers.api.CheckerRegistry;
 import dev.falsify.checkers.history.HistoryFormat;
 import dev.falsify.checkers.history.HistoryFormatException;
 import dev.falsify.checkers.history.Histories;
+import dev.falsify.checkers.history.History;
+import dev.falsify.checkers.render.CounterexamplePictures;
 import dev.falsify.checkers.oracles.InvariantSyntaxException;
 import dev.falsify.checkers.pipeline.CheckedHistory;
 import dev.falsify.checkers.pipeline.HistoryCheck;
@@ -36,7 +38,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Checks operation histories (files or folders) with a checker: linearizability by default,",
                 "list-append for Elle-style txn histories, or any checker named with --checker (--list shows them).",
-                "Exit codes: 0 valid, 1 violation, 3 unknown (budget exhausted) or history too weak, 2 bad input;",
+                "Exit codes: 0 valid, 1 violation, 3 unknown (budget exhausted) or history too weak, 2 bad input,",
+                "4 the --svg pictures could not be written;",
                 "with several inputs, the worst of them (2 > 1 > 3 > 0)."})
 public final class CheckCommand implements Callable<Integer> {
     @Parameters(arity = "0..*", paramLabel = "HISTORY", description = "History files or folders of history files.")
@@ -67,6 +70,11 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Option(names = "--list", description = "List the checkers with the models and fields each needs, and exit.")
     boolean list;
+
+    @Option(names = "--svg", paramLabel = "DIR",
+            description = "Also draw each violation as SVG into DIR: the history around a linearizability failure, "
+                    + "each transactional anomaly cycle (NAME.CHECKER-counterexample.svg, NAME.CHECKER-anomaly-N.svg).")
+    Path svg;
 
     @Mixin
     OracleInputs oracle = new OracleInputs();
@@ -100,13 +108,33 @@ public final class CheckCommand implements Callable<Integer> {
         HistoryCheck pipeline = HistoryCheck.standard();
         HistoryCheck.Request request = request(fmt);
         int worst = 0;
+        java.util.Set<String> stems = new java.util.HashSet<>();
         for (Path file : files) {
             int code;
             try {
-                CheckedHistory o = pipeline.run(file, request);
+                CheckedHistory o;
+                List<Path> pictures = List.of();
+                if (svg == null) {
+                    o = pipeline.run(file, request);
+                } else {
+                    // the picture needs the ops, so the file is read whole once and checked from memory
+                    History h = Histories.readAll(file, fmt);
+                    o = pipeline.run(h, request);
+                    try {
+                        pictures = CounterexamplePictures.write(svg, pictureStem(file, stems), o.result(), h.ops());
+                    } catch (IOException e) {
+                        throw new UserError(svg + ": cannot write pictures: " + e.getMessage(), 4);
+                    }
+                }
                 code = exitCode(o.result());
-                if (json) out.println(o.toJson().toString());
-                else o.lines().forEach(out::println);
+                if (json) {
+                    ObjectNode n = o.toJson();
+                    if (svg != null) pictures.forEach(p -> n.withArray("pictures").add(p.toString()));
+                    out.println(n.toString());
+                } else {
+                    o.lines().forEach(out::println);
+                    pictures.forEach(p -> out.println("  picture: " + p));
+                }
             } catch (HistoryFormatException e) {
                 code = 2;
                 reportError(out, err, file, e.getMessage());
@@ -124,6 +152,15 @@ public final class CheckCommand implements Callable<Integer> {
             worst = worse(worst, code);
         }
         return worst;
+    }
+
+    /** {@code etcd_001} for {@code etcd_001.log}, {@code S1-1} for {@code S1-1.history.jsonl}; made unique among the inputs. */
+    private static String pictureStem(Path file, java.util.Set<String> used) {
+        String name = file.getFileName().toString();
+        String stem = name.indexOf('.') > 0 ? name.substring(0, name.indexOf('.')) : name;
+        String unique = stem;
+        for (int i = 2; !used.add(unique); i++) unique = stem + "-" + i;
+        return unique;
     }
 
     /** What the pipeline is asked for every file: the options and side inputs of the command line. */

@@ -5,6 +5,7 @@ import dev.falsify.model.report.ReportExport;
 import dev.falsify.model.report.ReportWriter;
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
+import dev.falsify.runner.pictures.SessionPictures;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -17,7 +18,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code falsify report SESSION_DIR [--out FILE] [--plan PLAN.md]}: recompute verdicts, write findings/report.md. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Recompute a session's verdicts and write its findings report (findings/report.md).",
+        description = {"Recompute a session's verdicts and write its findings report (findings/report.md), drawing the "
+                + "counterexample pictures (findings/*.svg) it embeds where they are missing.",
                 "The plan is found from the session log's Plan: line (relative to the session folder, any folder above it, "
                         + "or the working directory) unless --plan is given. Exit codes: 0 written, 2 bad input."})
 public final class ReportCommand implements Callable<Integer> {
@@ -37,6 +39,12 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (!"-".equals(out) && java.nio.file.Files.isDirectory(sessionDir)) {
+            // pictures first, so the report embeds them: drawn from the history artifacts where missing
+            SessionPictures.Regenerated drawn = SessionPictures.regenerate(sessionDir);
+            drawn.written().forEach(p -> stdout.println("drew " + p));
+            drawn.problems().forEach(p -> err.println("falsify: warning: " + p));
+        }
         SessionFolder session = SessionDirs.read(sessionDir);
         // what could not be read is in the report too; stderr says it where a script or a person sees it
         session.problems().forEach(p -> err.println("falsify: warning: " + sessionDir.resolve(p.replaceFirst(":.*", ""))

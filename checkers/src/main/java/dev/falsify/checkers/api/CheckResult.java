@@ -18,10 +18,13 @@ import java.util.List;
  *                       checker ran on ops not read from a file)
  * @param linearization  for a VALID linearizability result whose caller asked for it, one
  *                       linearization per partition; null otherwise
+ * @param historyStartNs the first invocation of the history checked (what "ms from the start" counts
+ *                       from when the result is rendered), or null when the result did not come
+ *                       through the pipeline
  */
 public record CheckResult(String checker, String model, Validity validity, ExecutionEvidence evidence,
                           Counterexample counterexample, List<HistoryWeakness> weaknesses, String summary,
-                          List<ReadNote> notes, Linearization linearization) {
+                          List<ReadNote> notes, Linearization linearization, Long historyStartNs) {
     public CheckResult {
         weaknesses = List.copyOf(weaknesses);
         notes = List.copyOf(notes);
@@ -30,23 +33,31 @@ public record CheckResult(String checker, String model, Validity validity, Execu
     public CheckResult(String checker, String model, Validity validity, ExecutionEvidence evidence,
                        Counterexample counterexample, List<HistoryWeakness> weaknesses, String summary,
                        List<ReadNote> notes) {
-        this(checker, model, validity, evidence, counterexample, weaknesses, summary, notes, null);
+        this(checker, model, validity, evidence, counterexample, weaknesses, summary, notes, null, null);
     }
 
     /** A checker's own result, before the pipeline attaches what the reader noticed. */
     public CheckResult(String checker, String model, Validity validity, ExecutionEvidence evidence,
                        Counterexample counterexample, List<HistoryWeakness> weaknesses, String summary) {
-        this(checker, model, validity, evidence, counterexample, weaknesses, summary, List.of(), null);
+        this(checker, model, validity, evidence, counterexample, weaknesses, summary, List.of());
     }
 
     /** This result with other weaknesses and notes. */
     public CheckResult with(List<HistoryWeakness> weaknesses, List<ReadNote> notes) {
-        return new CheckResult(checker, model, validity, evidence, counterexample, weaknesses, summary, notes, linearization);
+        return new CheckResult(checker, model, validity, evidence, counterexample, weaknesses, summary, notes,
+                linearization, historyStartNs);
     }
 
     /** This result with a linearization witness. */
     public CheckResult with(Linearization witness) {
-        return new CheckResult(checker, model, validity, evidence, counterexample, weaknesses, summary, notes, witness);
+        return new CheckResult(checker, model, validity, evidence, counterexample, weaknesses, summary, notes, witness,
+                historyStartNs);
+    }
+
+    /** This result with the first invocation of its history. */
+    public CheckResult withHistoryStart(Long historyStartNs) {
+        return new CheckResult(checker, model, validity, evidence, counterexample, weaknesses, summary, notes,
+                linearization, historyStartNs);
     }
 
     /** Whether one of the weaknesses is of this kind. */

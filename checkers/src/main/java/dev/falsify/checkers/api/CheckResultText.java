@@ -55,9 +55,7 @@ public final class CheckResultText {
                 source == null ? "" : source + ": ", verdict(r), r.checker(),
                 r.model() == null ? "" : ", model " + r.model(), format == null ? "" : " (" + format + ")",
                 e.opsTotal(), e.elapsedMs(), r.summary()));
-        if (r.counterexample() != null) {
-            for (String line : describe(r.counterexample())) out.add("  " + line);
-        }
+        for (String line : details(r)) out.add("  " + line);
         for (ReadNote n : r.notes()) {
             if (!n.weakens()) out.add("  note: " + n.describe());
         }
@@ -68,14 +66,56 @@ public final class CheckResultText {
         return out;
     }
 
-    /** A counterexample in a few lines: which op could not be placed, which cycle, which violation. */
+    /**
+     * The counterexample lines that say more than the result's summary: times in ms from the start
+     * of the history, and without the line(s) the summary already carries (a checker's summary is
+     * often its counterexample's first line), so each fact is said once wherever a result is shown.
+     */
+    public static List<String> details(CheckResult r) {
+        if (r.counterexample() == null) return List.of();
+        List<String> out = new ArrayList<>();
+        String summary = r.summary() == null ? "" : r.summary();
+        for (String line : describe(r.counterexample(), r.historyStartNs())) {
+            if (!saidIn(summary, line, r.counterexample())) out.add(line);
+        }
+        return out;
+    }
+
+    /** Whether {@code summary} contains {@code line}, also when the summary names the line's partition its own way. */
+    private static boolean saidIn(String summary, String line, Counterexample cx) {
+        String bare = line.strip();
+        if (bare.isEmpty() || summary.contains(bare)) return !bare.isEmpty();
+        if (cx instanceof LinearizabilityCounterexample l) {
+            for (LinearizabilityCounterexample.PartitionFailure p : l.partitions()) {
+                String where = p.partition() + ": ";
+                if (bare.startsWith(where) && summary.contains(p.partition()) && summary.contains(bare.substring(where.length()))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** A counterexample in a few lines: which op could not be placed, which cycle, which violation (times in ns). */
     public static List<String> describe(Counterexample cx) {
-        if (cx instanceof LinearizabilityCounterexample l) return linearizability(l);
+        return describe(cx, null);
+    }
+
+    /**
+     * A counterexample in a few lines, with op intervals in ms from {@code historyStartNs} (in the
+     * history's own nanoseconds when that is null).
+     */
+    public static List<String> describe(Counterexample cx, Long historyStartNs) {
+        if (cx instanceof LinearizabilityCounterexample l) return linearizability(l, historyStartNs);
         if (cx instanceof TxnCounterexample t) return txn(t);
         return violations((OracleViolations) cx);
     }
 
-    private static List<String> linearizability(LinearizabilityCounterexample cx) {
+    private static String interval(OpRef op, Long originNs) {
+        return originNs == null ? op.interval() : op.interval(originNs);
+    }
+
+    private static List<String> linearizability(LinearizabilityCounterexample cx, Long origin) {
         List<String> lines = new ArrayList<>();
         for (LinearizabilityCounterexample.PartitionFailure p : cx.partitions()) {
             if (p.prefixes().isEmpty()) continue;
@@ -93,7 +133,7 @@ public final class CheckResultText {
             if (x.mustPrecede() != null) {
                 LinearizabilityCounterexample.Step m = x.mustPrecede();
                 lines.add("  op " + m.op().opId() + " (" + m.description() + ", process " + m.op().processId() + ", "
-                        + m.op().interval() + ") completed, but no op can take effect next:");
+                        + interval(m.op(), origin) + ") completed, but no op can take effect next:");
             }
             int shown = 0;
             for (LinearizabilityCounterexample.Blocked b : x.couldNotPlace()) {
@@ -101,7 +141,7 @@ public final class CheckResultText {
                     lines.add("    … " + (x.couldNotPlace().size() - DESCRIBE_BLOCKED) + " more");
                     break;
                 }
-                lines.add("    op " + b.op().opId() + " " + b.description() + " " + b.op().interval() + ": " + b.reason());
+                lines.add("    op " + b.op().opId() + " " + b.description() + " " + interval(b.op(), origin) + ": " + b.reason());
             }
         }
         return lines;

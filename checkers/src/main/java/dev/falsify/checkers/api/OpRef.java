@@ -17,7 +17,22 @@ public record OpRef(String opId, String processId, long invokeTs, Long completeT
         return new OpRef(id, op.processId(), op.invokeTs(), complete, op.sourceLine());
     }
 
-    /** {@code [invoke, complete]} or {@code [invoke, …)} for an open interval. */
+    /**
+     * {@code [1306.905, 1616.310] ms} or {@code [1306.905 ms, …)}: the interval in milliseconds from
+     * {@code originNs}, the start of the history, which is how a person reads it (raw monotonic
+     * nanoseconds say nothing without the history's first timestamp).
+     */
+    public String interval(long originNs) {
+        String from = ms(invokeTs, originNs);
+        return completeTs == null ? "[" + from + " ms, …)" : "[" + from + ", " + ms(completeTs, originNs) + "] ms";
+    }
+
+    /** ms from {@code originNs} with µs precision: {@code 1306.905}. */
+    public static String ms(long ns, long originNs) {
+        return String.format(java.util.Locale.ROOT, "%.3f", (ns - originNs) / 1e6);
+    }
+
+    /** {@code [invoke, complete]} or {@code [invoke, …)} for an open interval, in the history's nanoseconds. */
     public String interval() {
         return "[" + invokeTs + ", " + (completeTs == null ? "…)" : completeTs + "]");
     }

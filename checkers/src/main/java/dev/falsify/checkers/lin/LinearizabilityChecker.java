@@ -193,8 +193,10 @@ public final class LinearizabilityChecker implements StreamingChecker {
             validity = Validity.INVALID;
             Task<S, C> failed = tasks.get(firstFailure);
             cx = new LinearizabilityCounterexample(model.name(), List.of(failed.failure(model, false)), false);
-            summary = "not linearizable" + (failed.label.equals("all") ? "" : " (" + failed.label + ")") + ": "
-                    + (cx.describe().isEmpty() ? "no linearization exists" : cx.describe().get(0));
+            String first = cx.describe().isEmpty() ? "no linearization exists" : cx.describe().get(0);
+            // the partition is named once, in the parentheses
+            if (first.startsWith(failed.label + ": ")) first = first.substring(failed.label.length() + 2);
+            summary = "not linearizable" + (failed.label.equals("all") ? "" : " (" + failed.label + ")") + ": " + first;
             opsDecided = total; // a violation is a verdict on the whole history
         } else if (!unfinished.isEmpty()) {
             validity = Validity.UNKNOWN;

@@ -148,8 +148,9 @@ public final class HistoryCheck {
             }, request.options());
         }
         r = withoutInvocations(r, notes, checker.invocationTimesNeeded(request.options()));
-        return new CheckedHistory(ops.source(), ops.format(), withReadFindings(r, notes, checker.judgesHistory(),
-                all.count, all.completed));
+        CheckResult found = withReadFindings(r, notes, checker.judgesHistory(), all.count, all.completed);
+        return new CheckedHistory(ops.source(), ops.format(),
+                found.withHistoryStart(all.count == 0 ? null : all.firstInvoke));
     }
 
     private CheckResult check(Checker checker, Iterator<Op> all, CheckerChoice choice, Map<String, String> options,
@@ -200,7 +201,7 @@ public final class HistoryCheck {
                     + " (pass --initial to say otherwise)", false));
             return new CheckResult(again.checker(), again.model(), again.validity(), again.evidence(),
                     again.counterexample(), again.weaknesses(), again.summary() + " (initial value " + inferred.json()
-                    + ", inferred from line " + inferred.line() + ")", again.notes());
+                    + ", inferred from line " + inferred.line() + ")", again.notes(), again.linearization(), null);
         }
         int line = ((InitialValueEvidence.Undecided) verdict).line();
         with.put(OPT_INITIAL, "unknown");
@@ -272,6 +273,8 @@ public final class HistoryCheck {
         private final List<Op> kept;
         long count;
         long completed;
+        /** The earliest invocation: times in the result are rendered as ms from it. */
+        long firstInvoke = Long.MAX_VALUE;
 
         Counting(Iterator<Op> in, InitialValueEvidence initial, List<Op> kept) {
             this.in = in;
@@ -290,6 +293,7 @@ public final class HistoryCheck {
             count++;
             if (initial != null) initial.accept(op);
             if (kept != null) kept.add(op);
+            firstInvoke = Math.min(firstInvoke, op.invokeTs());
             if (!op.timeoutMarker() && op.completeTs() != null) completed++;
             return op;
         }

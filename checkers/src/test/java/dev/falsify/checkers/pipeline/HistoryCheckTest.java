@@ -48,6 +48,23 @@ class HistoryCheckTest {
     }
 
     @Test
+    void counterexampleTimesAreMsFromTheStartAndEachLineIsSaidOnce() {
+        // monotonic ns far from zero, as a real recorder writes them: the text must not show them raw
+        String history = """
+                {"op_id":"w1","process_id":"p0","invoke_ts":9000000000000,"complete_ts":9000002000000,"op_type":"write","key":"k","input":1,"output":null,"error":null,"timeout_marker":false,"node_seen":null,"fault_epoch":null}
+                {"op_id":"r1","process_id":"p1","invoke_ts":9000003000000,"complete_ts":9000004500000,"op_type":"read","key":"k","input":null,"output":7,"error":null,"timeout_marker":false,"node_seen":null,"fault_epoch":null}
+                """;
+        CheckedHistory c = HistoryCheck.standard().run(new java.io.StringReader(history), "h.jsonl",
+                HistoryCheck.Request.of(null, "kv", CheckBudget.of(Duration.ofSeconds(30))));
+        assertThat(c.result().historyStartNs()).isEqualTo(9000000000000L);
+        String text = String.join("\n", c.lines());
+        assertThat(text).contains("[3.000, 4.500] ms").doesNotContain("9000003000000");
+        // the partition is named once, and the prefix line of the summary is not printed again below it
+        assertThat(c.result().summary()).startsWith("not linearizable (key k): longest linearizable prefix: 1 of 2 ops");
+        assertThat(text).containsOnlyOnce("longest linearizable prefix");
+    }
+
+    @Test
     void aFailedWriteMarkedOnlyByTypeDoesNotExplainARead() throws IOException {
         CheckResult r = check(variant("outcome-type-field.jsonl")).result();
         assertThat(r.validity()).as(r.summary()).isEqualTo(Validity.INVALID);

@@ -194,7 +194,7 @@ public final class ReportWriter {
             Optional<PlanFacts.Scenario> ps = plan.scenario(a.scenario());
             String name = ps.map(PlanFacts.Scenario::name).orElse("");
             String oracle = ev.filter(e -> !e.oracles().isEmpty())
-                    .map(e -> e.oracles().stream().map(OracleResult::checker).collect(Collectors.joining(", ")))
+                    .map(e -> e.oracles().stream().map(OracleResult::checker).distinct().collect(Collectors.joining(", ")))
                     .or(() -> ps.map(PlanFacts.Scenario::checkers).filter(l -> !l.isEmpty()).map(l -> String.join(", ", l)))
                     .orElse("\u2014");
             FindingFile f = a.finding().orElse(null);
@@ -338,10 +338,43 @@ public final class ReportWriter {
             field(b, "Suggested next action", orNotRecorded(f == null ? "" : f.detail().nextAction()));
             o.ifPresent(ov -> field(b, "Reviewer override", ov.author() + " at " + ov.time() + ": " + ov.reason()));
             b.append('\n');
+            for (String picture : pictures(a.armId())) {
+                b.append("![").append(pictureCaption(picture)).append("](").append(linkTarget(picture)).append(")\n\n");
+            }
         }
         if (n == 0) {
             b.append("No oracle violation was found in this session.\n\n");
         }
+    }
+
+    /**
+     * The arm's pictures in findings/ ({@code S1-1.linearizability-counterexample.svg}: named after its
+     * seed runs, as the runner names its artifacts). Only files that exist are listed: they are drawn
+     * by the runner or {@code falsify report}, which see the checkers; this writer only links them.
+     */
+    private List<String> pictures(String armId) {
+        List<String> stems = List.of(ArmId.fileStem(armId), armId.strip().replace('/', '_'));
+        return session.pictures().stream()
+                .filter(p -> stems.stream().anyMatch(s -> p.startsWith(s + "-") || p.startsWith(s + ".")))
+                // by seed label (S1-1 before its re-run S1-1-rerun1), then name
+                .sorted(java.util.Comparator.comparing((String p) -> p.indexOf('.') < 0 ? p : p.substring(0, p.indexOf('.')))
+                        .thenComparing(java.util.Comparator.naturalOrder()))
+                .toList();
+    }
+
+    /** {@code S1-1.linearizability-counterexample.svg} → {@code S1-1 linearizability counterexample}. */
+    private static String pictureCaption(String file) {
+        String base = file.substring(0, file.length() - ".svg".length());
+        int dot = base.indexOf('.');
+        String what = dot < 0 ? "" : base.substring(dot + 1).replaceFirst("-counterexample$", " counterexample")
+                .replaceFirst("-anomaly-([0-9]+)$", " anomaly $1");
+        String caption = dot < 0 ? base : base.substring(0, dot) + " " + what;
+        return caption.replace("[", "(").replace("]", ")");
+    }
+
+    /** A file name as a Markdown link target (spaces and parentheses would end it). */
+    private static String linkTarget(String file) {
+        return file.replace("%", "%25").replace(" ", "%20").replace("(", "%28").replace(")", "%29");
     }
 
     /** What the session log's verdict table says of the arm (every row: one per seed is common), or empty. */
@@ -360,7 +393,9 @@ public final class ReportWriter {
         if (!rows.isBlank() && a.finding().flatMap(FindingFile::evidence).isEmpty()) {
             parts.add("verdict table: " + rows);
         }
-        String t = timeline(a.armId(), "oracle", "re-run", "rerun");
+        // likewise the timeline's oracle and re-run rows: the runner wrote them from the record the decision cites
+        String t = a.finding().flatMap(FindingFile::evidence).isPresent() ? ""
+                : timeline(a.armId(), "oracle", "re-run", "rerun");
         if (!t.isEmpty()) {
             parts.add("timeline: " + t);
         }

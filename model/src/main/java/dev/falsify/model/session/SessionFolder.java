@@ -32,13 +32,26 @@ import java.util.Optional;
  * @param interrupted no end marker and no report: the session was cut short (or is still running)
  * @param otherFiles  files and folders that are not part of the layout (notes, a README in findings/, a
  *                    core dump), relative to the folder: kept and listed, never read as results
+ * @param pictures    SVG pictures in findings/ (counterexamples drawn by the runner or {@code falsify report}),
+ *                    file names only, sorted: the report embeds those named after an arm
  */
 public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings, List<VerdictOverride> overrides,
                             Optional<String> reportText, List<VerdictRow> reportRows, List<String> logFiles, List<String> artifactFiles,
-                            List<String> missing, List<String> problems, boolean interrupted, List<String> otherFiles) {
+                            List<String> missing, List<String> problems, boolean interrupted, List<String> otherFiles,
+                            List<String> pictures) {
 
     public SessionFolder {
         otherFiles = otherFiles == null ? List.of() : List.copyOf(otherFiles);
+        pictures = pictures == null ? List.of() : pictures.stream().sorted().toList();
+    }
+
+    /** A folder without pictures. */
+    public SessionFolder(Path dir, SessionLog log, List<FindingFile> findings, List<VerdictOverride> overrides,
+                         Optional<String> reportText, List<VerdictRow> reportRows, List<String> logFiles,
+                         List<String> artifactFiles, List<String> missing, List<String> problems, boolean interrupted,
+                         List<String> otherFiles) {
+        this(dir, log, findings, overrides, reportText, reportRows, logFiles, artifactFiles, missing, problems, interrupted,
+                otherFiles, List.of());
     }
 
     /**

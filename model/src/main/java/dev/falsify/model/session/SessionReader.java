@@ -73,6 +73,7 @@ public final class SessionReader {
         List<VerdictRow> resultRows = new ArrayList<>();
         Optional<String> report = Optional.empty();
         List<String> other = new ArrayList<>(layout.otherFiles());
+        List<String> pictures = new ArrayList<>();
         Optional<Path> fdirFound = layout.subdir(FINDINGS);
         if (fdirFound.isPresent()) {
             Path fdir = fdirFound.get();
@@ -80,6 +81,10 @@ public final class SessionReader {
             for (Path f : list(fdir, problems)) {
                 String name = f.getFileName().toString();
                 if (AtomicFiles.isTemp(f) || name.startsWith(".")) {
+                    continue;
+                }
+                if (Files.isRegularFile(f) && name.toLowerCase(java.util.Locale.ROOT).endsWith(".svg")) {
+                    pictures.add(name);
                     continue;
                 }
                 if (!Files.isRegularFile(f) || !SessionLayout.isMarkdown(name)) {
@@ -120,7 +125,7 @@ public final class SessionReader {
         List<VerdictRow> reportRows = new ArrayList<>(resultRows);
         report.filter(r -> !isFalsifyReport(r)).map(SessionLogFormat::reportRows).ifPresent(reportRows::addAll);
         return new SessionFolder(dir, log, findings, overrides, report, reportRows, files(dir, layout, List.of("logs"), problems),
-                files(dir, layout, List.of("artifacts", "metrics"), problems), missing, problems, interrupted, other);
+                files(dir, layout, List.of("artifacts", "metrics"), problems), missing, problems, interrupted, other, pictures);
     }
 
     /** Session folders under {@code root}: {@code root} itself if it holds a session log or findings, else any descendant that does. */

@@ -46,7 +46,8 @@ public final class VerdictRules {
                 .filter(o -> o.validity() == OracleResult.Validity.INVALID).toList();
         boolean violatedOnSomeSeed = e.seeds().stream().anyMatch(s -> s.outcome() == SeedRun.Outcome.VIOLATION);
         if (!violations.isEmpty() || violatedOnSomeSeed) {
-            String who = violations.isEmpty() ? "a run" : violations.stream().map(OracleResult::checker)
+            // one name per checker: the same checker failing on several seeds is one fact here
+            String who = violations.isEmpty() ? "a run" : violations.stream().map(OracleResult::checker).distinct()
                     .collect(Collectors.joining(", "));
             List<SeedRun> reruns = e.seeds().stream().filter(SeedRun::rerun).toList();
             // "re-run on the same seed reproduces": a violating re-run counts only for a seed whose first run

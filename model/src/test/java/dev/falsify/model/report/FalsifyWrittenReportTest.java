@@ -49,6 +49,7 @@ class FalsifyWrittenReportTest {
         w.capabilities(List.of(CapabilityRow.of(java), CapabilityRow.of(faketime)));
         w.preconditions(List.of(new Precondition(true, "plan lints clean")));
         w.event("S01", "start", "seeds 1,2,3");
+        w.event("S02", "oracle result", "no-lost-ack: invalid — acked put k77 missing after restart");
         w.armFinished("linearizable_reads_across_partition_heal", EvidenceFixtures.cleanHardening().id("S01", "").build(),
                 null);
         Files.writeString(w.artifactsDir().resolve("S02-4.history.jsonl"), "{}\n");
@@ -56,7 +57,7 @@ class FalsifyWrittenReportTest {
                 .probes(List.of(java)).faults(List.of(EvidenceFixtures.landed("kill-leader")))
                 .declaredCheckers(List.of("no-lost-ack"))
                 .oracles(List.of(new OracleResult("no-lost-ack", OracleResult.Validity.INVALID, 1204, 1204, List.of(),
-                        "acked put k77 missing after restart")))
+                        "acked put k77 missing after restart"), EvidenceFixtures.valid("no-lost-ack", 1187)))
                 .seeds(List.of(new SeedRun(4, false, SeedRun.Outcome.VIOLATION), new SeedRun(4, true, SeedRun.Outcome.CLEAN)))
                 .budgetMet(BudgetTier.HARDENING).build(),
                 new FindingDetail("acked put lost after leader kill", "H2", "k77 acked at 10:20:31 was absent after restart",
@@ -65,6 +66,9 @@ class FalsifyWrittenReportTest {
                 .oracles(List.of(EvidenceFixtures.valid("tenant-isolation", 100))).build(), null);
         w.armFinished("", ArmEvidence.notReached("S03", "export"), null);
         w.armFinished("", ArmEvidence.builder("S04", "").probes(List.of(java, faketime)).build(), null);
+        // a counterexample picture the runner drew for the failing seed, and one of another arm
+        Files.writeString(w.dir().resolve("findings/S02-4.no-lost-ack-counterexample.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n");
+        Files.writeString(w.dir().resolve("findings/S01-1.linearizability-counterexample.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n");
         w.finish();
         SessionWriter.appendOverride(w.dir(), new VerdictOverride("S02", null, Blame.SUT,
                 BugType.find("crash-recovery; durability").orElseThrow(), FindingSeverity.P0, "j.ortiz",
@@ -84,6 +88,16 @@ class FalsifyWrittenReportTest {
         assertThat(report).contains("- **Blame:** SUT (override by j.ortiz)")
                 .contains("crash-recovery; tags: durability; severity P0")
                 .contains("[artifacts/S02-4.history.jsonl](../artifacts/S02-4.history.jsonl)");
+        // the failing arm's picture is embedded once, under its finding; a passing arm's picture is not; neither is an
+        // unknown file; one checker that ran on two seeds is named once
+        assertThat(f.pictures()).containsExactly("S01-1.linearizability-counterexample.svg",
+                "S02-4.no-lost-ack-counterexample.svg");
+        assertThat(f.otherFiles()).noneMatch(o -> o.endsWith(".svg"));
+        assertThat(report).containsOnlyOnce("![S02-4 no-lost-ack counterexample](S02-4.no-lost-ack-counterexample.svg)")
+                .doesNotContain("S01-1.linearizability-counterexample.svg")
+                .contains("| no-lost-ack |").doesNotContain("no-lost-ack, no-lost-ack");
+        // the timeline row repeats the evidence block's oracle result: the finding's evidence does not cite it again
+        assertThat(report).doesNotContain("timeline: no-lost-ack: invalid");
     }
 
     @Test

@@ -33,7 +33,8 @@ class ReviewApiTest {
         assertThat(rows).extracting(ResultRow::armId).containsExactly("S01", "S02", "S03/api", "S03/export", "S04");
         ResultRow s02 = rows.get(1);
         assertThat(s02.verdictCell()).isEqualTo("FAIL-nondeterministic");
-        assertThat(s02.oracleEvidence()).isEqualTo("no-lost-ack INVALID on 1204/1204 ops");
+        assertThat(s02.oracleEvidence()).isEqualTo("no-lost-ack INVALID on 1204/1204 ops; no-lost-ack VALID on 1187/1187 ops");
+        assertThat(s02.oracle()).isEqualTo("no-lost-ack");
         assertThat(s02.finding()).contains("findings/S02.md");
         assertThat(s02.artifacts()).containsExactly("artifacts/S02-4.history.jsonl");
         assertThat(s02.blame()).contains(Blame.SUT);

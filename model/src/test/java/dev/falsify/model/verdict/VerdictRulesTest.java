@@ -138,6 +138,13 @@ class VerdictRulesTest {
     }
 
     @Test
+    void aCheckerFailingOnTwoSeedsIsNamedOnce() {
+        Decision d = VerdictRules.decide(cleanHardening().oracles(List.of(INVALID, INVALID))
+                .seeds(List.of(FIRST_VIOLATION, new SeedRun(7, true, SeedRun.Outcome.VIOLATION))).build());
+        assertThat(d.reason()).startsWith("violation reported by " + INVALID.checker() + ";");
+    }
+
+    @Test
     void theTableReachesEveryVerdict() {
         Set<Verdict> reached = branches().map(a -> VerdictRules.decide((ArmEvidence) a.get()[1]).verdict())
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(Verdict.class)));

@@ -397,12 +397,14 @@ final class ArmExecutor {
         List<String> what = new ArrayList<>();
         for (CheckResult c : failing.checks()) {
             if (c.validity() != dev.falsify.checkers.api.Validity.INVALID) continue;
-            what.add(c.checker() + ": " + c.summary() + " (" + c.evidence().ops() + " ops checked, "
-                    + failing.stats().unknown() + " unknown outcomes)");
-            if (c.counterexample() != null) {
-                List<String> lines = c.counterexample().describe();
-                what.addAll(lines.subList(0, Math.min(8, lines.size())));
+            // the summary, then only what the counterexample adds to it (times in ms from the history's start)
+            StringBuilder w = new StringBuilder(c.checker() + ": " + c.summary() + " (" + c.evidence().ops()
+                    + " ops checked, " + failing.stats().unknown() + " unknown outcomes)");
+            List<String> lines = dev.falsify.checkers.api.CheckResultText.details(c);
+            for (String line : lines.subList(0, Math.min(8, lines.size()))) {
+                w.append(w.charAt(w.length() - 1) == ':' ? " " : "; ").append(line.strip());
             }
+            what.add(w.toString());
         }
         String schedule = failing.faults().stream().map(f -> f.schedule).collect(Collectors.joining("; "));
         String env = ctx.options().env().isEmpty() ? "" : ctx.options().env().entrySet().stream()

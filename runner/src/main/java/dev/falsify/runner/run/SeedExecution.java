@@ -21,6 +21,7 @@ import dev.falsify.runner.exec.ProcessExit;
 import dev.falsify.runner.exec.ProcessSpec;
 import dev.falsify.runner.exec.ReadinessCheck;
 import dev.falsify.runner.faults.ShellCommand;
+import dev.falsify.runner.pictures.SessionPictures;
 import dev.falsify.runner.proxy.LoopbackFaultProxy;
 import dev.falsify.runner.trust.PlanSnapshot;
 import java.io.IOException;
@@ -439,6 +440,11 @@ final class SeedExecution {
             CheckResult r = checked.result();
             checks.add(r);
             scope.writeJson(artifacts.resolve(label + "." + name + ".check.json"), checked.toJson());
+            try { // a violation is drawn into findings/ for the report to embed
+                SessionPictures.write(ctx.sessionDir(), label, r, history.ops());
+            } catch (IOException e) {
+                publish(new RunEvent.Step(now(), label, "pictures", "counterexample pictures not written: " + e.getMessage()));
+            }
             publish(new RunEvent.OracleResult(now(), label, name, r.validity().name().toLowerCase(Locale.ROOT),
                     r.summary() + " (" + r.evidence().ops() + " of " + r.evidence().opsTotal() + " ops)"));
         }

@@ -185,6 +185,12 @@ class ExamplePlanRunTest {
         assertThat(Files.exists(s.resolve("logs/S1-5"))).as("stopped after the reproduced violation").isFalse();
         String finding = Files.readString(s.resolve("findings/S1.md"));
         assertThat(finding).contains("FAIL-reproducible", "--seed 4", "KV_BUG=stale-follower-reads");
+        // the violation is drawn into findings/ as it is found, and the report embeds the picture
+        assertThat(s.resolve("findings/S1-4.linearizability-counterexample.svg")).content()
+                .contains("could not be placed next").doesNotContain("<script");
+        assertThat(s.resolve("findings/report.md")).content()
+                .contains("![S1-4 linearizability counterexample](S1-4.linearizability-counterexample.svg)");
+        assertThat(finding).doesNotContain("linearizability, linearizability");
         assertThat(events).anyMatch(e -> e instanceof RunEvent.LandingChecked l && l.landed());
         assertThat(ProcessReaper.liveCount()).isZero();
     }
