@@ -54,14 +54,21 @@ falsify_train_cds() {
   return 0
 }
 
-# falsify_train_cli_cds JAVA JAR JSA PLAN: writes JSA, the CDS archive of the command line, by
-# CliTraining (check of every history format, lint of PLAN, --version and --help in one JVM), with
-# the command line's own JVM options. Best effort, like the workbench's.
+# falsify_train_cli_cds JAVA JAR JSA PLAN: writes JSA, the CDS archive of the command line, from the
+# classes CliTraining loads (check of every history format, lint of PLAN, --version and --help in one
+# JVM), with the command line's own JVM options. A static archive (-Xshare:dump over the list of
+# loaded classes), not a dynamic one (-XX:ArchiveClassesAtExit) like the workbench's: JDK 17 leaves
+# classes of Java 5 bytecode out of a dynamic archive ("Pre JDK 6 class not supported"), and
+# picocli's 190 classes are Java 5 bytecode, as are our classes implementing its interfaces; the
+# static archive holds them, which saves their loading and old-style verification at every start.
+# Best effort, like the workbench's.
 falsify_train_cli_cds() {
   local java="$1" jar="$2" jsa="$3" plan="$4"
-  rm -f "$jsa"
-  "$java" "${FALSIFY_CLI_OPTS[@]}" -XX:ArchiveClassesAtExit="$jsa" -cp "$jar" dev.falsify.app.cli.CliTraining "$plan" \
-    >/dev/null 2>&1 || rm -f "$jsa"
+  rm -f "$jsa" "$jsa.classes"
+  { "$java" "${FALSIFY_CLI_OPTS[@]}" -XX:DumpLoadedClassList="$jsa.classes" -cp "$jar" dev.falsify.app.cli.CliTraining "$plan" \
+      && "$java" "${FALSIFY_CLI_OPTS[@]}" -Xshare:dump -XX:SharedClassListFile="$jsa.classes" -XX:SharedArchiveFile="$jsa" \
+        -cp "$jar"; } >/dev/null 2>&1 || rm -f "$jsa"
+  rm -f "$jsa.classes"
   return 0
 }
 

@@ -108,48 +108,22 @@ public final class CheckCommand implements Callable<Integer> {
         HistoryCheck pipeline = HistoryCheck.standard();
         HistoryCheck.Request request = request(fmt);
         int worst = 0;
-        java.util.Set<String> stems = new java.util.HashSet<>();
-        for (Path file : files) {
-            int code;
-            try {
-                CheckedHistory o;
-                List<Path> pictures = List.of();
-                if (svg == null) {
-                    o = pipeline.run(file, request);
-                } else {
-                    // the picture needs the ops, so the file is read whole once and checked from memory
-                    History h = Histories.readAll(file, fmt);
-                    o = pipeline.run(h, request);
-                    try {
-                        pictures = CounterexamplePictures.write(svg, pictureStem(file, stems), o.result(), h.ops());
-                    } catch (IOException e) {
-                        throw new UserError(svg + ": cannot write pictures: " + e.getMessage(), 4);
-                    }
-                }
-                code = exitCode(o.result());
-                if (json) {
-                    ObjectNode n = o.toJson();
-                    if (svg != null) pictures.forEach(p -> n.withArray("pictures").add(p.toString()));
-                    out.println(n.toString());
-                } else {
-                    o.lines().forEach(out::println);
-                    pictures.forEach(p -> out.println("  picture: " + p));
-                }
-            } catch (HistoryFormatException e) {
-                code = 2;
-                reportError(out, err, file, e.getMessage());
-            } catch (InvariantSyntaxException e) {
-                code = 2;
-                reportError(out, err, file, "--invariant: " + e.getMessage());
-            } catch (IllegalArgumentException e) {
-                code = 2;
-                reportError(out, err, file, file + ": " + e.getMessage());
-            } catch (IOException | UncheckedIOException e) {
-                code = 2;
-                reportError(out, err, file, file + ": cannot read: " + e.getMessage());
+        // picture names are decided in the inputs' order, before the files are checked in parallel
+        java.util.Map<Path, String> stems = new java.util.HashMap<>();
+        if (svg != null) {
+            java.util.Set<String> used = new java.util.HashSet<>();
+            for (Path file : files) stems.put(file, pictureStem(file, used));
+        }
+        // files are checked on every core, since one file's check runs mostly on one thread (checking
+        // the etcd folder's 103 files was most of a `falsify check`'s time), and printed in order
+        for (FileOutcome o : InOrder.map(files, file -> checkOne(pipeline, request, file, stems.get(file)))) {
+            o.out().forEach(out::println);
+            if (!o.err().isEmpty()) {
+                o.err().forEach(err::println);
+                err.flush();
             }
             out.flush();
-            worst = worse(worst, code);
+            worst = worse(worst, o.code());
         }
         return worst;
     }
@@ -161,6 +135,59 @@ public final class CheckCommand implements Callable<Integer> {
         String unique = stem;
         for (int i = 2; !used.add(unique); i++) unique = stem + "-" + i;
         return unique;
+    }
+
+    /** One file checked: its exit code and the lines it prints to stdout and to stderr. */
+    private record FileOutcome(int code, List<String> out, List<String> err) {
+    }
+
+    private FileOutcome checkOne(HistoryCheck pipeline, HistoryCheck.Request request, Path file, String pictureStem) {
+        List<String> out = new ArrayList<>();
+        List<String> err = new ArrayList<>();
+        int code;
+        try {
+            CheckedHistory o;
+            List<Path> pictures = List.of();
+            String pictureError = null;
+            if (svg == null) {
+                o = pipeline.run(file, request);
+            } else {
+                // the picture needs the ops, so the file is read whole once and checked from memory
+                History h = Histories.readAll(file, request.format());
+                o = pipeline.run(h, request);
+                try {
+                    pictures = CounterexamplePictures.write(svg, pictureStem, o.result(), h.ops());
+                } catch (IOException e) {
+                    pictureError = svg + ": cannot write pictures: " + e.getMessage();
+                }
+            }
+            code = exitCode(o.result());
+            if (json) {
+                ObjectNode n = o.toJson();
+                if (svg != null) pictures.forEach(pic -> n.withArray("pictures").add(pic.toString()));
+                out.add(n.toString());
+            } else {
+                out.addAll(o.lines());
+                pictures.forEach(pic -> out.add("  picture: " + pic));
+            }
+            if (pictureError != null) {
+                err.add("falsify check: " + pictureError);
+                code = 4;
+            }
+        } catch (HistoryFormatException e) {
+            code = 2;
+            reportError(out, err, file, e.getMessage());
+        } catch (InvariantSyntaxException e) {
+            code = 2;
+            reportError(out, err, file, "--invariant: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            code = 2;
+            reportError(out, err, file, file + ": " + e.getMessage());
+        } catch (IOException | UncheckedIOException e) {
+            code = 2;
+            reportError(out, err, file, file + ": cannot read: " + e.getMessage());
+        }
+        return new FileOutcome(code, out, err);
     }
 
     /** What the pipeline is asked for every file: the options and side inputs of the command line. */
@@ -180,15 +207,14 @@ public final class CheckCommand implements Callable<Integer> {
         }
     }
 
-    private void reportError(PrintWriter out, PrintWriter err, Path file, String message) {
+    private void reportError(List<String> out, List<String> err, Path file, String message) {
         if (json) {
             ObjectNode n = JsonNodeFactory.instance.objectNode();
             n.put("file", file.toString());
             n.put("error", message);
-            out.println(n.toString());
+            out.add(n.toString());
         }
-        err.println("falsify: " + message);
-        err.flush();
+        err.add("falsify: " + message);
     }
 
     static int exitCode(CheckResult r) {
@@ -199,13 +225,14 @@ public final class CheckCommand implements Callable<Integer> {
         };
     }
 
-    /** Severity order for several inputs: bad input, violation, unknown, valid. */
+    /** Severity order for several inputs: a picture not written, bad input, violation, unknown, valid. */
     static int worse(int a, int b) {
         return rank(a) >= rank(b) ? a : b;
     }
 
     private static int rank(int code) {
         return switch (code) {
+            case 4 -> 4;
             case 2 -> 3;
             case 1 -> 2;
             case 3 -> 1;

@@ -14,10 +14,12 @@ import picocli.CommandLine;
 
 /**
  * The training run behind the launcher's command-line class-data-sharing archive: one JVM runs the
- * short commands people run most ({@code check} of each history format, {@code lint}, {@code
- * --version}, {@code --help}) on small inputs it writes itself, so the archive holds the classes
- * they load and each later {@code falsify check} or {@code lint} maps them instead of loading them.
- * Started by the launcher with {@code -XX:ArchiveClassesAtExit}; not a command.
+ * short commands people run most ({@code check} of each history format, {@code lint}, {@code report}
+ * and {@code import} of a session folder, {@code --version}, {@code --help}) on small inputs it
+ * writes itself in a temporary folder (with the store {@code import} writes), so the archive holds
+ * the classes they load and each later {@code falsify check} or {@code lint} maps them instead of
+ * loading them. Started by the launcher with {@code -XX:DumpLoadedClassList}, whose list it then
+ * dumps as a static archive ({@code installers/launcher/falsify-jvm.sh}); not a command.
  */
 public final class CliTraining {
     private CliTraining() {
@@ -47,6 +49,12 @@ public final class CliTraining {
                     + "{:type :ok, :f :txn, :value [[:append :x 1]], :process 0}\n"
                     + "{:type :invoke, :f :txn, :value [[:r :x nil]], :process 1}\n"
                     + "{:type :ok, :f :txn, :value [[:r :x [1]]], :process 1}\n");
+            Path session = dir.resolve("test-sessions/kv/2026-11-29T090000Z");
+            Files.createDirectories(session);
+            write(session, "session-log.md", "# Session log: kv @ 2026-11-29T090000Z\n\n- **SUT:** kv\n- **Plan:** none.md\n\n"
+                    + "## Scenario verdicts\n\n| Scenario / arm | Budget tier met | Verdict | Notes |\n|---|---|---|---|\n"
+                    + "| S1 | smoke | PASS-smoke | seed 1, linearizability valid on 900 ops |\n"
+                    + "| S2 | smoke | FAIL-reproducible | INVALID, re-run reproduced it |\n");
             Path plan = Files.isRegularFile(root) ? root : root.resolve("examples/replicated-kv/docs/testing-plans/replicated-kv.md");
             List<String[]> runs = List.of(
                     new String[] {"check", jsonl.toString()},
@@ -55,6 +63,8 @@ public final class CliTraining {
                     new String[] {"check", "--model", "kv", kv.toString()},
                     new String[] {"check", txn.toString()},
                     new String[] {"lint", plan.toString()},
+                    new String[] {"report", session.toString(), "--out", dir.resolve("report.md").toString()},
+                    new String[] {"import", dir.resolve("test-sessions").toString(), "--db", dir.resolve("db/falsify.db").toString()},
                     new String[] {"--version"},
                     new String[] {"--help"});
             PrintStream sink = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);

@@ -16,11 +16,11 @@ public final class SourceLines {
         int[] s = new int[Math.max(16, text.length() / 40)];
         int n = 0;
         s[n++] = 0;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                if (n == s.length) s = Arrays.copyOf(s, s.length * 2);
-                s[n++] = i + 1;
-            }
+        // indexOf rather than charAt per char: a tight loop over the string's bytes, several times
+        // faster in the C1 code short commands run (a 10 MB plan spent a tenth of its lint here)
+        for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+            if (n == s.length) s = Arrays.copyOf(s, s.length * 2);
+            s[n++] = i + 1;
         }
         this.starts = s;
         this.count = n;

@@ -32,18 +32,24 @@ import java.util.stream.Collectors;
  */
 final class ClaimCheck {
     /** {@code INVALID} in capitals (checker output); "violation(s)/violated" unless negated. */
-    private static final Pattern VIOLATION = Pattern.compile("\\bINVALID\\b|(?i:\\bviolat(?:ion|ions|ed|es|ing)\\b)");
+    static final Pattern VIOLATION = Pattern.compile("\\bINVALID\\b|(?i:\\bviolat(?:ion|ions|ed|es|ing)\\b)");
     /** "no linearizability violation", "0 violations", "violations: none", "without any violation". */
     private static final Pattern NEGATED_VIOLATION = Pattern.compile(
             "(?i)\\b(?:no|0|zero|without|nor|not|never|free of)\\s++(?:[\\w-]++\\s++){0,3}?violat"
                     + "|violat\\w{0,40}+\\s*+(?:found\\s*+)?[:=]\\s*+(?:0|none|no)\\b");
     private static final Pattern RERUN = Pattern.compile("(?i)\\bre-?run\\b|\\bagain\\b|\\breproduc");
     private static final Pattern NOT_REPRODUCED = Pattern.compile("(?i)\\b(?:not|n't|never|no longer)\\b|\\bclean\\b");
-    private static final Pattern ORACLE = Pattern.compile("(?i)\\boracle\\b|\\bchecker\\b|\\bchecked\\b|linearizab|"
+    static final Pattern ORACLE = Pattern.compile("(?i)\\boracle\\b|\\bchecker\\b|\\bchecked\\b|linearizab|"
             + "\\bconsumed\\b|\\bno anomal|\\bvalid\\b|\\bops\\b|\\b\\d[\\d ]{0,40}+/\\s*+\\d[\\d ]*\\b");
     private static final Pattern LANDING_ABSENT = Pattern.compile("(?i)\\bnot (?:proven|measured|observed|seen|read)\\b|"
             + "\\bno (?:evidence|effect|change)\\b|\\bambiguous\\b|\\bstayed (?:at )?0\\b|\\bunchanged\\b|\\bmissing\\b");
     private static final Pattern FAULT_EVENT = Pattern.compile("(?i)fault|inject|nemesis|\\bkill|partition|toxic");
+    /**
+     * Words one of which any match of {@link #ORACLE} contains (in lower case), but its number branch, which
+     * needs a '/'. Tested first, like {@link #mayViolate}: see there.
+     */
+    private static final String[] ORACLE_WORDS = {"oracle", "checker", "checked", "linearizab", "consumed", "no anomal",
+            "valid", "ops"};
 
     /**
      * A written verdict and what was written beside it.
@@ -105,7 +111,7 @@ final class ClaimCheck {
         }
         boolean oracle = timeline.stream().anyMatch(t -> t.event().toLowerCase(Locale.ROOT).matches(".*(oracle|check|result).*"))
                 || gbb.stream().anyMatch(a -> a.ticked() && a.check().toLowerCase(Locale.ROOT).startsWith("oracle ran"))
-                || prose.stream().anyMatch(l -> ORACLE.matcher(l).find());
+                || prose.stream().anyMatch(l -> mayNameOracle(l) && ORACLE.matcher(l).find());
         if (!oracle) {
             return Optional.of(new Decision(Verdict.PARTIAL_SURFACE, false, as
                     + ", but no oracle or checker result is recorded for it"));
@@ -143,7 +149,28 @@ final class ClaimCheck {
     }
 
     private static boolean violation(String line) {
-        return VIOLATION.matcher(line).find() && !NEGATED_VIOLATION.matcher(line).find();
+        return mayViolate(line) && VIOLATION.matcher(line).find() && !NEGATED_VIOLATION.matcher(line).find();
+    }
+
+    /**
+     * False only when {@link #VIOLATION} cannot match: the line holds neither "INVALID" nor "violat" in any case.
+     * A literal search first, because a pattern whose every branch opens with {@code \b} tests word
+     * characters at each position: the combined notes of a 50,000-seed verdict table (one 1.5 MB line)
+     * took a second per search. ({@code (?i)} folds ASCII only, and lower-casing maps ASCII to ASCII, so
+     * the lower-cased search never misses a match.)
+     */
+    static boolean mayViolate(String line) {
+        return line.contains("INVALID") || line.toLowerCase(Locale.ROOT).contains("violat");
+    }
+
+    /** False only when {@link #ORACLE} cannot match (see {@link #mayViolate}). */
+    static boolean mayNameOracle(String line) {
+        if (line.indexOf('/') >= 0) return true;
+        String lower = line.toLowerCase(Locale.ROOT);
+        for (String w : ORACLE_WORDS) {
+            if (lower.contains(w)) return true;
+        }
+        return false;
     }
 
     private static boolean landed(List<TimelineEvent> timeline, List<AuditItem> gbb, List<String> prose,

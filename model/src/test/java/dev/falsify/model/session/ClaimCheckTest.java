@@ -88,4 +88,34 @@ class ClaimCheckTest {
         assertThat(vet(Verdict.INCONCLUSIVE_ENV, "", null, List.of())).isEmpty();
         assertThat(vet(Verdict.FAIL_REPRODUCIBLE, "", null, List.of())).isEmpty();
     }
+
+    /**
+     * The literal tests run before the two regexes never reject a line a regex matches: every line built
+     * from fragments that hit or nearly hit each branch (cases, word edges, digits and '/', non-ASCII
+     * letters whose lower case is ASCII).
+     */
+    @Test
+    void theLiteralPreTestsNeverHideAMatch() {
+        String[] parts = {"INVALID", "invalid", "Invalid", "VIOLATION", "violated", "Violat", "violates", "\u212Aviolat",
+                "ORACLE", "oracle", "Checker", "checked", "Linearizable", "consumed", "No Anomaly", "no anomal", "VALID",
+                "valid", "OPS", "ops", "12 / 40", "3/4", "1 2/ 5", "/", "x", "_", "-", " ", "é", "\u0130", "seed 7", "0"};
+        java.util.Random random = new java.util.Random(12);
+        int matched = 0;
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder line = new StringBuilder();
+            for (int k = random.nextInt(5); k >= 0; k--) line.append(parts[random.nextInt(parts.length)]);
+            String l = line.toString();
+            if (ClaimCheck.VIOLATION.matcher(l).find()) {
+                matched++;
+                assertThat(ClaimCheck.mayViolate(l)).as(l).isTrue();
+            }
+            if (ClaimCheck.ORACLE.matcher(l).find()) {
+                matched++;
+                assertThat(ClaimCheck.mayNameOracle(l)).as(l).isTrue();
+            }
+        }
+        assertThat(matched).isGreaterThan(5_000);
+        assertThat(ClaimCheck.mayViolate("rows: PASS-smoke (seed 1); PASS-smoke (seed 2)")).isFalse();
+        assertThat(ClaimCheck.mayNameOracle("rows: PASS-smoke (seed 1); PASS-smoke (seed 2)")).isFalse();
+    }
 }
