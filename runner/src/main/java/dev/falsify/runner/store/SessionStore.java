@@ -12,6 +12,7 @@ import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.BugType;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.Verdict;
+import dev.falsify.model.report.SessionVerdicts;
 import dev.falsify.model.verdict.VerdictRules;
 import dev.falsify.model.verdict.VerdictOverride;
 import java.io.IOException;
@@ -250,11 +251,14 @@ public final class SessionStore implements AutoCloseable {
         Path dir = folder.toAbsolutePath().normalize();
         SessionFolder s = SessionReader.read(dir);
         // the arms once: each computation combines every verdict row and vets every claim (a
-        // 50,000-row log took a second per computation, and headline, rows and scenarios each made one)
-        List<ArmVerdict> arms = s.arms();
-        Map<String, Verdict> scenarios = SessionFolder.scenarioVerdicts(arms);
-        String headline = VerdictRules.headline(scenarios.values()).name();
-        String fingerprint = fingerprint(dir);
+        // 50,000-row log took a second per computation, and headline, rows and scenarios each made one);
+        // read against the plan, as report.md and the Session view read them
+        SessionVerdicts verdicts = SessionVerdicts.of(s, Path.of("").toAbsolutePath());
+        List<ArmVerdict> arms = verdicts.arms();
+        Map<String, Verdict> scenarios = verdicts.scenarios();
+        String headline = verdicts.headline().name();
+        // the plan is part of what the stored verdicts depend on: a changed plan re-indexes the folder
+        String fingerprint = fingerprint(dir) + verdicts.planFile().map(SessionStore::planStamp).orElse("");
         try {
             Optional<String> existing = fingerprintOf(dir.toString());
             if (existing.isPresent() && existing.get().equals(fingerprint)) {
@@ -280,6 +284,14 @@ public final class SessionStore implements AutoCloseable {
                     : ImportResult.Status.ADDED, headline);
         } catch (SQLException e) {
             throw new IOException("cannot index " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String planStamp(Path plan) {
+        try {
+            return " plan " + plan.toAbsolutePath().normalize() + " " + Files.size(plan) + " " + Files.getLastModifiedTime(plan).toMillis();
+        } catch (IOException e) {
+            return " plan " + plan;
         }
     }
 

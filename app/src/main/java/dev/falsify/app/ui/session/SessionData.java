@@ -33,18 +33,11 @@ public record SessionData(SessionFolder folder, Optional<Path> planFile, PlanFac
 
     public static SessionData load(Path dir) throws IOException {
         SessionFolder f = SessionReader.read(dir.toAbsolutePath().normalize());
-        Optional<Path> planFile = f.log().header().plan().isBlank() ? Optional.empty()
-                : PlanLocator.locate(f, Path.of("").toAbsolutePath());
-        PlanFacts plan = planFile.map(PlanFactsAdapter::read).orElseGet(() -> PlanFacts.missing(
-                f.log().header().plan().isBlank() ? "the session log names no plan"
-                        : "plan not found: " + PlanLocator.planPath(f.log().header().plan())));
         // read against the plan, as report.md is (declared arms never run, scenarios without a fault),
         // so the window and the report give the same verdicts
-        var context = plan.sessionContext();
-        var arms = f.arms(context);
-        var scenarios = SessionFolder.scenarioVerdicts(arms, context);
-        return new SessionData(f, planFile, plan, ReportWriter.resultRows(f, plan), arms, scenarios,
-                dev.falsify.model.verdict.VerdictRules.headline(scenarios.values()));
+        var v = dev.falsify.model.report.SessionVerdicts.of(f, Path.of("").toAbsolutePath());
+        return new SessionData(f, v.planFile(), v.plan(), ReportWriter.resultRows(f, v.plan()), v.arms(), v.scenarios(),
+                v.headline());
     }
 
     public Path dir() {
