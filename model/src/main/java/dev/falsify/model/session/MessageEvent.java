@@ -11,7 +11,7 @@ import java.util.Map;
  * @param seq        0-based position in the log
  * @param kind       send, deliver, drop, delay, duplicate, hold, release, or state (monitor)
  * @param message    the message's id ({@code p12#17}), the same on every event of that message; empty for state
- * @param timeMicros microseconds since the workload started (negative before it)
+ * @param timeMicros microseconds since the message engine started (with the proxies, before the services)
  * @param monoNanos  the runner's monotonic clock ({@code System.nanoTime()}), the clock histories are stamped on
  * @param link       the proxy the message crossed
  * @param connection the proxy's connection number
