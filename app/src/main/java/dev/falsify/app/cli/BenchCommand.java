@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
                 BenchPlanCommand.class,
                 BenchRunnerCommand.class,
                 BenchProxyCommand.class,
+                BenchMessagesCommand.class,
                 BenchUiCommand.class,
         })
 public final class BenchCommand implements Runnable {
