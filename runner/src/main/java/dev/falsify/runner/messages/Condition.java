@@ -152,12 +152,20 @@ final class Condition {
     static Predicate<String> glob(String value) {
         String[] alts = value.split("\\|", -1);
         if (alts.length == 1 && !value.contains("*")) return value::equals;
+        if (!value.contains("*")) {
+            Set<String> any = new java.util.HashSet<>();
+            for (String a : alts) any.add(a.strip());
+            return any::contains;
+        }
         List<Pattern> ps = new ArrayList<>();
         for (String a : alts) {
             List<String> parts = new ArrayList<>();
             for (String part : a.strip().split("\\*", -1)) parts.add(Pattern.quote(part));
             ps.add(Pattern.compile(String.join(".*", parts)));
         }
-        return s -> ps.stream().anyMatch(p -> p.matcher(s).matches());
+        return s -> {
+            for (Pattern p : ps) if (p.matcher(s).matches()) return true;
+            return false;
+        };
     }
 }

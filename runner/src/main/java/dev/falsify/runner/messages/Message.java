@@ -12,7 +12,20 @@ import java.util.Map;
  * @param fields  every field the tap read (type, src, dst included when found)
  */
 record Message(String id, String link, long connection, String direction, String src, String dst, String type,
-               Map<String, String> fields, String payload, byte[] bytes, MessageLayer.Forwarder out) {
+               Map<String, String> fields, String payload, byte[] bytes, MessageLayer.Forwarder out, Map<String, String> extra,
+               String excerpt) {
+
+    /** Computes once what every event of the message records: the fields besides type/src/dst, the payload excerpt. */
+    static Message of(String id, String link, long connection, String direction, String src, String dst, String type,
+                      Map<String, String> fields, String payload, byte[] bytes, MessageLayer.Forwarder out) {
+        Map<String, String> extra = fields;
+        if (fields.containsKey("type") || fields.containsKey("src") || fields.containsKey("dst")) {
+            extra = new java.util.LinkedHashMap<>(fields);
+            extra.keySet().removeAll(java.util.List.of("type", "src", "dst"));
+        }
+        return new Message(id, link, connection, direction, src, dst, type, fields, payload, bytes, out, Map.copyOf(extra),
+                dev.falsify.model.session.MessageEvent.excerpt(payload));
+    }
 
     /** The value a condition key names: a standard key or one of the tap's fields. */
     String value(String key) {

@@ -67,7 +67,7 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
     private volatile long workloadStart = Long.MIN_VALUE;
     private final ArrayDeque<MessageEvent> trace = new ArrayDeque<>();
     private final ArrayDeque<Occurrence> pending = new ArrayDeque<>();
-    private final List<Runnable> writes = new ArrayList<>();
+    private final List<Write> writes = new ArrayList<>();
     private final Map<String, long[]> numbers = new LinkedHashMap<>();
     private final ScheduledExecutorService timer;
     private final boolean momentConditions;
@@ -123,63 +123,95 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
         String from = direction == Direction.UPSTREAM ? tap.client() : tap.upstream();
         String to = direction == Direction.UPSTREAM ? tap.upstream() : tap.client();
         return new Stream() {
+            private final List<byte[]> frames = new ArrayList<>();
+
             @Override
             public void read(byte[] buf, int len) throws IOException {
-                IOException[] failed = new IOException[1];
-                deframer.feed(buf, len, frame -> {
-                    if (failed[0] == null) {
-                        try {
-                            onFrame(tap, connection, dir, from, to, forwarder, frame);
-                        } catch (IOException e) {
-                            failed[0] = e;
-                        }
-                    }
-                });
-                if (failed[0] != null) throw failed[0];
+                frames.clear();
+                deframer.feed(buf, len, frames::add);
+                if (!frames.isEmpty()) onFrames(tap, connection, dir, from, to, forwarder, frames);
             }
 
             @Override
             public void end() throws IOException {
-                List<byte[]> frames = new ArrayList<>();
+                frames.clear();
                 byte[] rest = deframer.end(frames::add);
-                for (byte[] f : frames) onFrame(tap, connection, dir, from, to, forwarder, f);
+                if (!frames.isEmpty()) onFrames(tap, connection, dir, from, to, forwarder, frames);
                 if (rest.length > 0) forwarder.forward(rest, 0, rest.length); // not a whole message: passed on as it is
             }
         };
     }
 
-    private void onFrame(Tap tap, long connection, String dir, String from, String to, Forwarder out, byte[] frame)
+    /** The frames of one read, decided under one lock; what goes out now is written after it, coalesced per connection. */
+    private void onFrames(Tap tap, long connection, String dir, String from, String to, Forwarder out, List<byte[]> frames)
             throws IOException {
-        List<Runnable> now;
+        List<Write> now;
         boolean plain;
         synchronized (this) {
             plain = closed;
             if (plain) {
                 now = List.of();
             } else {
-                String payload = tap.framing().payload(frame);
-                Map<String, String> fields = tap.fields().read(payload);
-                long n = ++numbers.computeIfAbsent(tap.proxy(), k -> new long[1])[0];
-                Message m = new Message(tap.proxy() + "#" + n, tap.proxy(), connection, dir,
-                        fields.getOrDefault("src", from), fields.getOrDefault("dst", to), fields.getOrDefault("type", ""),
-                        fields, payload, frame, out);
-                sent++;
-                emit(MessageEventKind.SEND, m, "", 0, "");
-                drain();
-                decide(m);
-                drain();
-                if (monitor != null && monitor.boundMessages() != null && sent >= monitor.boundMessages()) {
-                    monitor.bound("the bound of " + monitor.boundMessages() + " messages was reached");
-                    drain();
-                }
+                for (byte[] frame : frames) onFrame(tap, connection, dir, from, to, out, frame);
                 now = takeWrites();
             }
         }
         if (plain) {
-            out.forward(frame, 0, frame.length); // the run's message phase is over: plain proxy again
+            for (byte[] f : frames) out.forward(f, 0, f.length); // the run's message phase is over: plain proxy again
             return;
         }
-        for (Runnable w : now) w.run();
+        flush(now);
+    }
+
+    private void onFrame(Tap tap, long connection, String dir, String from, String to, Forwarder out, byte[] frame) {
+        String payload = tap.framing().payload(frame);
+        Map<String, String> fields = tap.fields().read(payload);
+        long n = ++numbers.computeIfAbsent(tap.proxy(), k -> new long[1])[0];
+        Message m = Message.of(tap.proxy() + "#" + n, tap.proxy(), connection, dir,
+                fields.getOrDefault("src", from), fields.getOrDefault("dst", to), fields.getOrDefault("type", ""),
+                fields, payload, frame, out);
+        sent++;
+        emit(MessageEventKind.SEND, m, "", 0, "");
+        drain();
+        decide(m);
+        drain();
+        if (monitor != null && monitor.boundMessages() != null && sent >= monitor.boundMessages()) {
+            monitor.bound("the bound of " + monitor.boundMessages() + " messages was reached");
+            drain();
+        }
+    }
+
+    /** Bytes decided on, to one connection's direction. */
+    private record Write(Forwarder to, byte[] bytes) {
+    }
+
+    /** Writes in order; consecutive writes to the same connection go out as one (one syscall for a read's worth of messages). */
+    private static void flush(List<Write> writes) {
+        int i = 0;
+        while (i < writes.size()) {
+            Forwarder to = writes.get(i).to();
+            int j = i;
+            int len = 0;
+            while (j < writes.size() && writes.get(j).to() == to) len += writes.get(j++).bytes().length;
+            byte[] out;
+            if (j == i + 1) {
+                out = writes.get(i).bytes();
+            } else {
+                out = new byte[len];
+                int off = 0;
+                for (int k = i; k < j; k++) {
+                    byte[] b = writes.get(k).bytes();
+                    System.arraycopy(b, 0, out, off, b.length);
+                    off += b.length;
+                }
+            }
+            try {
+                to.forward(out, 0, out.length);
+            } catch (IOException e) {
+                // the connection is gone: the messages are lost with it, as on a real network
+            }
+            i = j;
+        }
     }
 
     /** The filters, in order: every one's count sees the message, the first whose condition holds acts. */
@@ -217,42 +249,36 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
 
     private void deliver(Message m, String filter, String note) {
         emit(MessageEventKind.DELIVER, m, filter, 0, note);
-        writes.add(() -> {
-            try {
-                m.out().forward(m.bytes(), 0, m.bytes().length);
-            } catch (IOException e) {
-                // the connection is gone: the message is lost with it, as on a real network
-            }
-        });
+        writes.add(new Write(m.out(), m.bytes()));
     }
 
     private void later(Message m, String filter) {
-        List<Runnable> now;
+        List<Write> now;
         synchronized (this) {
             if (closed) return;
             deliver(m, filter, "after its delay");
             drain();
             now = takeWrites();
         }
-        now.forEach(Runnable::run);
+        flush(now);
     }
 
     // ------------------------------------------------------------------ log lines and the clock
 
     /** A service's log line, for conditions on {@code log:}. */
     public void logLine(String service, String text) {
-        List<Runnable> now;
+        List<Write> now;
         synchronized (this) {
             if (closed) return;
             pending.add(new Occurrence.LogLine(service, text));
             drain();
             now = takeWrites();
         }
-        now.forEach(Runnable::run);
+        flush(now);
     }
 
     private void tick() {
-        List<Runnable> now;
+        List<Write> now;
         synchronized (this) {
             if (closed) return;
             long t = sinceWorkload();
@@ -263,20 +289,15 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
             drain();
             now = takeWrites();
         }
-        now.forEach(Runnable::run);
+        flush(now);
     }
 
     // ------------------------------------------------------------------ events, the monitor, releases
 
     private void emit(MessageEventKind kind, Message m, String filter, long delayMs, String note) {
-        Map<String, String> extra = m.fields();
-        if (extra.containsKey("type") || extra.containsKey("src") || extra.containsKey("dst")) {
-            extra = new LinkedHashMap<>(extra);
-            extra.keySet().removeAll(List.of("type", "src", "dst"));
-        }
-        record(new MessageEvent(seq++, kind, m.id(), micros(), System.nanoTime(), m.link(), m.connection(), m.direction(),
-                m.src(), m.dst(), m.type(), filter, state(), delayMs, m.bytes().length, MessageEvent.excerpt(m.payload()),
-                extra, note));
+        long mono = System.nanoTime();
+        record(new MessageEvent(seq++, kind, m.id(), (mono - engineStart) / 1000, mono, m.link(), m.connection(), m.direction(),
+                m.src(), m.dst(), m.type(), filter, state(), delayMs, m.bytes().length, m.excerpt(), m.extra(), note));
         pending.add(new Occurrence.OfMessage(kind, m));
     }
 
@@ -327,9 +348,9 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
         }
     }
 
-    private List<Runnable> takeWrites() {
+    private List<Write> takeWrites() {
         if (writes.isEmpty()) return List.of();
-        List<Runnable> out = List.copyOf(writes);
+        List<Write> out = List.copyOf(writes);
         writes.clear();
         return out;
     }

@@ -30,6 +30,10 @@ final class MessageFields {
 
     private final Map<String, Reader> readers = new LinkedHashMap<>();
     private final boolean needsJson;
+    /** top-level key → field names, when every JSON path is a plain {@code $.name}: read by streaming, no tree built */
+    private final Map<String, java.util.List<String>> topLevel = new java.util.HashMap<>();
+    private final boolean streaming;
+    private static final JsonFactory FACTORY = new JsonFactory();
 
     MessageFields(RunSpec.MessageTap tap) {
         boolean json = false;
@@ -45,6 +49,36 @@ final class MessageFields {
             }
         }
         this.needsJson = json;
+        boolean simple = json;
+        for (Map.Entry<String, String> f : tap.fields().entrySet()) {
+            String v = f.getValue().strip();
+            if (!v.startsWith("$")) continue;
+            if (v.matches("\\$\\.[A-Za-z_][A-Za-z0-9_-]*")) topLevel.computeIfAbsent(v.substring(2), k -> new java.util.ArrayList<>()).add(f.getKey());
+            else simple = false;
+        }
+        this.streaming = simple;
+    }
+
+    /** The plain top-level fields of a JSON object, read token by token; false when the payload is not a JSON object. */
+    private boolean readTopLevel(String payload, Map<String, String> out) {
+        try (com.fasterxml.jackson.core.JsonParser p = FACTORY.createParser(payload)) {
+            if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) return false;
+            com.fasterxml.jackson.core.JsonToken t;
+            while ((t = p.nextToken()) == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+                java.util.List<String> names = topLevel.get(p.currentName());
+                t = p.nextToken();
+                if (names == null || t == com.fasterxml.jackson.core.JsonToken.VALUE_NULL) {
+                    p.skipChildren();
+                    continue;
+                }
+                String v = t.isScalarValue() ? p.getText() : JSON.readTree(p).toString();
+                for (String n : names) out.put(n, v);
+            }
+            return true;
+        } catch (java.io.IOException | RuntimeException e) {
+            out.clear();
+            return false;
+        }
     }
 
     /** Field name → value, for the fields found in {@code payload}. */
@@ -52,7 +86,9 @@ final class MessageFields {
         if (readers.isEmpty()) return Map.of();
         Map<String, String> out = new LinkedHashMap<>();
         JsonNode root = null;
-        if (needsJson) {
+        if (streaming) {
+            readTopLevel(payload, out);
+        } else if (needsJson) {
             try {
                 root = JSON.readTree(payload);
             } catch (java.io.IOException | RuntimeException e) {
@@ -62,6 +98,7 @@ final class MessageFields {
         for (Map.Entry<String, Reader> e : readers.entrySet()) {
             String v = null;
             if (e.getValue() instanceof ByPath bp) {
+                if (streaming) continue;
                 JsonNode n = root == null ? null : bp.path().one(root);
                 if (n != null && !n.isMissingNode() && !n.isNull()) v = n.isValueNode() ? n.asText() : n.toString();
             } else if (e.getValue() instanceof ByRegex br) {
