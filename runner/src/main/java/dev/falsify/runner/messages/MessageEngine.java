@@ -324,7 +324,8 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
             if (monitor != null) {
                 MonitorMachine.Step step = monitor.step(o, sinceWorkload());
                 if (step != null) {
-                    stateEvent(step.from() + " -> " + step.to() + " on " + step.why());
+                    stateEvent(step.from() + " -> " + step.to() + " on " + step.why()
+                            + (monitor.decided() ? " \u2014 " + monitor.outcome() : ""));
                     if (monitor.failed()) monitor.counterexample(List.copyOf(trace));
                 }
                 String decidedBy = monitor.takeBoundDecision();
