@@ -4,9 +4,9 @@ import dev.falsify.model.plan.run.RunSpec;
 import dev.falsify.model.plan.run.RunSpecParser;
 import dev.falsify.model.plan.run.RunSpecResult;
 import dev.falsify.runner.proxy.LoopbackFaultProxy;
+import dev.falsify.runner.proxy.ProxyBenchmark;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -16,7 +16,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -71,7 +70,7 @@ public final class MessageBenchmark {
             long[] direct;
             long[] proxied;
             try (ServerSocket echo = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-                Thread t = new Thread(() -> serveEcho(echo), "bench-echo");
+                Thread t = new Thread(() -> ProxyBenchmark.serve(echo), "bench-echo");
                 t.setDaemon(true);
                 t.start();
                 InetSocketAddress target = new InetSocketAddress(InetAddress.getLoopbackAddress(), echo.getLocalPort());
@@ -143,53 +142,11 @@ public final class MessageBenchmark {
     }
 
     private static long[] roundTrips(InetSocketAddress addr, int samples, int warmup) throws IOException {
-        long[] out = new long[samples];
         byte[] msg = "{\"type\":\"Ping\",\"from\":\"n1\",\"to\":\"n2\",\"pad\":\"xxxxxxxxxxxxxx\"}\n".getBytes(StandardCharsets.UTF_8);
-        byte[] buf = new byte[msg.length];
-        try (Socket s = new Socket()) {
-            s.connect(addr, 2000);
-            s.setTcpNoDelay(true);
-            s.setSoTimeout(5000);
-            OutputStream o = s.getOutputStream();
-            InputStream in = s.getInputStream();
-            for (int i = -warmup; i < samples; i++) {
-                long t0 = System.nanoTime();
-                o.write(msg);
-                int got = 0;
-                while (got < msg.length) {
-                    int r = in.read(buf, got, msg.length - got);
-                    if (r < 0) throw new IOException("echo closed the connection");
-                    got += r;
-                }
-                if (i >= 0) out[i] = System.nanoTime() - t0;
-            }
-        }
-        return out;
-    }
-
-    private static void serveEcho(ServerSocket ss) {
-        while (!ss.isClosed()) {
-            try {
-                Socket s = ss.accept();
-                s.setTcpNoDelay(true);
-                Thread t = new Thread(() -> {
-                    try (s) {
-                        s.getInputStream().transferTo(s.getOutputStream());
-                    } catch (IOException ignored) {
-                        // client left
-                    }
-                }, "bench-echo-conn");
-                t.setDaemon(true);
-                t.start();
-            } catch (IOException e) {
-                return;
-            }
-        }
+        return ProxyBenchmark.measure(addr, msg, samples, warmup);
     }
 
     private static double pct(long[] a, double p) {
-        long[] c = a.clone();
-        Arrays.sort(c);
-        return c[Math.min(c.length - 1, (int) Math.floor(p * (c.length - 1)))];
+        return ProxyBenchmark.pct(a, p);
     }
 }

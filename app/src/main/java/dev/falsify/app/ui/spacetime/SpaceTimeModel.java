@@ -80,6 +80,7 @@ public final class SpaceTimeModel {
         Set<String> delayed = new LinkedHashSet<>();
         Set<String> held = new LinkedHashSet<>();
         Set<String> ended = new LinkedHashSet<>();
+        Map<String, String> acting = new HashMap<>();
         List<Arrow> arrows = new ArrayList<>();
         List<StateMark> states = new ArrayList<>();
         int row = 0;
@@ -98,8 +99,14 @@ public final class SpaceTimeModel {
                     sends.put(e.message(), e);
                     sendRows.put(e.message(), row++);
                 }
-                case DELAY -> delayed.add(e.message());
-                case HOLD -> held.add(e.message());
+                case DELAY -> {
+                    delayed.add(e.message());
+                    acting.put(e.message(), e.filter());
+                }
+                case HOLD -> {
+                    held.add(e.message());
+                    acting.put(e.message(), e.filter());
+                }
                 case DELIVER, DROP -> {
                     MessageEvent s = sends.get(e.message());
                     if (s == null) continue;
@@ -116,8 +123,8 @@ public final class SpaceTimeModel {
         for (Map.Entry<String, MessageEvent> s : sends.entrySet()) {
             if (ended.contains(s.getKey())) continue;
             MessageEvent e = s.getValue();
-            arrows.add(new Arrow(e.message(), e.type(), e.src(), e.dst(), e.link(), e.filter(), sendRows.get(e.message()),
-                    Math.max(row - 1, sendRows.get(e.message())), End.UNDELIVERED, delayed.contains(e.message()), held.contains(e.message()),
+            arrows.add(new Arrow(e.message(), e.type(), e.src(), e.dst(), e.link(), acting.getOrDefault(e.message(), ""),
+                    sendRows.get(e.message()), Math.max(row - 1, sendRows.get(e.message())), End.UNDELIVERED, delayed.contains(e.message()), held.contains(e.message()),
                     false, e.payload(), e.timeMicros(), e.timeMicros()));
         }
         arrows.sort(java.util.Comparator.comparingInt(Arrow::fromRow).thenComparingInt(Arrow::toRow));
