@@ -31,6 +31,7 @@ public final class BenchMessagesCommand implements Callable<Integer> {
         out.printf("message-aware proxy, newline JSON, 5 filters + monitor, 127.0.0.1:%n");
         out.printf("  throughput  %,d messages in %.2f s = %,.0f messages/s (%,d events recorded; target >= 50,000/s)%n",
                 r.messages(), r.seconds(), r.messagesPerSecond(), r.events());
+        out.printf("  engine alone (no sockets, one thread) %,.0f messages/s%n", r.engineMessagesPerSecond());
         out.printf("  round trips direct median %.1f us, through the proxy median %.1f us (p99 %.1f us), %d samples%n",
                 r.directMedianUs(), r.proxiedMedianUs(), r.proxiedP99Us(), r.samples());
         out.printf("  added median latency %.3f ms (target <= 1 ms)%n", r.addedMedianUs() / 1000.0);

@@ -4,6 +4,7 @@ import dev.falsify.model.plan.run.RunSpec;
 import dev.falsify.model.plan.run.RunSpecParser;
 import dev.falsify.model.plan.run.RunSpecResult;
 import dev.falsify.runner.proxy.LoopbackFaultProxy;
+import dev.falsify.runner.proxy.MessageLayer;
 import dev.falsify.runner.proxy.ProxyBenchmark;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -51,7 +52,8 @@ public final class MessageBenchmark {
 
     /** Throughput in messages per second; latencies in microseconds. */
     public record Result(long messages, double seconds, double messagesPerSecond, long events, int samples,
-                         double directMedianUs, double proxiedMedianUs, double addedMedianUs, double proxiedP99Us) {
+                         double directMedianUs, double proxiedMedianUs, double addedMedianUs, double proxiedP99Us,
+                         double engineMessagesPerSecond) {
     }
 
     private MessageBenchmark() {
@@ -66,6 +68,7 @@ public final class MessageBenchmark {
     public static Result run(long messages, int samples, int warmup) throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("falsify-bench-messages");
         try {
+            double engineAlone = engineOnly(messages, dir);
             double[] tp = throughput(messages, dir);
             long[] direct;
             long[] proxied;
@@ -86,12 +89,35 @@ public final class MessageBenchmark {
             }
             double dm = pct(direct, 0.5) / 1000.0;
             double pm = pct(proxied, 0.5) / 1000.0;
-            return new Result(messages, tp[0], messages / tp[0], (long) tp[1], samples, dm, pm, pm - dm, pct(proxied, 0.99) / 1000.0);
+            return new Result(messages, tp[0], messages / tp[0], (long) tp[1], samples, dm, pm, pm - dm, pct(proxied, 0.99) / 1000.0,
+                    engineAlone);
         } finally {
             try (var files = Files.walk(dir)) {
                 for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
             }
         }
+    }
+
+    /** Messages per second the engine alone decides and records, fed 8 KB chunks on one thread with no sockets. */
+    private static double engineOnly(long n, Path dir) throws IOException {
+        MessageEngine engine = new MessageEngine(spec(), 1, dir.resolve("engine.messages.jsonl"));
+        engine.workloadStarted(System.nanoTime());
+        long[] bytes = new long[1];
+        MessageLayer.Stream s = engine.open("bench", 1, dev.falsify.runner.proxy.Direction.UPSTREAM, (b, off, len) -> bytes[0] += len);
+        StringBuilder sb = new StringBuilder();
+        int perChunk = 0;
+        while (sb.length() < 8000) {
+            sb.append("{\"type\":\"").append(perChunk % 2 == 0 ? "Ping" : "Pong").append("\",\"from\":\"n1\",\"to\":\"n2\",\"seq\":")
+                    .append(perChunk).append("}\n");
+            perChunk++;
+        }
+        byte[] chunk = sb.toString().getBytes(StandardCharsets.UTF_8);
+        long chunks = Math.max(1, n / perChunk);
+        long t0 = System.nanoTime();
+        for (long i = 0; i < chunks; i++) s.read(chunk, chunk.length);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        engine.finish();
+        return chunks * perChunk / seconds;
     }
 
     /** Seconds to stream {@code n} messages through the proxy to a counting sink, and the events recorded. */

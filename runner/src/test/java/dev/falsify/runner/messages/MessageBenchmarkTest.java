@@ -19,5 +19,6 @@ class MessageBenchmarkTest {
         assertThat(r.events()).isEqualTo(3 * 3000 + 1);
         assertThat(r.samples()).isEqualTo(50);
         assertThat(r.proxiedMedianUs()).isPositive();
+        assertThat(r.engineMessagesPerSecond()).isPositive();
     }
 }
