@@ -29,7 +29,7 @@ public final class BenchMessagesCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         MessageBenchmark.Result r = MessageBenchmark.run(messages, samples, warmup);
         out.printf("message-aware proxy, newline JSON, 5 filters + monitor, 127.0.0.1:%n");
-        out.printf("  throughput  %,d messages in %.2f s = %,.0f messages/s (%,d events recorded; target >= 50,000/s)%n",
+        out.printf("  throughput  %,d messages in %.2f s = %,.0f messages/s after a 100,000-message warm-up (%,d events recorded; target >= 50,000/s)%n",
                 r.messages(), r.seconds(), r.messagesPerSecond(), r.events());
         out.printf("  engine alone (no sockets, one thread) %,.0f messages/s%n", r.engineMessagesPerSecond());
         out.printf("  round trips direct median %.1f us, through the proxy median %.1f us (p99 %.1f us), %d samples%n",
