@@ -33,12 +33,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * serves the read from its own copy instead. Without a fault the leader is always reachable and the
  * bug is invisible; under a partition between leader and follower it serves stale values.
  *
+ * <p>{@code --bug ack-before-replication} is the leader's seeded bug: it answers a PUT as soon as it
+ * applied it and sent it to the followers, without waiting for a follower's ACK. Without faults the ACK
+ * follows within a millisecond and nothing shows; a scenario that holds the replication messages back
+ * sees the client's OK while no follower holds the write. {@code --bug} takes a comma-separated list.
+ *
  * <p>Client protocol (one line each way): {@code GET k} → {@code OK v} | {@code OK} (absent);
  * {@code PUT k v} → {@code OK}; {@code DUMP} → {@code OK {json}}; errors {@code ERR code}.
  */
 public final class KvNode {
     private final String id;
     private final boolean staleReadsBug;
+    private final boolean ackBeforeReplicationBug;
     private final long replTimeoutMs;
     private final long forwardTimeoutMs;
     private final Map<String, String> data = new TreeMap<>();
@@ -53,9 +59,10 @@ public final class KvNode {
     private Wal wal = Wal.NONE;
     private final Map<Long, String[]> forwardReplies = new ConcurrentHashMap<>();
 
-    private KvNode(String id, boolean staleReadsBug, long replTimeoutMs, long forwardTimeoutMs) {
+    private KvNode(String id, boolean staleReadsBug, boolean ackBeforeReplicationBug, long replTimeoutMs, long forwardTimeoutMs) {
         this.id = id;
         this.staleReadsBug = staleReadsBug;
+        this.ackBeforeReplicationBug = ackBeforeReplicationBug;
         this.replTimeoutMs = replTimeoutMs;
         this.forwardTimeoutMs = forwardTimeoutMs;
     }
@@ -64,12 +71,14 @@ public final class KvNode {
         Map<String, String> a = Args.parse(args);
         String id = a.getOrDefault("id", "n1");
         int port = Integer.parseInt(Args.required(a, "port"));
-        String bug = a.getOrDefault("bug", "none");
-        if (!bug.equals("none") && !bug.equals("stale-follower-reads")) {
-            System.err.println("unknown --bug " + bug + " (known: none, stale-follower-reads)");
-            System.exit(2);
+        java.util.Set<String> bugs = new java.util.HashSet<>(java.util.Arrays.asList(a.getOrDefault("bug", "none").split(",")));
+        for (String bug : bugs) {
+            if (!bug.equals("none") && !bug.equals("stale-follower-reads") && !bug.equals("ack-before-replication")) {
+                System.err.println("unknown --bug " + bug + " (known: none, stale-follower-reads, ack-before-replication)");
+                System.exit(2);
+            }
         }
-        KvNode node = new KvNode(id, bug.equals("stale-follower-reads"),
+        KvNode node = new KvNode(id, bugs.contains("stale-follower-reads"), bugs.contains("ack-before-replication"),
                 Long.parseLong(a.getOrDefault("repl-timeout-ms", "400")),
                 Long.parseLong(a.getOrDefault("forward-timeout-ms", "300")));
         if (a.containsKey("data")) {
@@ -82,7 +91,8 @@ public final class KvNode {
             node.amLeader = true;
             ServerSocket peers = listen(Integer.parseInt(a.get("leader-peer-port")));
             daemon("peers", () -> node.acceptFollowers(peers));
-            System.out.println(id + " leader: followers connect on " + peers.getLocalPort());
+            System.out.println(id + " leader: followers connect on " + peers.getLocalPort()
+                    + (node.ackBeforeReplicationBug ? " (bug: ack-before-replication)" : ""));
         } else {
             String leader = Args.required(a, "leader");
             daemon("leader-link", () -> node.followLeader(leader));
@@ -170,6 +180,7 @@ public final class KvNode {
             }
             wal.append(s, key, value);
             for (FollowerLink f : targets) f.send("REPL " + s + " " + key + " " + value);
+            if (ackBeforeReplicationBug) return "OK"; // the seeded bug: no follower holds it yet
             long deadline = System.currentTimeMillis() + replTimeoutMs;
             synchronized (ackMonitor) {
                 while (!anyAcked(targets, s)) {

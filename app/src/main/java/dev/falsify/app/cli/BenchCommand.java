@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
                 BenchPlanCommand.class,
                 BenchRunnerCommand.class,
                 BenchProxyCommand.class,
+                BenchMessagesCommand.class,
                 BenchUiCommand.class,
                 BenchHistoryCommand.class,
                 BenchTimelineCommand.class,

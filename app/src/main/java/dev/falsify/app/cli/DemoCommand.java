@@ -18,18 +18,19 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code falsify demo [--out DIR]}: builds the bundled replicated-kv example with javac and runs its
- * plan twice — as shipped (bug off: every scenario) and with the seeded stale-follower-reads bug on
- * (the linearizability scenario only) — leaving both session folders and their report.md.
+ * plan twice — as shipped (bug off: every scenario) and with the seeded bugs on (the linearizability
+ * scenario S1 and the message-level scenario S6 only) — leaving both session folders and their report.md.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Run the bundled example end to end: build the replicated-kv store, run its plan's scenarios "
-                + "with real faults (bug off), then the linearizability scenario again with the seeded bug on, "
+                + "with real faults (bug off), then the linearizability scenario S1 and the message-level scenario S6 again with the seeded bugs on, "
                 + "and write both sessions' findings/report.md.",
                 "Exit codes: as `run` for the bug-off session (0 DONE / DONE_WITH_CONCERNS, 1 FAIL, 3 INCONCLUSIVE); 2 bad input; "
                         + "4 could not write."})
 public final class DemoCommand implements Callable<Integer> {
     static final String BUG_ENV = "KV_BUG";
-    static final String BUG = "stale-follower-reads";
+    /** The followers' stale-read bug (S1) and the leader's early acknowledgement (S6, a message-level scenario). */
+    static final String BUG = "stale-follower-reads,ack-before-replication";
 
     @Option(names = "--out", paramLabel = "DIR", description = "Where the sessions (and, outside a checkout, the example) go (default: falsify-demo).")
     Path out = Path.of("falsify-demo");
@@ -77,9 +78,10 @@ public final class DemoCommand implements Callable<Integer> {
         }
         if (only == null || only.equals("bug-on")) {
             w.println();
-            w.println("== 2/2 the seeded bug on (" + BUG_ENV + "=" + BUG + "): followers answer reads from their own copy "
-                    + "when the leader is unreachable; S1 partitions that link");
-            RunResult on = RunCommand.execute(snapshot, plan.toString(), options(List.of("S1"), Map.of(BUG_ENV, BUG), w), w);
+            w.println("== 2/2 the seeded bugs on (" + BUG_ENV + "=" + BUG + "): followers answer reads from their own copy "
+                    + "when the leader is unreachable (S1 partitions that link); the leader acknowledges a write before any "
+                    + "follower holds it (S6 holds replication back and its monitor watches the client's answer)");
+            RunResult on = RunCommand.execute(snapshot, plan.toString(), options(List.of("S1", "S6"), Map.of(BUG_ENV, BUG), w), w);
             if (off == null) off = on;
         }
         w.println();

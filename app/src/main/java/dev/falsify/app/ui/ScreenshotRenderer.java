@@ -101,6 +101,7 @@ public final class ScreenshotRenderer {
             written.addAll(renderSessions(settings, outDir));
             written.addAll(renderHistories(settings, outDir));
             written.addAll(renderRunViews(settings, plan, outDir));
+            written.add(renderSpaceTime(outDir));
             return written;
         } finally {
             Files.deleteIfExists(settingsFile);
@@ -330,6 +331,29 @@ public final class ScreenshotRenderer {
                 }
             }
         });
+    }
+
+    /** A run's message events (S6 with the leader's bug on), committed as a fixture. */
+    public static final String SPACE_TIME = "app/src/test/resources/dev/falsify/app/ui/spacetime/S6-1.messages.jsonl";
+
+    /** The space-time diagram of the fixture run, up to and past the monitor's failure. */
+    static Path renderSpaceTime(Path outDir) throws IOException {
+        Path fixture = Path.of(SPACE_TIME);
+        if (!Files.isRegularFile(fixture)) fixture = Path.of(SPACE_TIME.substring("app/".length()));
+        java.util.List<dev.falsify.model.session.MessageEvent> events = dev.falsify.model.session.MessageEventLog.read(fixture);
+        Stage stage = HeadlessFx.call(() -> {
+            Stage st = new Stage();
+            dev.falsify.app.ui.spacetime.SpaceTimeView v = new dev.falsify.app.ui.spacetime.SpaceTimeView();
+            st.setScene(new Scene(v, WIDTH, HEIGHT));
+            st.show();
+            v.show(events);
+            v.model().arrows().stream().filter(a -> a.held()).findFirst().ifPresent(v::hover);
+            return st;
+        });
+        HeadlessFx.settle(400);
+        Path out = snapshot(stage.getScene().getRoot(), outDir.resolve("space-time.png"));
+        HeadlessFx.run(stage::close);
+        return out;
     }
 
     private static Path snapshot(Node node, Path file) {

@@ -40,6 +40,7 @@ public final class LoopbackFaultProxy implements AutoCloseable {
     private final AtomicLong[] passed = {new AtomicLong(), new AtomicLong()};
     private final ScheduledExecutorService timer;
     private volatile boolean closed;
+    private volatile MessageLayer messages;
     private final int connectTimeoutMs = 2000;
 
     private LoopbackFaultProxy(String name, ServerSocket server, InetSocketAddress upstream) {
@@ -112,6 +113,15 @@ public final class LoopbackFaultProxy implements AutoCloseable {
 
     public InetSocketAddress listenAddress() {
         return (InetSocketAddress) server.getLocalSocketAddress();
+    }
+
+    /** Turns on the message-aware mode for connections accepted from now on (runner.messages). */
+    public void messageLayer(MessageLayer layer) {
+        this.messages = layer;
+    }
+
+    MessageLayer messageLayer() {
+        return messages;
     }
 
     /** Connections accepted since start. */

@@ -42,7 +42,8 @@ public final class ProxyBenchmark {
         }
     }
 
-    private static long[] measure(InetSocketAddress addr, byte[] payload, int samples, int warmup) throws IOException {
+    /** Round-trip times (ns) of {@code payload} to an echo at {@code addr}; the message benchmark measures the same way. */
+    public static long[] measure(InetSocketAddress addr, byte[] payload, int samples, int warmup) throws IOException {
         long[] out = new long[samples];
         try (Socket s = new Socket()) {
             s.connect(addr, 2000);
@@ -65,7 +66,8 @@ public final class ProxyBenchmark {
         return out;
     }
 
-    private static void serve(ServerSocket ss) {
+    /** Echoes every connection accepted on {@code ss} until it closes. */
+    public static void serve(ServerSocket ss) {
         while (!ss.isClosed()) {
             try {
                 Socket s = ss.accept();
@@ -89,7 +91,8 @@ public final class ProxyBenchmark {
         return pct(a, 0.5);
     }
 
-    private static double pct(long[] a, double p) {
+    /** The {@code p} quantile of {@code a}. */
+    public static double pct(long[] a, double p) {
         long[] c = a.clone();
         Arrays.sort(c);
         return c[Math.min(c.length - 1, (int) Math.floor(p * (c.length - 1)))];

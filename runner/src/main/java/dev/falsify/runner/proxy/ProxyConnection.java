@@ -29,6 +29,9 @@ final class ProxyConnection {
     /** windows that dropped bytes of this connection: its byte stream is broken, so it is closed at heal. */
     private final Set<FaultWindow> tainted = ConcurrentHashMap.newKeySet();
     private volatile boolean held;
+    /** the message layer's streams per direction, or null without the message-aware mode */
+    private final MessageLayer.Stream[] messageStreams = new MessageLayer.Stream[2];
+    private final Object[] passLocks = {new Object(), new Object()};
 
     ProxyConnection(long id, LoopbackFaultProxy proxy, Socket client) {
         this.id = id;
@@ -39,6 +42,12 @@ final class ProxyConnection {
     /** Runs on its own thread: decide hang/partition/reset at accept, connect upstream, start pumping. */
     void start(List<FaultWindow> windows, int connectTimeoutMs) {
         try {
+            MessageLayer layer = proxy.messageLayer();
+            if (layer != null) {
+                for (Direction d : Direction.values()) {
+                    messageStreams[d.ordinal()] = layer.open(proxy.name, id, d, (b, off, len) -> pass(d, b, off, len));
+                }
+            }
             client.setTcpNoDelay(true);
             toClient = new Outlet(client.getOutputStream(), proxy.name + "-c" + id + "-down", this::abort);
             for (FaultWindow w : windows) {
@@ -105,6 +114,27 @@ final class ProxyConnection {
 
     private void onChunk(Direction d, byte[] buf, int n) throws IOException {
         proxy.countPassed(d, n);
+        MessageLayer.Stream messages = messageStreams[d.ordinal()];
+        if (messages != null) {
+            messages.read(buf, n); // the layer passes each message it lets through back to pass()
+            return;
+        }
+        pass(d, buf, 0, n);
+    }
+
+    /** Bytes on their way to the other end, through the active fault windows; one writer per direction at a time. */
+    private void pass(Direction d, byte[] data, int off, int n) throws IOException {
+        byte[] buf = data;
+        if (off != 0) {
+            buf = new byte[n];
+            System.arraycopy(data, off, buf, 0, n);
+        }
+        synchronized (passLocks[d.ordinal()]) {
+            passThroughWindows(d, buf, n);
+        }
+    }
+
+    private void passThroughWindows(Direction d, byte[] buf, int n) throws IOException {
         long now = System.nanoTime();
         long due = now;
         int len = n;
@@ -198,6 +228,15 @@ final class ProxyConnection {
     }
 
     private void onEof(Direction d) {
+        MessageLayer.Stream messages = messageStreams[d.ordinal()];
+        if (messages != null) {
+            try {
+                messages.end();
+            } catch (IOException e) {
+                abort();
+                return;
+            }
+        }
         Outlet out = outlet(d);
         long due = System.nanoTime();
         for (FaultWindow w : proxy.activeWindows()) {

@@ -22,6 +22,9 @@ import dev.falsify.runner.exec.ProcessSpec;
 import dev.falsify.runner.exec.ReadinessCheck;
 import dev.falsify.runner.faults.ShellCommand;
 import dev.falsify.runner.pictures.SessionPictures;
+import dev.falsify.runner.messages.MessageEngine;
+import dev.falsify.runner.messages.MonitorOracle;
+import dev.falsify.checkers.api.CheckResultJson;
 import dev.falsify.runner.proxy.LoopbackFaultProxy;
 import dev.falsify.runner.trust.PlanSnapshot;
 import java.io.IOException;
@@ -67,6 +70,10 @@ final class SeedExecution {
     private final List<ManagedProcess> owned = new CopyOnWriteArrayList<>();
     private final WorkloadWindow workloadWindow = new WorkloadWindow();
     private final SeedScope scope;
+    /** the message-aware proxies' engine, when the run block has a messages section */
+    private MessageEngine messages;
+    private MessageEngine.Outcome messageOutcome;
+    private AutoCloseable logLines;
 
     SeedExecution(ArmContext ctx, RunSpec spec, long seed, int rerunIndex) {
         this.ctx = ctx;
@@ -136,6 +143,7 @@ final class SeedExecution {
                 workload = start(ProcessSpec.of("workload", ph.shell(spec.workload().cmd()), dirOf(spec.workload().cwd()), logs)
                         .withEnv(workloadEnv));
                 long t0 = System.nanoTime();
+                if (messages != null) messages.workloadStarted(t0);
                 List<Thread> faultThreads = new FaultDriver(scope, spec, proxies, faultTargets(), workloadWindow)
                         .start(schedule, faults, t0);
                 ProcessExit exit = null;
@@ -174,6 +182,7 @@ final class SeedExecution {
         if (error.isEmpty() && spec.finalState() != null) finalState = dumpFinalState();
         long logLines = 0;
         List<String> markers = new ArrayList<>();
+        if (messages != null) messageOutcome = finishMessages();
         tearDown();
         for (ManagedProcess p : owned) {
             if (!p.name().equals("workload") && !p.name().startsWith("setup")) logLines += p.stdoutLines() + p.stderrLines();
@@ -186,7 +195,9 @@ final class SeedExecution {
         SeedRun.Outcome outcome = SeedRun.Outcome.ERROR;
         if (error.isEmpty()) {
             try {
-                History h = readHistory();
+                // a message-level scenario may judge by its monitor alone, with no history
+                History h = spec.history() == null && messageOutcome != null
+                        ? new History("", HistoryFormat.JSONL, List.of()) : readHistory();
                 WorkloadWindow.Span span = workloadWindow.span();
                 List<Op> ops = FaultEpochs.annotate(h.ops(), faults, span);
                 Path out = artifacts.resolve(label + ".history.jsonl");
@@ -195,6 +206,7 @@ final class SeedExecution {
                 long lastHeal = faults.stream().mapToLong(f -> f.healNanos).max().orElse(-1);
                 stats = HistoryStats.of(ops, FaultEpochs.sameClock(h.ops(), span) ? lastHeal : -1);
                 runCheckers(new History(h.source(), h.format(), ops, h.notes()), finalState, checks, missing);
+                if (messageOutcome != null && messageOutcome.hasMonitor()) checks.add(monitorResult());
                 boolean violation = checks.stream().anyMatch(c -> c.validity() == dev.falsify.checkers.api.Validity.INVALID);
                 outcome = violation ? SeedRun.Outcome.VIOLATION : SeedRun.Outcome.CLEAN;
             } catch (HistoryFormatException e) {
@@ -204,7 +216,12 @@ final class SeedExecution {
             }
         }
         publish(new RunEvent.ScenarioEnded(now(), label, outcome.name().toLowerCase(Locale.ROOT), error));
-        return new SeedResult(seed, rerun, label, outcome, error, faults, checks, missing, stats, workloadMs, logLines,
+        List<FaultObservation> landed = faults;
+        if (messageOutcome != null) {
+            landed = new ArrayList<>(faults);
+            landed.addAll(MessageEvidence.filters(messageOutcome));
+        }
+        return new SeedResult(seed, rerun, label, outcome, error, landed, checks, missing, stats, workloadMs, logLines,
                 markers, historyFile);
     }
 
@@ -264,10 +281,23 @@ final class SeedExecution {
     }
 
     private String startProxies() {
+        if (!spec.messages().isEmpty()) {
+            try {
+                messages = new MessageEngine(spec, seed, artifacts.resolve(label + ".messages.jsonl"));
+            } catch (IOException e) {
+                return "could not start the message log: " + e.getMessage();
+            }
+            if (messages.wantsLogLines()) {
+                logLines = ctx.bus().subscribe(e -> {
+                    if (e instanceof RunEvent.LogLine l && l.scenario().equals(label)) messages.logLine(l.process(), l.text());
+                });
+            }
+        }
         for (RunSpec.Proxy p : spec.proxies()) {
             try {
                 LoopbackFaultProxy proxy = LoopbackFaultProxy.start(p.name(), LoopbackFaultProxy.loopbackAddress(ph.apply(p.listen())),
                         LoopbackFaultProxy.loopbackAddress(ph.apply(p.upstream())));
+                if (messages != null && messages.tappedProxies().contains(p.name())) proxy.messageLayer(messages);
                 proxies.put(p.name(), proxy);
                 publish(new RunEvent.Step(now(), label, "proxy", p.name() + " " + ph.apply(p.listen()) + " -> " + ph.apply(p.upstream())));
             } catch (IOException | IllegalArgumentException e) {
@@ -332,6 +362,32 @@ final class SeedExecution {
     }
 
     // ------------------------------------------------------------------ after the workload
+
+    /** Ends the message phase: held messages dropped, the monitor decided, messages.jsonl in place. */
+    private MessageEngine.Outcome finishMessages() {
+        MessageEngine.Outcome o = messages.finish();
+        if (logLines != null) {
+            try {
+                logLines.close();
+            } catch (Exception ignored) {
+                // removing a listener cannot fail
+            }
+        }
+        String counts = o.filters().stream().map(f -> f.name() + " " + f.acted()).collect(java.util.stream.Collectors.joining(", "));
+        publish(new RunEvent.Step(now(), label, "messages", o.messages() + " messages, " + o.events() + " events in "
+                + o.file().getFileName() + (counts.isEmpty() ? "" : "; filters acted on: " + counts)
+                + (o.hasMonitor() ? "; monitor " + (o.monitorOutcome().isEmpty() ? "undecided" : o.monitorOutcome()) : "")
+                + (o.writeError().isEmpty() ? "" : "; log write failed: " + o.writeError())));
+        return o;
+    }
+
+    private CheckResult monitorResult() {
+        String file = ctx.sessionDir().relativize(messageOutcome.file()).toString().replace('\\', '/');
+        CheckResult r = MonitorOracle.result(messageOutcome, file);
+        scope.writeJson(artifacts.resolve(label + "." + MonitorOracle.NAME + ".check.json"), CheckResultJson.toJson(r));
+        publish(new RunEvent.OracleResult(now(), label, MonitorOracle.NAME, r.validity().name().toLowerCase(Locale.ROOT), r.summary()));
+        return r;
+    }
 
     private JsonNode dumpFinalState() {
         ShellCommand.Outcome o = new ShellCommand(ph.shell(spec.finalState().cmd()), cwd, env, Duration.ofSeconds(30)).run();

@@ -36,6 +36,7 @@ import org.junit.jupiter.api.Test;
  */
 class RunVocabularyContractTest {
     private static final Path DOCS = Path.of("..", "docs", "runner.md");
+    private static final Path MESSAGE_DOCS = Path.of("..", "docs", "messages.md");
 
     private static RunSpecResult lint(String proxyFault) {
         return RunSpecParser.parse("proxies:\n  - { name: p, listen: \"127.0.0.1:1\", upstream: \"127.0.0.1:2\" }\n"
@@ -170,5 +171,62 @@ class RunVocabularyContractTest {
         assertThat(docs).contains(RunVocabulary.HISTORY_FORMATS.stream().filter(f -> !f.equals("auto"))
                 .map(f -> "`" + f + "`").collect(Collectors.joining(", ")) + ",\n  or `auto`");
         assertThat(ParamType.values()).hasSize(3);
+    }
+
+    @Test
+    void messageVocabularyIsAcceptedByLintRunByTheEngineAndListedInTheDocs() throws Exception {
+        String tap = "proxies:\n  - { name: p, listen: \"127.0.0.1:1\", upstream: \"127.0.0.1:2\" }\n"
+                + "services:\n  - { name: s, cmd: \"true\" }\nworkload: { cmd: \"true\" }\n"
+                + "messages:\n  - { proxy: p, framing: %s, fields: { type: \"$.type\" } }\n";
+        Path dir = Files.createTempDirectory("vocab");
+        try {
+            for (String framing : List.of("newline", "length-prefixed-4", "\"regex:[^;]*;\"")) {
+                RunSpecResult r = RunSpecParser.parse(tap.formatted(framing));
+                assertThat(r.errors()).as(framing).isEmpty();
+                new dev.falsify.runner.messages.MessageEngine(r.spec(), 1, dir.resolve("f.jsonl")).finish();
+            }
+            assertThat(RunVocabulary.FRAMINGS).hasSize(3);
+            for (String action : RunVocabulary.FILTER_ACTIONS) {
+                String then = switch (action) {
+                    case "delay" -> "{ delay: 10ms }";
+                    case "hold-until" -> "{ hold-until: { type: X } }";
+                    default -> action;
+                };
+                RunSpecResult r = RunSpecParser.parse(tap.formatted("newline") + "filters:\n  - { if: { type: A }, then: " + then + " }\n");
+                assertThat(r.errors()).as(action).isEmpty();
+                assertThat(r.spec().filters().get(0).action()).isEqualTo(action);
+                var o = new dev.falsify.runner.messages.MessageEngine(r.spec(), 1, dir.resolve(action + ".jsonl")).finish();
+                assertThat(o.filters()).singleElement().satisfies(f -> assertThat(f.action()).isEqualTo(action));
+            }
+            for (RunVocabulary.ConditionKey k : RunVocabulary.ConditionKey.values()) {
+                String v = switch (k) {
+                    case LINK -> "p";
+                    case EVENT -> "deliver";
+                    case COUNT -> "<=2";
+                    case STATE -> "a";
+                    case AFTER, BEFORE -> "1s";
+                    case SERVICE -> "s";
+                    default -> "x";
+                };
+                String cond = "{ " + k.id() + ": \"" + v + "\" }";
+                RunSpecResult r = RunSpecParser.parse(tap.formatted("newline") + "monitor:\n  start: a\n  transitions:\n"
+                        + "    - { from: a, on: " + cond + ", to: success }\n");
+                assertThat(r.errors()).as(k.id()).isEmpty();
+                new dev.falsify.runner.messages.MessageEngine(r.spec(), 1, dir.resolve(k.id() + ".jsonl")).finish();
+            }
+        } finally {
+            try (var files = Files.walk(dir)) {
+                for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
+            }
+        }
+        String docs = Files.readString(MESSAGE_DOCS, StandardCharsets.UTF_8);
+        Set<String> keysInDocs = new LinkedHashSet<>();
+        Matcher m = Pattern.compile("(?m)^\\| `([a-z_]+)` \\| ").matcher(docs);
+        while (m.find()) keysInDocs.add(m.group(1));
+        assertThat(keysInDocs).as("condition keys in docs/messages.md").containsExactlyElementsOf(RunVocabulary.ConditionKey.ids());
+        for (String f : List.of("`newline`", "`length-prefixed-4`", "`regex:<pattern>`")) assertThat(docs).contains(f);
+        for (String a : RunVocabulary.FILTER_ACTIONS) assertThat(docs).as(a).contains("`" + a + "`");
+        for (RunVocabulary.MessageEventKind k : RunVocabulary.MessageEventKind.values()) assertThat(docs).as(k.id()).contains("`" + k.id() + "`");
+        assertThat(docs).as("event kinds in order").contains("`" + String.join("`, `", RunVocabulary.MessageEventKind.messageIds()) + "`");
     }
 }

@@ -7,6 +7,8 @@ import java.util.Locale;
 public enum EvidenceKind {
     /** report.md, session-log.md, findings/*.md: rendered. */
     MARKDOWN,
+    /** A run's message events ({@code *.messages.jsonl}): the space-time diagram (app.ui.spacetime). */
+    MESSAGES,
     /** Histories ({@code .jsonl}): the history viewer, with one row per operation as its Table tab. */
     HISTORY,
     /** Check results, proxy counters, final-state dumps ({@code .json}): a tree. */
@@ -18,6 +20,9 @@ public enum EvidenceKind {
         String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (n.endsWith(".md") || n.endsWith(".markdown")) {
             return MARKDOWN;
+        }
+        if (n.endsWith(".messages.jsonl")) {
+            return MESSAGES;
         }
         if (n.endsWith(".jsonl") || n.endsWith(".ndjson")) {
             return HISTORY;

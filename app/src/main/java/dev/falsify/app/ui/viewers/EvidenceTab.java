@@ -114,6 +114,7 @@ public final class EvidenceTab extends Tab {
                 return switch (kind) {
                     case MARKDOWN -> new Object[] {t, md.render(t.text(), path, isDark)};
                     case HISTORY -> new Object[] {t, HistoryRows.parse(t.text())};
+                    case MESSAGES -> new Object[] {t, dev.falsify.model.session.MessageEventLog.read(path)};
                     default -> t;
                 };
             }
@@ -160,6 +161,10 @@ public final class EvidenceTab extends Tab {
         } else if (kind == EvidenceKind.MARKDOWN) {
             md.showHtml((String) ((Object[]) result)[1]);
             viewer = md;
+        } else if (kind == EvidenceKind.MESSAGES) {
+            dev.falsify.app.ui.spacetime.SpaceTimeView v = new dev.falsify.app.ui.spacetime.SpaceTimeView();
+            v.show((List<dev.falsify.model.session.MessageEvent>) ((Object[]) result)[1]);
+            viewer = v;
         } else if (kind == EvidenceKind.HISTORY) {
             HistoryTableViewer h = new HistoryTableViewer();
             h.show((List<Map<String, String>>) ((Object[]) result)[1]);

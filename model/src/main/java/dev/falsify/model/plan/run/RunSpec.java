@@ -88,26 +88,72 @@ public record RunSpec(String cwd, Duration timeout, List<Long> seeds, List<Strin
     public record FinalState(String cmd, String format) {
     }
 
-    /** Message-level reading of a proxied link: framing and JSON-path / regex-group fields. */
-    public record MessageTap(String proxy, String framing, Map<String, String> fields) {
+    /**
+     * Message-level reading of a proxied link.
+     *
+     * @param framing  {@code newline}, {@code length-prefixed-4} or {@code regex:<pattern>}
+     * @param fields   field name → JSON path ({@code $.type}) or regex (its group named like the field, else
+     *                 group 1, else the whole match); {@code type}, {@code src}, {@code dst} are the standard ones
+     * @param client   node id of the end that connects through the proxy
+     * @param upstream node id of the end the proxy connects to
+     */
+    public record MessageTap(String proxy, String framing, Map<String, String> fields, String client, String upstream,
+                             Span span) {
+        public MessageTap {
+            fields = Map.copyOf(fields);
+        }
+    }
+
+    /**
+     * A condition on message events, service log lines, the monitor's state and the clock (keys in
+     * {@link RunVocabulary.ConditionKey}, plus the taps' field names); every key must hold.
+     */
+    public record Condition(Map<String, String> match, Span span) {
+        public Condition {
+            match = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(match));
+        }
     }
 
     /**
      * First match wins; default deliver.
      *
-     * @param match    field → expected value
+     * @param name     how evidence and the space-time view name it ({@code filter-N} when not given)
      * @param action   deliver, drop, delay, duplicate, hold-until, observe
-     * @param argument the action's argument (delay duration, hold-until condition) or null
+     * @param delay    the delay of {@code delay}, else null
+     * @param until    the release condition of {@code hold-until}, else null
      */
-    public record MessageFilter(Map<String, String> match, String action, String argument) {
+    public record MessageFilter(String name, Condition when, String action, Duration delay, Condition until, Span span) {
     }
 
-    public record Monitor(String start, List<Transition> transitions, Duration bound, String defaultOutcome) {
+    /**
+     * @param bound         time bound from the workload's start, or null
+     * @param boundMessages bound in messages sent, or null
+     * @param defaultOutcome success or failure once the bound (or the run) ended without a terminal state, or null
+     * @param success       terminal success states ({@code success} always is one)
+     * @param failure       terminal failure states ({@code failure} always is one)
+     */
+    public record Monitor(String start, List<Transition> transitions, Duration bound, Long boundMessages,
+                          String defaultOutcome, List<String> success, List<String> failure, Span span) {
         public Monitor {
             transitions = List.copyOf(transitions);
+            success = List.copyOf(success);
+            failure = List.copyOf(failure);
+        }
+
+        public boolean isSuccess(String state) {
+            return "success".equals(state) || success.contains(state);
+        }
+
+        public boolean isFailure(String state) {
+            return "failure".equals(state) || failure.contains(state);
+        }
+
+        public boolean isTerminal(String state) {
+            return isSuccess(state) || isFailure(state);
         }
     }
 
-    public record Transition(String from, Map<String, String> on, String to) {
+    /** {@code from} may be {@code *} (any non-terminal state). */
+    public record Transition(String from, Condition on, String to, Span span) {
     }
 }

@@ -119,9 +119,11 @@ public final class RunSpecParser {
         List<String> checkers = checkers(top.get("checkers"));
         RunSpec.FinalState finalState = finalState(top.get("final_state"));
         List<String> teardown = commands(top.get("teardown"), "teardown");
-        List<RunSpec.MessageTap> messages = messages(top.get("messages"), proxyNames);
-        List<RunSpec.MessageFilter> filters = filters(top.get("filters"));
-        RunSpec.Monitor monitor = monitor(top.get("monitor"));
+        MessageBlockReader mb = new MessageBlockReader(this, proxyNames, serviceNames);
+        List<RunSpec.MessageTap> messages = mb.taps(top.get("messages"));
+        RunSpec.Monitor monitor = mb.monitor(top.get("monitor"));
+        List<RunSpec.MessageFilter> filters = mb.filters(top.get("filters"));
+        mb.checkStates();
         if (workload == null && services.isEmpty()) {
             error(root, "workload", "run block has no workload (workload: { cmd: … })");
         }
@@ -381,75 +383,9 @@ public final class RunSpecParser {
         return new RunSpec.FinalState(required(f, "cmd", "final_state", m), str(f.get("format"), "final_state.format"));
     }
 
-    private List<RunSpec.MessageTap> messages(Node n, Set<String> proxyNames) {
-        List<RunSpec.MessageTap> out = new ArrayList<>();
-        for (Map.Entry<String, MappingNode> e : items(n, "messages").entrySet()) {
-            String path = e.getKey();
-            Map<String, Node> f = fields(e.getValue(), path, Set.of("proxy", "framing", "fields"));
-            String proxy = required(f, "proxy", path, e.getValue());
-            if (proxy != null && !proxyNames.contains(proxy)) {
-                error(f.get("proxy"), path + ".proxy", "messages names unknown proxy '" + proxy + "'" + declared(proxyNames, "proxies"));
-            }
-            String framing = str(f.get("framing"), path + ".framing");
-            if (framing != null && !RunVocabulary.FRAMING.matcher(framing).matches()) {
-                error(f.get("framing"), path + ".framing", "framing '" + framing + "' must be " + RunVocabulary.oneOf(RunVocabulary.FRAMINGS));
-            }
-            out.add(new RunSpec.MessageTap(proxy, framing == null ? "newline" : framing, stringMap(f.get("fields"), path + ".fields")));
-        }
-        return out;
-    }
-
-    private List<RunSpec.MessageFilter> filters(Node n) {
-        List<RunSpec.MessageFilter> out = new ArrayList<>();
-        for (Map.Entry<String, MappingNode> e : items(n, "filters").entrySet()) {
-            String path = e.getKey();
-            Map<String, Node> f = fields(e.getValue(), path, Set.of("if", "then"));
-            Map<String, String> match = stringMap(f.get("if"), path + ".if");
-            Node then = f.get("then");
-            String action = null;
-            String argument = null;
-            if (then == null) {
-                error(e.getValue(), path + ".then", "filter has no 'then' action");
-            } else if (then instanceof MappingNode tm && tm.getValue().size() == 1) {
-                NodeTuple t = tm.getValue().get(0);
-                action = scalar(t.getKeyNode());
-                argument = str(t.getValueNode(), path + ".then." + action);
-            } else {
-                action = str(then, path + ".then");
-            }
-            if (action != null && !RunVocabulary.FILTER_ACTIONS.contains(action)) {
-                error(then, path + ".then", "unknown filter action '" + action + "' (expected "
-                        + RunVocabulary.oneOf(RunVocabulary.FILTER_ACTIONS) + ")");
-            }
-            if ("delay".equals(action) && Durations.parse(argument) == null) {
-                error(then, path + ".then", "delay needs a duration (delay: 200ms)");
-            }
-            out.add(new RunSpec.MessageFilter(match, action, argument));
-        }
-        return out;
-    }
-
-    private RunSpec.Monitor monitor(Node n) {
-        if (n == null) return null;
-        MappingNode m = mapping(n, "monitor");
-        if (m == null) return null;
-        Map<String, Node> f = fields(m, "monitor", Set.of("start", "transitions", "bound", "default"));
-        List<RunSpec.Transition> transitions = new ArrayList<>();
-        for (Map.Entry<String, MappingNode> e : items(f.get("transitions"), "monitor.transitions").entrySet()) {
-            Map<String, Node> t = fields(e.getValue(), e.getKey(), Set.of("from", "on", "to"));
-            transitions.add(new RunSpec.Transition(required(t, "from", e.getKey(), e.getValue()),
-                    stringMap(t.get("on"), e.getKey() + ".on"), required(t, "to", e.getKey(), e.getValue())));
-        }
-        String def = str(f.get("default"), "monitor.default");
-        if (def != null && !def.equals("success") && !def.equals("failure")) {
-            error(f.get("default"), "monitor.default", "monitor default must be success or failure");
-        }
-        return new RunSpec.Monitor(required(f, "start", "monitor", m), transitions, duration(f.get("bound"), "monitor.bound"), def);
-    }
-
     // ---- node helpers ----
 
-    private Map<String, Node> fields(MappingNode m, String path, Set<String> allowed) {
+    Map<String, Node> fields(MappingNode m, String path, Set<String> allowed) {
         Map<String, Node> out = new LinkedHashMap<>();
         for (NodeTuple t : m.getValue()) {
             String key = scalar(t.getKeyNode());
@@ -467,7 +403,7 @@ public final class RunSpecParser {
     }
 
     /** Sequence of mappings, keyed by their path ({@code services[0]}). */
-    private Map<String, MappingNode> items(Node n, String path) {
+    Map<String, MappingNode> items(Node n, String path) {
         Map<String, MappingNode> out = new LinkedHashMap<>();
         if (n == null) return out;
         if (!(n instanceof SequenceNode seq)) {
@@ -483,13 +419,13 @@ public final class RunSpecParser {
         return out;
     }
 
-    private MappingNode mapping(Node n, String path) {
+    MappingNode mapping(Node n, String path) {
         if (n instanceof MappingNode m) return m;
         error(n, path, path + " must be a mapping");
         return null;
     }
 
-    private String required(Map<String, Node> f, String key, String path, Node owner) {
+    String required(Map<String, Node> f, String key, String path, Node owner) {
         Node n = f.get(key);
         if (n == null) {
             error(owner, path + "." + key, path + " has no '" + key + "'");
@@ -502,14 +438,14 @@ public final class RunSpecParser {
         return v;
     }
 
-    private String str(Node n, String path) {
+    String str(Node n, String path) {
         if (n == null) return null;
         if (n instanceof ScalarNode s) return s.getValue();
         error(n, path, path + " must be a single value");
         return null;
     }
 
-    private static String scalar(Node n) {
+    static String scalar(Node n) {
         return n instanceof ScalarNode s ? s.getValue() : null;
     }
 
@@ -531,7 +467,7 @@ public final class RunSpecParser {
         return out;
     }
 
-    private Map<String, String> stringMap(Node n, String path) {
+    Map<String, String> stringMap(Node n, String path) {
         Map<String, String> out = new LinkedHashMap<>();
         if (n == null) return out;
         MappingNode m = mapping(n, path);
@@ -544,7 +480,7 @@ public final class RunSpecParser {
         return out;
     }
 
-    private Duration duration(Node n, String path) {
+    Duration duration(Node n, String path) {
         String v = str(n, path);
         if (v == null) return null;
         Duration d = Durations.parse(v);
@@ -563,7 +499,7 @@ public final class RunSpecParser {
         return host.startsWith("127.") || host.equals("localhost") || host.equals("[::1]");
     }
 
-    private static String declared(Set<String> names, String what) {
+    static String declared(Set<String> names, String what) {
         return names.isEmpty() ? " (the run block declares no " + what + ")" : " (declared: " + String.join(", ", sorted(names)) + ")";
     }
 
@@ -575,12 +511,12 @@ public final class RunSpecParser {
         return s.replaceAll("\\s+", " ").strip();
     }
 
-    private Span span(Node n) {
+    Span span(Node n) {
         Mark m = n.getStartMark();
         return m == null ? positions.at(0, 0) : positions.at(m.getLine(), m.getColumn());
     }
 
-    private void error(Node n, String path, String message) {
+    void error(Node n, String path, String message) {
         errors.add(new RunSpecError(path, message, n == null ? positions.at(0, 0) : span(n)));
     }
 }

@@ -174,8 +174,113 @@ public final class RunVocabulary {
     public static final List<String> FRAMINGS = List.of("newline", "length-prefixed-4", "regex:<pattern>");
     public static final Pattern FRAMING = Pattern.compile("newline|length-prefixed-4|regex:.+");
 
-    /** {@code filters[].then} actions. */
+    /** {@code filters[].then} actions; {@code delay} takes a duration, {@code hold-until} a condition. */
     public static final List<String> FILTER_ACTIONS = List.of("deliver", "drop", "delay", "duplicate", "hold-until", "observe");
+
+    /** {@code messages[]} fields. */
+    public static final List<String> TAP_FIELDS = List.of("proxy", "framing", "fields", "nodes");
+    /** {@code messages[].nodes} keys: the node ids of the link's two ends (default {@code <proxy>-client}, {@code <proxy>-upstream}). */
+    public static final List<String> TAP_NODES = List.of("client", "upstream");
+    /** Fields every tap has without declaring them: its type, source and destination node (src/dst default to the link's ends). */
+    public static final List<String> STANDARD_MESSAGE_FIELDS = List.of("type", "src", "dst");
+
+    /**
+     * What happens to a message crossing a tapped link, in the order it can happen: read from one end
+     * ({@code send}), then delivered, dropped, delayed, duplicated, or held and later released. {@code state}
+     * is a monitor state change, written to the same event log so a trace reads in one place.
+     */
+    public enum MessageEventKind {
+        SEND, DELIVER, DROP, DELAY, DUPLICATE, HOLD, RELEASE, STATE;
+
+        /** The name in run blocks and in {@code messages.jsonl}. */
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** Whether it is something that happened to a message (a condition's {@code event:} value). */
+        public boolean ofMessage() {
+            return this != STATE;
+        }
+
+        public static Optional<MessageEventKind> of(String text) {
+            if (text == null) return Optional.empty();
+            String t = text.strip().toLowerCase(Locale.ROOT);
+            return Arrays.stream(values()).filter(k -> k.id().equals(t)).findFirst();
+        }
+
+        public static List<String> messageIds() {
+            return Arrays.stream(values()).filter(MessageEventKind::ofMessage).map(MessageEventKind::id).toList();
+        }
+    }
+
+    /**
+     * The keys of a condition ({@code filters[].if}, {@code hold-until}, {@code monitor.transitions[].on}), besides
+     * the tap's own field names ({@code fields:} keys, matched against the message's values).
+     */
+    public enum ConditionKey {
+        /** the proxy the message crossed */
+        LINK("link", Scope.MESSAGE),
+        /** send, deliver, drop, …; a monitor or hold-until condition without it means deliver; filters see sends */
+        EVENT("event", Scope.MESSAGE),
+        TYPE("type", Scope.MESSAGE),
+        SRC("src", Scope.MESSAGE),
+        DST("dst", Scope.MESSAGE),
+        /** a regular expression found in the payload text */
+        PAYLOAD("payload", Scope.MESSAGE),
+        /** how many messages matched the rest of the condition so far, this one included: {@code 3}, {@code <=3}, {@code >2} */
+        COUNT("count", Scope.MESSAGE),
+        /** the monitor's current state (names separated by |) */
+        STATE("state", Scope.ANY),
+        /** time window from the workload's start */
+        AFTER("after", Scope.ANY),
+        BEFORE("before", Scope.ANY),
+        /** a regular expression found in a service's log line */
+        LOG("log", Scope.LOG),
+        /** the service whose log line it is */
+        SERVICE("service", Scope.LOG);
+
+        /** What a condition with this key can match: a message event, a service log line, or either (and the clock). */
+        public enum Scope {
+            MESSAGE, LOG, ANY
+        }
+
+        private final String id;
+        private final Scope scope;
+
+        ConditionKey(String id, Scope scope) {
+            this.id = id;
+            this.scope = scope;
+        }
+
+        public String id() {
+            return id;
+        }
+
+        public Scope scope() {
+            return scope;
+        }
+
+        public static Optional<ConditionKey> of(String text) {
+            return Arrays.stream(values()).filter(k -> k.id.equals(text)).findFirst();
+        }
+
+        public static List<String> ids() {
+            return Arrays.stream(values()).map(ConditionKey::id).toList();
+        }
+    }
+
+    /** {@code count:} values: N (exactly), or a comparison. */
+    public static final Pattern COUNT = Pattern.compile("(<=|>=|<|>|==|!=)?\\s*(\\d{1,9})");
+
+    /** A JSON path in {@code fields:} ({@code $.type}, {@code $.msg.from}, {@code $.peers[0]}); any other value is a regex. */
+    public static final Pattern JSON_PATH = Pattern.compile("\\$(\\.[A-Za-z_][A-Za-z0-9_-]*|\\[\\d+]|\\[\"[^\"]*\"])*");
+
+    /** {@code monitor} fields. */
+    public static final List<String> MONITOR_FIELDS = List.of("start", "transitions", "bound", "default", "success", "failure");
+    /** The two outcomes; a state of that name is terminal (more terminal names via {@code success:} / {@code failure:}). */
+    public static final List<String> MONITOR_OUTCOMES = List.of("success", "failure");
+    /** {@code monitor.bound}: a duration or a number of messages. */
+    public static final Pattern BOUND_MESSAGES = Pattern.compile("(\\d{1,12})\\s*messages?");
 
     /** "a, b or c" for messages. */
     static String oneOf(List<String> values) {

@@ -74,7 +74,8 @@ class RunSpecParserTest {
         assertThat(s.history().model()).isEqualTo("cas-register");
         assertThat(s.checkers()).containsExactly("linearizability", "no-lost-ack");
         assertThat(s.filters().get(1).action()).isEqualTo("delay");
-        assertThat(s.filters().get(1).argument()).isEqualTo("200ms");
+        assertThat(s.filters().get(1).delay()).isEqualTo(Duration.ofMillis(200));
+        assertThat(s.filters().get(0).name()).isEqualTo("filter-1");
         assertThat(s.monitor().transitions()).hasSize(1);
         assertThat(s.monitor().bound()).isEqualTo(Duration.ofSeconds(30));
     }

@@ -1,0 +1,328 @@
+package dev.falsify.app.ui.spacetime;
+
+import dev.falsify.model.session.MessageEvent;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Pane;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.StrokeLineCap;
+import javafx.scene.text.Font;
+import javafx.scene.text.TextAlignment;
+
+/**
+ * A space-time diagram of a session's message events ({@code messages.jsonl}): one vertical line per node,
+ * time downwards (one row per event), each delivery an arrow from its send to its delivery, coloured by
+ * message type and labelled with the filter that acted on it; dropped messages end in a cross, delayed ones
+ * are dashed, held-and-released ones dotted, duplicates marked ×2; the monitor's state runs alongside on
+ * the right. Hover shows the message and its payload; the toolbar hides nodes and chooses types. Only the
+ * rows in view are drawn, so a run's thousands of messages stay quick. Read-only.
+ */
+public final class SpaceTimeView extends BorderPane {
+    static final double ROW = 18;
+    static final double HEADER = 28;
+    static final double STATE_LANE = 190;
+    static final double MARGIN = 40;
+    private static final Color[] PALETTE = {
+            Color.web("#1f77b4"), Color.web("#d62728"), Color.web("#2ca02c"), Color.web("#9467bd"), Color.web("#ff7f0e"),
+            Color.web("#17becf"), Color.web("#8c564b"), Color.web("#e377c2"), Color.web("#7f7f7f"), Color.web("#bcbd22")};
+
+    private final Canvas canvas = new Canvas(800, 600);
+    private final Pane canvasPane = new Pane(canvas);
+    private final ScrollBar scroll = new ScrollBar();
+    private final MenuButton nodesMenu = new MenuButton("Nodes");
+    private final MenuButton typesMenu = new MenuButton("Types");
+    private final Label summary = new Label();
+    private final Label hover = new Label("Hover a message for its payload");
+    private final Tooltip tip = new Tooltip();
+    private final Set<String> hidden = new LinkedHashSet<>();
+    private Set<String> types;
+    private final Map<String, Color> colours = new HashMap<>();
+    private List<MessageEvent> events = List.of();
+    private SpaceTimeModel model = SpaceTimeModel.of(List.of(), Set.of(), null);
+    private SpaceTimeModel.Arrow hovered;
+
+    public SpaceTimeView() {
+        getStyleClass().add("space-time-view");
+        scroll.setOrientation(Orientation.VERTICAL);
+        scroll.valueProperty().addListener((o, a, b) -> draw());
+        canvasPane.setMinSize(0, 0);
+        canvasPane.widthProperty().addListener((o, a, b) -> resize());
+        canvasPane.heightProperty().addListener((o, a, b) -> resize());
+        canvasPane.setOnScroll(e -> scroll.setValue(Math.max(scroll.getMin(), Math.min(scroll.getMax(), scroll.getValue() - e.getDeltaY() / ROW))));
+        canvas.setOnMouseMoved(e -> hoverAt(e.getX(), e.getY()));
+        canvas.setOnMouseExited(e -> tip.hide());
+        Tooltip.install(canvas, tip);
+        tip.setWrapText(true);
+        tip.setMaxWidth(600);
+        ToolBar bar = new ToolBar(nodesMenu, typesMenu, summary);
+        setTop(bar);
+        setCenter(canvasPane);
+        setRight(scroll);
+        hover.setPadding(new Insets(3, 8, 3, 8));
+        hover.getStyleClass().add("space-time-hover");
+        setBottom(hover);
+    }
+
+    /** Shows a run's events (all nodes and types visible). */
+    public void show(List<MessageEvent> events) {
+        this.events = List.copyOf(events);
+        hidden.clear();
+        types = null;
+        rebuild();
+        nodesMenu.getItems().clear();
+        for (String n : model.allNodes()) {
+            CheckMenuItem item = new CheckMenuItem(n);
+            item.setSelected(true);
+            item.selectedProperty().addListener((o, a, b) -> setNodeHidden(n, !b));
+            nodesMenu.getItems().add(item);
+        }
+        typesMenu.getItems().clear();
+        for (String t : model.allTypes()) {
+            CheckMenuItem item = new CheckMenuItem(t.isEmpty() ? "(untyped)" : t);
+            item.setSelected(true);
+            item.selectedProperty().addListener((o, a, b) -> setTypeShown(t, b));
+            typesMenu.getItems().add(item);
+        }
+    }
+
+    /** Hides or shows a node's line and every message from or to it. */
+    public void setNodeHidden(String node, boolean hide) {
+        if (hide ? hidden.add(node) : hidden.remove(node)) rebuild();
+    }
+
+    /** Shows or hides the messages of one type. */
+    public void setTypeShown(String type, boolean show) {
+        if (types == null) types = new LinkedHashSet<>(model.allTypes());
+        if (show ? types.add(type) : types.remove(type)) rebuild();
+    }
+
+    public SpaceTimeModel model() {
+        return model;
+    }
+
+    public Canvas canvas() {
+        return canvas;
+    }
+
+    /** The hover line (the message under the pointer and its payload). */
+    public String hoverText() {
+        return hover.getText();
+    }
+
+    /** Scrolls so that {@code row} is the first row in view. */
+    public void scrollToRow(int row) {
+        scroll.setValue(Math.max(0, Math.min(scroll.getMax(), row)));
+        draw();
+    }
+
+    private void rebuild() {
+        model = SpaceTimeModel.of(events, hidden, types);
+        for (String t : model.allTypes()) colours.computeIfAbsent(t, k -> PALETTE[colours.size() % PALETTE.length]);
+        long drops = model.arrows().stream().filter(a -> a.end() == SpaceTimeModel.End.DROPPED).count();
+        summary.setText(model.nodes().size() + " nodes, " + model.arrows().size() + " arrows (" + drops + " dropped), "
+                + model.states().size() + " monitor changes" + (model.states().isEmpty() ? ""
+                : "; monitor ends in " + model.states().get(model.states().size() - 1).state()));
+        resize();
+    }
+
+    private void resize() {
+        canvas.setWidth(Math.max(200, canvasPane.getWidth()));
+        canvas.setHeight(Math.max(100, canvasPane.getHeight()));
+        int visible = visibleRows();
+        scroll.setMin(0);
+        scroll.setMax(Math.max(0, model.rows() - visible + 1));
+        scroll.setVisibleAmount(Math.max(1, visible));
+        scroll.setUnitIncrement(1);
+        scroll.setBlockIncrement(Math.max(1, visible - 2));
+        draw();
+    }
+
+    private int visibleRows() {
+        return (int) Math.max(1, (canvas.getHeight() - HEADER - 8) / ROW);
+    }
+
+    private int firstRow() {
+        return (int) Math.floor(scroll.getValue());
+    }
+
+    double x(String node) {
+        int i = model.nodes().indexOf(node);
+        double lanes = Math.max(1, model.nodes().size());
+        double width = canvas.getWidth() - STATE_LANE - 2 * MARGIN;
+        return MARGIN + (lanes == 1 ? width / 2 : i * width / (lanes - 1));
+    }
+
+    double y(int row) {
+        return HEADER + 8 + (row - firstRow()) * ROW + ROW / 2;
+    }
+
+    private void draw() {
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        double w = canvas.getWidth();
+        double h = canvas.getHeight();
+        g.setFill(Color.WHITE);
+        g.fillRect(0, 0, w, h);
+        int first = firstRow();
+        int last = first + visibleRows();
+        g.setFont(Font.font(11));
+        g.setTextBaseline(VPos.CENTER);
+        // node lines and names
+        g.setLineDashes();
+        for (String n : model.nodes()) {
+            double x = x(n);
+            g.setStroke(Color.web("#b0b0b0"));
+            g.setLineWidth(1.5);
+            g.strokeLine(x, HEADER, x, h);
+            g.setFill(Color.web("#202020"));
+            g.setTextAlign(TextAlignment.CENTER);
+            g.setFont(Font.font(null, javafx.scene.text.FontWeight.BOLD, 12));
+            g.fillText(n, x, HEADER / 2);
+        }
+        g.setFont(Font.font(11));
+        // the monitor's lane
+        double sx = w - STATE_LANE + 10;
+        g.setStroke(Color.web("#d0d0d0"));
+        g.strokeLine(sx - 6, 0, sx - 6, h);
+        g.setFill(Color.web("#202020"));
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setFont(Font.font(null, javafx.scene.text.FontWeight.BOLD, 12));
+        g.fillText("monitor", sx, HEADER / 2);
+        g.setFont(Font.font(11));
+        String current = "";
+        for (SpaceTimeModel.StateMark s : model.states()) {
+            if (s.row() < first) current = s.state();
+        }
+        if (!current.isEmpty()) {
+            g.setFill(Color.web("#606060"));
+            g.fillText("(" + current + ")", sx, HEADER + 8 + ROW / 2);
+        }
+        for (SpaceTimeModel.StateMark s : model.states()) {
+            if (s.row() < first || s.row() > last) continue;
+            double y = y(s.row());
+            Color c = s.terminalFailure() ? Color.web("#c62828") : s.terminalSuccess() ? Color.web("#2e7d32") : Color.web("#455a64");
+            g.setFill(c.deriveColor(0, 1, 1, 0.15));
+            g.fillRect(sx - 4, y - ROW / 2, STATE_LANE - 10, ROW);
+            g.setStroke(c.deriveColor(0, 1, 1, 0.35));
+            g.setLineDashes(2, 3);
+            g.strokeLine(MARGIN / 2, y, sx - 6, y);
+            g.setLineDashes();
+            g.setFill(c);
+            g.fillText("\u2192 " + s.state(), sx, y);
+        }
+        // arrows
+        for (SpaceTimeModel.Arrow a : model.arrows()) {
+            if (a.toRow() < first || a.fromRow() > last) continue;
+            drawArrow(g, a, a == hovered);
+        }
+    }
+
+    private void drawArrow(GraphicsContext g, SpaceTimeModel.Arrow a, boolean highlight) {
+        Color c = colours.getOrDefault(a.type(), Color.GRAY);
+        double x1 = x(a.src());
+        double y1 = y(a.fromRow());
+        double x2 = x(a.dst());
+        double y2 = y(a.toRow());
+        if (a.end() == SpaceTimeModel.End.DROPPED) x2 = (x1 + x2) / 2;
+        g.setStroke(c);
+        g.setLineWidth(highlight ? 3 : 1.4);
+        g.setLineCap(StrokeLineCap.ROUND);
+        if (a.held()) g.setLineDashes(2, 4);
+        else if (a.delayed()) g.setLineDashes(7, 4);
+        else if (a.end() == SpaceTimeModel.End.UNDELIVERED) g.setLineDashes(1, 6);
+        else g.setLineDashes();
+        g.strokeLine(x1, y1, x2, y2);
+        g.setLineDashes();
+        g.setFill(c);
+        g.fillOval(x1 - 2.5, y1 - 2.5, 5, 5);
+        if (a.end() == SpaceTimeModel.End.DROPPED) {
+            g.setStroke(Color.web("#c62828"));
+            g.setLineWidth(2);
+            g.strokeLine(x2 - 5, y2 - 5, x2 + 5, y2 + 5);
+            g.strokeLine(x2 - 5, y2 + 5, x2 + 5, y2 - 5);
+        } else if (a.end() == SpaceTimeModel.End.DELIVERED) {
+            double ang = Math.atan2(y2 - y1, x2 - x1);
+            double len = 8;
+            g.fillPolygon(new double[]{x2, x2 - len * Math.cos(ang - 0.4), x2 - len * Math.cos(ang + 0.4)},
+                    new double[]{y2, y2 - len * Math.sin(ang - 0.4), y2 - len * Math.sin(ang + 0.4)}, 3);
+        }
+        String label = a.type() + (a.filter().isEmpty() ? "" : " [" + a.filter() + "]") + (a.duplicate() ? " \u00d72" : "");
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setFill(c.darker());
+        g.fillText(label, (x1 + x2) / 2, (y1 + y2) / 2 - 7);
+    }
+
+    private void hoverAt(double px, double py) {
+        SpaceTimeModel.Arrow best = arrowAt(px, py);
+        if (best != hovered) {
+            hovered = best;
+            draw();
+        }
+        if (best == null) {
+            hover.setText("Hover a message for its payload");
+            tip.setText("");
+        } else {
+            hover.setText(best.describe());
+            tip.setText(best.describe());
+        }
+    }
+
+    /** The arrow within 6 px of a point of the canvas, the nearest one; null when none. */
+    public SpaceTimeModel.Arrow arrowAt(double px, double py) {
+        int first = firstRow();
+        int last = first + visibleRows();
+        SpaceTimeModel.Arrow best = null;
+        double bestD = 6;
+        for (SpaceTimeModel.Arrow a : model.arrows()) {
+            if (a.toRow() < first || a.fromRow() > last) continue;
+            double x1 = x(a.src());
+            double y1 = y(a.fromRow());
+            double x2 = a.end() == SpaceTimeModel.End.DROPPED ? (x1 + x(a.dst())) / 2 : x(a.dst());
+            double y2 = y(a.toRow());
+            double d = distance(px, py, x1, y1, x2, y2);
+            if (d < bestD) {
+                bestD = d;
+                best = a;
+            }
+        }
+        return best;
+    }
+
+    /** Hovers at the middle of an arrow (what a pointer over it does). */
+    public void hover(SpaceTimeModel.Arrow a) {
+        double x2 = a.end() == SpaceTimeModel.End.DROPPED ? (x(a.src()) + x(a.dst())) / 2 : x(a.dst());
+        hoverAt((x(a.src()) + x2) / 2, (y(a.fromRow()) + y(a.toRow())) / 2);
+    }
+
+    private static double distance(double px, double py, double x1, double y1, double x2, double y2) {
+        double dx = x2 - x1;
+        double dy = y2 - y1;
+        double len = dx * dx + dy * dy;
+        double t = len == 0 ? 0 : Math.max(0, Math.min(1, ((px - x1) * dx + (py - y1) * dy) / len));
+        double cx = x1 + t * dx;
+        double cy = y1 + t * dy;
+        return Math.hypot(px - cx, py - cy);
+    }
+
+    /** Nodes and types as lists for tests and the toolbar. */
+    List<String> menuNodes() {
+        List<String> out = new ArrayList<>();
+        nodesMenu.getItems().forEach(i -> out.add(i.getText()));
+        return out;
+    }
+}

@@ -1,0 +1,145 @@
+package dev.falsify.app.ui.spacetime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.falsify.app.ui.OnFx;
+import dev.falsify.app.ui.viewers.EvidenceKind;
+import dev.falsify.app.ui.viewers.EvidenceTab;
+import dev.falsify.model.plan.run.RunVocabulary.MessageEventKind;
+import dev.falsify.model.session.MessageEvent;
+import dev.falsify.model.session.MessageEventLog;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javafx.scene.Scene;
+import javafx.scene.control.TabPane;
+import javafx.scene.image.WritableImage;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The space-time diagram on a small stream with every kind of event, and on a real run opened as evidence. */
+@ExtendWith(ApplicationExtension.class)
+class SpaceTimeViewFxTest {
+    static final Path FIXTURE = Path.of("src/test/resources/dev/falsify/app/ui/spacetime/S6-1.messages.jsonl");
+
+    @TempDir
+    Path dir;
+
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        stage.setScene(new Scene(new TabPane(), 1000, 640));
+        stage.show();
+    }
+
+    private static long seq;
+
+    private static MessageEvent ev(MessageEventKind k, String msg, String type, String src, String dst, String filter, String note) {
+        return new MessageEvent(seq, k, msg, seq++ * 1000, 0, "p1", 1, "upstream", src, dst, type, filter, "s", 0, 10,
+                "{\"type\":\"" + type + "\",\"n\":" + seq + "}", Map.of(), note);
+    }
+
+    /** Vote dropped, Append delayed, Ack duplicated, Commit held and released; a monitor change to failure. */
+    static List<MessageEvent> stream() {
+        seq = 0;
+        List<MessageEvent> out = new ArrayList<>();
+        out.add(ev(MessageEventKind.SEND, "p1#1", "Vote", "n1", "n2", "", ""));
+        out.add(ev(MessageEventKind.DROP, "p1#1", "Vote", "n1", "n2", "lose-vote", ""));
+        out.add(ev(MessageEventKind.SEND, "p1#2", "Append", "n2", "n3", "", ""));
+        out.add(ev(MessageEventKind.DELAY, "p1#2", "Append", "n2", "n3", "slow", ""));
+        out.add(ev(MessageEventKind.SEND, "p1#3", "Ack", "n3", "n2", "", ""));
+        out.add(ev(MessageEventKind.DUPLICATE, "p1#3", "Ack", "n3", "n2", "twice", ""));
+        out.add(ev(MessageEventKind.DELIVER, "p1#3", "Ack", "n3", "n2", "twice", ""));
+        out.add(ev(MessageEventKind.DELIVER, "p1#3", "Ack", "n3", "n2", "twice", "the duplicate"));
+        out.add(ev(MessageEventKind.DELIVER, "p1#2", "Append", "n2", "n3", "slow", "after its delay"));
+        out.add(ev(MessageEventKind.SEND, "p1#4", "Commit", "n2", "n1", "", ""));
+        out.add(ev(MessageEventKind.HOLD, "p1#4", "Commit", "n2", "n1", "hold", ""));
+        out.add(new MessageEvent(seq++, MessageEventKind.STATE, "", seq * 1000, 0, "", 0, "", "", "", "", "", "split", 0, 0, "", Map.of(),
+                "electing -> split on {type=Append} \u2014 failure"));
+        out.add(ev(MessageEventKind.RELEASE, "p1#4", "Commit", "n2", "n1", "hold", ""));
+        out.add(ev(MessageEventKind.DELIVER, "p1#4", "Commit", "n2", "n1", "hold", "released"));
+        return out;
+    }
+
+    @Test
+    void everyKindOfEventIsDrawnAndHoverShowsThePayload() {
+        SpaceTimeView v = OnFx.call(() -> {
+            SpaceTimeView view = new SpaceTimeView();
+            stage.getScene().setRoot(view);
+            view.show(stream());
+            return view;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        SpaceTimeModel m = v.model();
+        assertThat(m.nodes()).containsExactly("n1", "n2", "n3");
+        assertThat(m.arrows()).extracting(a -> a.message() + ":" + a.end() + (a.delayed() ? ":delayed" : "") + (a.held() ? ":held" : "")
+                + (a.duplicate() ? ":dup" : "")).containsExactly("p1#1:DROPPED", "p1#2:DELIVERED:delayed", "p1#3:DELIVERED",
+                "p1#3:DELIVERED:dup", "p1#4:DELIVERED:held");
+        assertThat(m.states()).singleElement().satisfies(s -> {
+            assertThat(s.state()).isEqualTo("split");
+            assertThat(s.terminalFailure()).isTrue();
+        });
+        SpaceTimeModel.Arrow drop = m.arrows().get(0);
+        OnFx.run(() -> v.hover(drop));
+        assertThat(OnFx.call(v::hoverText)).contains("p1#1 Vote n1\u2192n2", "[lose-vote]", "dropped", "\"type\":\"Vote\"");
+        // something is drawn in the arrow's colour between the two lines: the canvas is not blank
+        WritableImage img = OnFx.call(() -> v.canvas().snapshot(null, null));
+        int coloured = 0;
+        for (int x = 0; x < img.getWidth(); x += 2) {
+            for (int y = 0; y < img.getHeight(); y += 2) {
+                Color c = img.getPixelReader().getColor(x, y);
+                if (c.getSaturation() > 0.4 && c.getBrightness() > 0.3) coloured++;
+            }
+        }
+        assertThat(coloured).as("coloured pixels (arrows, labels, states)").isGreaterThan(100);
+    }
+
+    @Test
+    void nodesHideAndTypesFilterWithTheirMessages() {
+        SpaceTimeView v = OnFx.call(() -> {
+            SpaceTimeView view = new SpaceTimeView();
+            stage.getScene().setRoot(view);
+            view.show(stream());
+            return view;
+        });
+        OnFx.run(() -> v.setNodeHidden("n1", true));
+        assertThat(v.model().nodes()).containsExactly("n2", "n3");
+        assertThat(v.model().arrows()).extracting(SpaceTimeModel.Arrow::type).containsExactly("Append", "Ack", "Ack");
+        OnFx.run(() -> v.setTypeShown("Ack", false));
+        assertThat(v.model().arrows()).extracting(SpaceTimeModel.Arrow::type).containsExactly("Append");
+        OnFx.run(() -> v.setNodeHidden("n1", false));
+        assertThat(v.model().arrows()).extracting(SpaceTimeModel.Arrow::type).containsExactly("Vote", "Append", "Commit");
+        assertThat(v.menuNodes()).containsExactly("n1", "n2", "n3");
+        assertThat(SpaceTimeModel.of(stream(), Set.of("n2"), null).arrows()).isEmpty();
+    }
+
+    @Test
+    void aRunsMessagesJsonlOpensAsEvidenceInTheSpaceTimeView() throws Exception {
+        assertThat(EvidenceKind.of(FIXTURE)).isEqualTo(EvidenceKind.MESSAGES);
+        EvidenceTab tab = OnFx.call(() -> {
+            EvidenceTab t = new EvidenceTab(FIXTURE, "S6-1.messages.jsonl", p -> { }, () -> false);
+            ((TabPane) stage.getScene().getRoot()).getTabs().add(t);
+            t.load();
+            return t;
+        });
+        for (int i = 0; i < 200 && OnFx.call(() -> tab.viewer() == null); i++) Thread.sleep(50);
+        assertThat(OnFx.call(tab::viewer)).isInstanceOf(SpaceTimeView.class);
+        SpaceTimeView v = (SpaceTimeView) OnFx.call(tab::viewer);
+        List<MessageEvent> events = MessageEventLog.read(FIXTURE);
+        assertThat(v.model().nodes()).contains("client", "n1", "n2", "n3");
+        assertThat(v.model().arrows()).anyMatch(a -> a.held() && a.type().equals("REPL") && a.filter().equals("hold-replication"));
+        assertThat(v.model().states()).anyMatch(SpaceTimeModel.StateMark::terminalFailure);
+        assertThat(v.model().rows()).isLessThanOrEqualTo(events.size());
+    }
+}
