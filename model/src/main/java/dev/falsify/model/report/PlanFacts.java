@@ -62,14 +62,14 @@ public record PlanFacts(String path, String slug, List<Claim> claims, List<Hypot
     }
 
     /** What the session's verdicts need from the plan: which scenarios have no fault, and the arms each declares. */
-    public dev.falsify.model.session.SessionFolder.PlanContext sessionContext() {
+    public dev.falsify.model.session.SessionFolder.PlanDeclarations sessionContext() {
         java.util.Set<String> faultFree = new java.util.HashSet<>();
         java.util.Map<String, List<String>> arms = new java.util.LinkedHashMap<>();
         for (Scenario s : scenarios) {
             if (!s.listsFault()) faultFree.add(dev.falsify.model.verdict.ArmId.key(s.id()));
             if (!s.arms().isEmpty()) arms.put(s.id(), s.arms());
         }
-        return new dev.falsify.model.session.SessionFolder.PlanContext(faultFree, arms);
+        return new dev.falsify.model.session.SessionFolder.PlanDeclarations(faultFree, arms);
     }
 
     public record Adequacy(String claim, String argument) {

@@ -38,7 +38,7 @@ public final class ReportWriter {
     private final PlanFacts plan;
     private final List<ArmVerdict> arms;
     private final Map<String, Verdict> scenarios;
-    private final SessionFolder.PlanContext context;
+    private final SessionFolder.PlanDeclarations context;
 
     private ReportWriter(SessionFolder session, PlanFacts plan) {
         this.session = session;

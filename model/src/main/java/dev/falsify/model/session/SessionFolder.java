@@ -89,7 +89,7 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
      * arm-less scenario plus a suffix ({@code S1-linearizable.md}) belongs to that scenario.
      */
     public List<ArmVerdict> arms() {
-        return arms(PlanContext.NONE);
+        return arms(PlanDeclarations.NONE);
     }
 
     /**
@@ -100,11 +100,11 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
      * @param declaredArms scenario id → the arms the plan declares ({@code S5/api}); an arm the session does
      *                     not mention is NOT-RUN for its scenario's verdict
      */
-    public record PlanContext(java.util.Set<String> faultFree, Map<String, List<String>> declaredArms) {
+    public record PlanDeclarations(java.util.Set<String> faultFree, Map<String, List<String>> declaredArms) {
         /** No plan: every scenario may have a fault, no arms are declared. */
-        public static final PlanContext NONE = new PlanContext(java.util.Set.of(), Map.of());
+        public static final PlanDeclarations NONE = new PlanDeclarations(java.util.Set.of(), Map.of());
 
-        public PlanContext {
+        public PlanDeclarations {
             faultFree = java.util.Set.copyOf(faultFree);
             declaredArms = Map.copyOf(declaredArms);
         }
@@ -114,8 +114,8 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
         }
     }
 
-    /** {@link #arms()} read against the plan: see {@link PlanContext}. */
-    public List<ArmVerdict> arms(PlanContext plan) {
+    /** {@link #arms()} read against the plan: see {@link PlanDeclarations}. */
+    public List<ArmVerdict> arms(PlanDeclarations plan) {
         Map<String, String> display = new LinkedHashMap<>();
         Map<String, VerdictRow> rows = new LinkedHashMap<>();
         Map<String, List<VerdictRow>> rowsOfArm = new LinkedHashMap<>();
@@ -231,24 +231,24 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
 
     /** Scenario id → aggregated effective verdict, in first-seen order. */
     public Map<String, Verdict> scenarioVerdicts() {
-        return scenarioVerdicts(PlanContext.NONE);
+        return scenarioVerdicts(PlanDeclarations.NONE);
     }
 
     /**
      * Scenario verdicts read against the plan: an arm the plan declares for a scenario this session ran
      * but that the folder never mentions is NOT-RUN, which caps the scenario at PARTIAL-surface.
      */
-    public Map<String, Verdict> scenarioVerdicts(PlanContext plan) {
+    public Map<String, Verdict> scenarioVerdicts(PlanDeclarations plan) {
         return scenarioVerdicts(arms(plan), plan);
     }
 
     /** The same for arms already computed by {@link #arms()}. */
     public static Map<String, Verdict> scenarioVerdicts(List<ArmVerdict> arms) {
-        return scenarioVerdicts(arms, PlanContext.NONE);
+        return scenarioVerdicts(arms, PlanDeclarations.NONE);
     }
 
-    /** The same for arms already computed by {@link #arms(PlanContext)} against {@code plan}. */
-    public static Map<String, Verdict> scenarioVerdicts(List<ArmVerdict> arms, PlanContext plan) {
+    /** The same for arms already computed by {@link #arms(PlanDeclarations)} against {@code plan}. */
+    public static Map<String, Verdict> scenarioVerdicts(List<ArmVerdict> arms, PlanDeclarations plan) {
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, List<Verdict>> byScenario = new LinkedHashMap<>();
         java.util.Set<String> seenArms = new java.util.HashSet<>();
@@ -276,10 +276,10 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
     }
 
     public SessionHeadline headline() {
-        return headline(PlanContext.NONE);
+        return headline(PlanDeclarations.NONE);
     }
 
-    public SessionHeadline headline(PlanContext plan) {
+    public SessionHeadline headline(PlanDeclarations plan) {
         return VerdictRules.headline(scenarioVerdicts(plan).values());
     }
 

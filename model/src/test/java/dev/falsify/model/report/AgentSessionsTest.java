@@ -31,7 +31,7 @@ class AgentSessionsTest {
         return PlanLocator.locate(f, Path.of("/nonexistent")).map(PlanFactsAdapter::read).orElseThrow();
     }
 
-    static Verdict effective(SessionFolder f, SessionFolder.PlanContext c, String arm) {
+    static Verdict effective(SessionFolder f, SessionFolder.PlanDeclarations c, String arm) {
         return f.arms(c).stream().filter(a -> a.armId().equals(arm)).findFirst().orElseThrow().effective();
     }
 
@@ -45,7 +45,7 @@ class AgentSessionsTest {
     @Test
     void aBackendColumnMakesArmsAndThePassRowStays() throws IOException {
         SessionFolder f = read("2026-12-09T080000Z");
-        SessionFolder.PlanContext c = plan(f).sessionContext();
+        SessionFolder.PlanDeclarations c = plan(f).sessionContext();
         assertThat(f.arms(c)).extracting(ArmVerdict::armId).containsExactly("S2/in-memory", "S2/postgres");
         assertThat(f.log().verdicts()).extracting(v -> v.armId()).containsExactly("S2/in-memory", "S2/postgres");
         // the in-memory arm keeps its own timeline rows (landing, oracle) and none of the postgres violation
@@ -78,7 +78,7 @@ class AgentSessionsTest {
     @Test
     void aSurfaceScenarioWithNoFaultIsNotFaultNotProvenAndANotRunArmCapsIt() throws IOException {
         SessionFolder f = read("2026-12-10T070000Z");
-        SessionFolder.PlanContext c = plan(f).sessionContext();
+        SessionFolder.PlanDeclarations c = plan(f).sessionContext();
         assertThat(f.arms(c)).extracting(ArmVerdict::armId).containsExactly("S1/api", "S1/export", "S1/admin");
         assertThat(f.arms(c)).extracting(ArmVerdict::effective)
                 .containsExactly(Verdict.PASS_SMOKE, Verdict.PASS_SMOKE, Verdict.NOT_RUN)
@@ -92,7 +92,7 @@ class AgentSessionsTest {
     @Test
     void anArmThePlanDeclaresButTheFolderNeverMentionsIsNotRun() throws IOException {
         SessionFolder f = read("2026-12-11-rerun");
-        SessionFolder.PlanContext c = plan(f).sessionContext();
+        SessionFolder.PlanDeclarations c = plan(f).sessionContext();
         assertThat(f.arms(c)).extracting(ArmVerdict::armId).containsExactly("S1/api", "S1/export");
         assertThat(f.arms(c)).extracting(ArmVerdict::effective).containsOnly(Verdict.PASS_SMOKE);
         assertThat(f.scenarioVerdicts(c)).isEqualTo(Map.of("S1", Verdict.PARTIAL_SURFACE));
