@@ -80,7 +80,12 @@ public final class FalsifyAssertions {
         String source = "recorded history";
         CheckResult r = HistoryCheck.standard().run(new History(source, HistoryFormat.JSONL, ops), request).result();
         List<String> lines = CheckResultText.lines(source, null, r);
-        String counterexample = String.join("\n", lines.subList(1, lines.size()));
+        // the checker's summary (for linearizability: the longest prefix and where it ends) and the
+        // lines that say more; the first line of `lines` ends with that summary, so the message holds it
+        List<String> explanation = new java.util.ArrayList<>();
+        if (r.summary() != null && !r.summary().isBlank()) explanation.add(r.summary());
+        explanation.addAll(lines.subList(1, lines.size()));
+        String counterexample = String.join("\n", explanation);
         TestEvidence.current().ifPresent(e -> e.check(new TestEvidence.Check(r, ops, counterexample)));
         String problem = r.validity() == Validity.INVALID ? "violation found"
                 : r.validity() == Validity.UNKNOWN ? "no answer within the budget (not a pass)"
