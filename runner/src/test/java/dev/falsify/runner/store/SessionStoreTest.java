@@ -355,4 +355,30 @@ class SessionStoreTest {
         assertThat(LineIndex.read(f, 2, idx.offsets(), 0, 10)).containsExactly("a", "b", "c");
         assertThat(LineIndex.read(f, 2, idx.offsets(), 2, 10)).containsExactly("c");
     }
+
+    /**
+     * The store reads verdicts against the plan, as report.md and the Session view do: a surface
+     * scenario whose plan lists no fault is not INCONCLUSIVE-fault-not-proven, and its NOT-RUN arm
+     * caps it at PARTIAL-surface (plan-less, the store said INCONCLUSIVE-fault-not-proven). Editing
+     * the plan re-indexes the folder.
+     */
+    @Test
+    void verdictsAreReadAgainstThePlanAndAPlanEditReindexes() throws IOException {
+        Path repo = tmp.resolve("agent-repo");
+        copy(Path.of("../model/src/test/resources/agent-sessions"), repo);
+        Path dir = repo.resolve("test-sessions/tenant-store/2026-12-10T070000Z");
+        try (SessionStore store = SessionStore.open(db, CLOCK, m -> { })) {
+            assertThat(store.importFolder(dir).status()).isEqualTo(ImportResult.Status.ADDED);
+            StoredSession s = store.sessions(Optional.empty()).get(0);
+            assertThat(s.scenarios()).containsEntry("S1", Verdict.PARTIAL_SURFACE.label());
+            assertThat(store.arms(dir)).extracting(StoredArm::effective)
+                    .containsExactly(Verdict.PASS_SMOKE.label(), Verdict.PASS_SMOKE.label(), Verdict.NOT_RUN.label());
+            assertThat(store.importFolder(dir).status()).isEqualTo(ImportResult.Status.UNCHANGED);
+            Path plan = repo.resolve("docs/testing-plans/tenant-store.md");
+            Files.writeString(plan, Files.readString(plan) + "\n");
+            Files.setLastModifiedTime(plan, java.nio.file.attribute.FileTime.fromMillis(
+                    Files.getLastModifiedTime(plan).toMillis() + 5_000));
+            assertThat(store.importFolder(dir).status()).isEqualTo(ImportResult.Status.UPDATED);
+        }
+    }
 }
