@@ -400,6 +400,11 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
                     f.held.clear();
                 }
                 drain();
+                // the time bound may have passed since the last tick: the bound, not the run's end, decides then
+                if (monitor != null && monitor.bound() != null && sinceWorkload() >= monitor.bound().toNanos()) {
+                    monitor.bound("the time bound of " + monitor.bound().toMillis() + " ms was reached");
+                    drain();
+                }
                 if (monitor != null) {
                     String d = monitor.end();
                     if (d != null) stateEvent(d);
