@@ -8,7 +8,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntConsumer;
-import java.util.function.Predicate;
+import java.util.function.IntPredicate;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
@@ -137,12 +137,12 @@ public final class HistoryCanvas extends Region {
         return layout;
     }
 
-    /** Ops that pass the filter are drawn; the rest are hidden (and cannot be hovered). */
-    public void setFilter(Predicate<Op> keep) {
+    /** Ops (by index) that pass the filter are drawn; the rest are hidden (and cannot be hovered). */
+    public void setFilter(IntPredicate keep) {
         if (layout == null) return;
         int n = 0;
         for (int i = 0; i < layout.size(); i++) {
-            hidden[i] = !keep.test(layout.op(i));
+            hidden[i] = !keep.test(i);
             if (!hidden[i]) n++;
         }
         shown = n;

@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.IntConsumer;
@@ -42,6 +43,12 @@ public final class HistoryLayout {
     private final List<String> opTypes;
     private final Map<String, Integer> byId;
     private final String[] labels;
+    /**
+     * Each op's searchable text, lower-cased (id, error, node, epoch, input, output): built once with
+     * the layout, off the FX thread, so a keystroke in the search field does not render 100,000 JSON
+     * values again.
+     */
+    private final String[] searchText;
     private double[] start;
     private double[] end;
     /** Where a bar is drawn to: its completion, or for an open-ended op the next invocation in its lane (or the end). */
@@ -103,12 +110,29 @@ public final class HistoryLayout {
         keys = List.copyOf(keySet);
         opTypes = List.copyOf(typeSet);
         labels = new String[n];
+        searchText = new String[n];
+        for (int i = 0; i < n; i++) searchText[i] = searchable(ops.get(i));
         setCompressed(false);
     }
 
     /** @param landings fault name → landing reading, for the epochs the ops name */
     public static HistoryLayout of(History history, Map<String, String> landings) {
         return new HistoryLayout(history, landings);
+    }
+
+    private static String searchable(Op op) {
+        StringBuilder b = new StringBuilder();
+        for (String s : new String[] {op.opId(), op.error(), op.nodeSeen(), op.faultEpoch()}) {
+            if (s != null) b.append(s).append('\u0000');
+        }
+        if (op.input() != null) b.append(op.input()).append('\u0000');
+        if (op.output() != null) b.append(op.output());
+        return b.toString().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether op {@code i}'s id, error, node, epoch, input or output contains {@code lowerText}. */
+    public boolean textMatches(int i, String lowerText) {
+        return searchText[i].contains(lowerText);
     }
 
     /** An op drawn open-ended: its outcome is unknown (or it never completed). */

@@ -27,7 +27,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Predicate;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -348,12 +347,15 @@ public final class HistoryView extends BorderPane {
         String type = typeFilter.getValue();
         String outcome = outcomeFilter.getValue();
         String text = search.getText() == null ? "" : search.getText().strip().toLowerCase(Locale.ROOT);
-        Predicate<Op> keep = op -> (key == null || key.equals(ALL) || key.equals(op.key()))
-                && (proc == null || proc.equals(ALL) || proc.equals(String.valueOf(op.processId())))
-                && (type == null || type.equals(ALL) || type.equals(op.opType()))
-                && (outcome == null || outcome.equals(ALL) || outcome.equals(outcomeName(op.outcome())))
-                && (text.isEmpty() || matches(op, text));
-        canvas.setFilter(keep);
+        HistoryLayout layout = canvas.history();
+        canvas.setFilter(i -> {
+            Op op = layout.op(i);
+            return (key == null || key.equals(ALL) || key.equals(op.key()))
+                    && (proc == null || proc.equals(ALL) || proc.equals(String.valueOf(op.processId())))
+                    && (type == null || type.equals(ALL) || type.equals(op.opType()))
+                    && (outcome == null || outcome.equals(ALL) || outcome.equals(outcomeName(op.outcome())))
+                    && (text.isEmpty() || layout.textMatches(i, text));
+        });
         status.setText(String.format(Locale.ROOT, "%d of %d ops shown", canvas.shownCount(), canvas.history().size()));
     }
 
@@ -363,16 +365,6 @@ public final class HistoryView extends BorderPane {
             case FAIL -> "fail";
             case UNKNOWN -> "unknown";
         };
-    }
-
-    private static boolean matches(Op op, String text) {
-        return contains(op.opId(), text) || contains(op.error(), text) || contains(op.nodeSeen(), text)
-                || contains(op.faultEpoch(), text) || (op.input() != null && contains(op.input().toString(), text))
-                || (op.output() != null && contains(op.output().toString(), text));
-    }
-
-    private static boolean contains(String s, String text) {
-        return s != null && s.toLowerCase(Locale.ROOT).contains(text);
     }
 
     private void zoomToRange() {
