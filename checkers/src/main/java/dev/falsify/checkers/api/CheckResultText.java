@@ -2,7 +2,6 @@ package dev.falsify.checkers.api;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -51,10 +50,10 @@ public final class CheckResultText {
     public static List<String> lines(String source, String format, CheckResult r) {
         List<String> out = new ArrayList<>();
         ExecutionEvidence e = r.evidence();
-        out.add(String.format(Locale.ROOT, "%s%s — checker %s%s%s, %d ops, %.1f ms: %s",
-                source == null ? "" : source + ": ", verdict(r), r.checker(),
-                r.model() == null ? "" : ", model " + r.model(), format == null ? "" : " (" + format + ")",
-                e.opsTotal(), e.elapsedMs(), r.summary()));
+        // concatenated, not String.format: see FixedDecimal
+        out.add((source == null ? "" : source + ": ") + verdict(r) + " — checker " + r.checker()
+                + (r.model() == null ? "" : ", model " + r.model()) + (format == null ? "" : " (" + format + ")")
+                + ", " + e.opsTotal() + " ops, " + FixedDecimal.of(e.elapsedMs(), 1) + " ms: " + r.summary());
         for (String line : details(r)) out.add("  " + line);
         for (ReadNote n : r.notes()) {
             if (!n.weakens()) out.add("  note: " + n.describe());

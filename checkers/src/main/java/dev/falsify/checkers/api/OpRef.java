@@ -29,7 +29,7 @@ public record OpRef(String opId, String processId, long invokeTs, Long completeT
 
     /** ms from {@code originNs} with µs precision: {@code 1306.905}. */
     public static String ms(long ns, long originNs) {
-        return String.format(java.util.Locale.ROOT, "%.3f", (ns - originNs) / 1e6);
+        return FixedDecimal.of((ns - originNs) / 1e6, 3);
     }
 
     /** {@code [invoke, complete]} or {@code [invoke, …)} for an open interval, in the history's nanoseconds. */

@@ -31,27 +31,34 @@ public final class FormatDetector {
      * @throws HistoryFormatException when the content matches no known format
      */
     public static HistoryFormat detect(String head, String fileName) {
-        String[] lines = head.split("\n", -1);
-        int offset = 0;
         int firstLogLine = -1;
-        for (int i = 0; i < lines.length; offset += lines[i].length() + 1, i++) {
-            String line = lines[i].strip();
+        String firstLog = null;
+        // line by line as head.split("\n", -1) would cut it, but only as far as the first history line
+        for (int i = 0, offset = 0; offset <= head.length(); i++) {
+            int nl = head.indexOf('\n', offset);
+            String raw = head.substring(offset, nl < 0 ? head.length() : nl);
+            int start = offset;
+            offset = nl < 0 ? head.length() + 1 : nl + 1;
+            String line = raw.strip();
             if (line.startsWith("\uFEFF")) line = line.substring(1).strip();
             if (line.isEmpty() || isComment(line)) continue;
             char c = line.charAt(0);
             if (c == '(') return HistoryFormat.JEPSEN_EDN;
             if (c == '[' || c == '{') {
-                HistoryFormat f = structured(head, offset + lines[i].indexOf(c), line);
+                HistoryFormat f = structured(head, start + raw.indexOf(c), line);
                 if (f != null) return f;
             }
             if (ETCD_LINE.matcher(line).matches()) return HistoryFormat.PORCUPINE_ETCD;
             if (LOG_LINE.matcher(line).matches()) {
-                if (firstLogLine < 0) firstLogLine = i;
+                if (firstLogLine < 0) {
+                    firstLogLine = i;
+                    firstLog = raw.strip();
+                }
                 continue;
             }
             throw unknown(fileName, i + 1, line);
         }
-        if (firstLogLine >= 0) throw unknown(fileName, firstLogLine + 1, lines[firstLogLine].strip());
+        if (firstLogLine >= 0) throw unknown(fileName, firstLogLine + 1, firstLog);
         return null;
     }
 

@@ -10,8 +10,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Reads Porcupine's etcd test data: lines {@code INFO  jepsen.util - <proc>\t:<type>\t:<f>\t<value>}
@@ -25,10 +23,14 @@ import java.util.regex.Pattern;
  * truncated history (weakening note); an op line that does not parse is bad input.
  */
 final class PorcupineEtcdReader implements OpStream {
-    /** Where the op part of a line starts: after the logger ("jepsen.util - ", "jepsen.util: ", " - "). */
-    private static final Pattern LOGGER = Pattern.compile("jepsen\\.util\\s*(?:-|:)\\s+|\\s-\\s+");
-    /** An op part: a process then one of the four :type keywords. */
-    private static final Pattern OP_START = Pattern.compile("\\s*\\S+\\s+:(invoke|ok|fail|info)(\\s|$)");
+    /*
+     * A line's op part starts after the logger: the first match of the regex
+     * jepsen\.util\s*(?:-|:)\s+|\s-\s+ ("jepsen.util - ", "jepsen.util: ", " - "), and is an op when
+     * \s*\S+\s+:(invoke|ok|fail|info)(\s|$) matches there: a process then one of the four :type
+     * keywords. Both are scanned by hand (loggerEnd, isOpStart) with exactly these regexes' meaning:
+     * java.util.regex on every line was a third of reading a log on a cold JVM.
+     */
+    private static final String[] TYPES = {"invoke", "ok", "fail", "info"};
 
     private final LineReader reader;
     private final BufferedReader source;
@@ -100,9 +102,8 @@ final class PorcupineEtcdReader implements OpStream {
     }
 
     private void parseLine(String line) {
-        Matcher logger = LOGGER.matcher(line);
-        int p = logger.find() ? logger.end() : 0;
-        if (!OP_START.matcher(line).region(p, line.length()).lookingAt()) {
+        int p = Math.max(0, loggerEnd(line));
+        if (!isOpStart(line, p)) {
             // not an op line: another logger's message, a stack trace, a banner
             notes.add(lineNo, "skipped-lines", "lines that are not operations (other loggers, stack traces) were skipped", false);
             if (firstSkipped == null) {
@@ -119,7 +120,7 @@ final class PorcupineEtcdReader implements OpStream {
             ops.skipEvent(); // a fault event, not a client operation
             return;
         }
-        if (!process.chars().allMatch(Character::isDigit)) {
+        if (!allDigits(process)) {
             throw new HistoryFormatException(sourceName, lineNo, procCol, "a process number", excerpt(process));
         }
         int typeCol = skipBlank(line, cursor) + 1;
@@ -134,6 +135,8 @@ final class PorcupineEtcdReader implements OpStream {
         JsonNode value;
         if (rest.isEmpty()) {
             value = NullNode.getInstance();
+        } else if (rest.equals("nil")) {
+            value = NullNode.getInstance(); // what EdnParser reads for it; most reads are nil
         } else {
             EdnParser edn = new EdnParser(rest, sourceName);
             try {
@@ -160,6 +163,62 @@ final class PorcupineEtcdReader implements OpStream {
                     isTimeout(value) ? "timed-out" : null, null, lineNo, col);
             default -> throw new HistoryFormatException(sourceName, lineNo, typeCol, ":invoke, :ok, :fail or :info", excerpt(type));
         }
+    }
+
+    /** The end of the first match of the logger regex (see TYPES), or -1. */
+    static int loggerEnd(String s) {
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c == 'j' && s.startsWith("jepsen.util", i)) {
+                int j = i + "jepsen.util".length();
+                while (j < n && isRegexSpace(s.charAt(j))) j++;
+                if (j < n && (s.charAt(j) == '-' || s.charAt(j) == ':') && j + 1 < n && isRegexSpace(s.charAt(j + 1))) {
+                    return spacesEnd(s, j + 1);
+                }
+            }
+            if (isRegexSpace(c) && i + 2 < n && s.charAt(i + 1) == '-' && isRegexSpace(s.charAt(i + 2))) return spacesEnd(s, i + 2);
+        }
+        return -1;
+    }
+
+    /** Whether the op-start regex (see TYPES) matches at {@code from}. */
+    static boolean isOpStart(String s, int from) {
+        int n = s.length();
+        int i = spacesEnd(s, from);
+        int word = i;
+        while (i < n && !isRegexSpace(s.charAt(i))) i++;
+        if (i == word || i == n) return false;
+        i = spacesEnd(s, i);
+        if (i >= n || s.charAt(i) != ':') return false;
+        for (String t : TYPES) {
+            if (s.startsWith(t, i + 1)) {
+                int end = i + 1 + t.length();
+                // (\s|$): a space, the end, or ($ without MULTILINE) a line terminator ending the text
+                if (end == n || isRegexSpace(s.charAt(end))) return true;
+                char c = s.charAt(end);
+                return end == n - 1 && (c == '\u0085' || c == '\u2028' || c == '\u2029');
+            }
+        }
+        return false;
+    }
+
+    /** The regex class \s (ASCII whitespace only, unlike Character.isWhitespace). */
+    private static boolean isRegexSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
+    }
+
+    private static int spacesEnd(String s, int from) {
+        int i = from;
+        while (i < s.length() && isRegexSpace(s.charAt(i))) i++;
+        return i;
+    }
+
+    private static boolean allDigits(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (!Character.isDigit(s.charAt(i))) return false;
+        }
+        return true;
     }
 
     private static boolean isTimeout(JsonNode value) {
