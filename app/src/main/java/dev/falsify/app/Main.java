@@ -1,7 +1,7 @@
 package dev.falsify.app;
 
 import dev.falsify.app.cli.FalsifyCommand;
-import picocli.CommandLine;
+import dev.falsify.app.cli.QuickCommandLine;
 
 /**
  * Entry point of the jar. Deliberately not a JavaFX {@code Application}: a fat jar whose main
@@ -22,6 +22,9 @@ public final class Main {
             System.out.println(FalsifyCommand.VERSION);
             return 0;
         }
+        // check and lint with plain arguments skip picocli's model (see QuickCommandLine)
+        Integer quick = QuickCommandLine.run(args);
+        if (quick != null) return quick;
         return FalsifyCommand.commandLine(args).execute(args);
     }
 }

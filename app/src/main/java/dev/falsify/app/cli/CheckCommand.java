@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
                 "Exit codes: 0 valid, 1 violation, 3 unknown (budget exhausted) or history too weak, 2 bad input,",
                 "4 the --svg pictures could not be written;",
                 "with several inputs, the worst of them (2 > 1 > 3 > 0)."})
-public final class CheckCommand implements Callable<Integer> {
+public final class CheckCommand implements Callable<Integer>, QuickCommandLine.Plain {
     @Parameters(arity = "0..*", paramLabel = "HISTORY", description = "History files or folders of history files.")
     List<Path> inputs = new ArrayList<>();
 
@@ -56,7 +56,10 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object per input file, one per line.")
     boolean json;
 
-    @Option(names = "--timeout", paramLabel = "D", converter = DurationConverter.class, defaultValue = "60s",
+    /** {@code --timeout}'s default. */
+    static final String DEFAULT_TIMEOUT = "60s";
+
+    @Option(names = "--timeout", paramLabel = "D", converter = DurationConverter.class, defaultValue = DEFAULT_TIMEOUT,
             description = "Time budget per file (e.g. 500ms, 10s, 2m); when exhausted the answer is unknown. Default: ${DEFAULT-VALUE}.")
     Duration timeout;
 
@@ -84,8 +87,12 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        return run(spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    /** The command with its options set, by picocli or by {@link QuickCommandLine}. */
+    @Override
+    public int run(PrintWriter out, PrintWriter err) {
         if (list) {
             CheckerList.print(out, json);
             return 0;

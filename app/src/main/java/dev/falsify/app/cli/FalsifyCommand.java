@@ -88,25 +88,30 @@ public final class FalsifyCommand implements Runnable {
         return build(Map.of(name, only));
     }
 
+    /**
+     * What a command that threw {@code ex} prints and exits with: a {@link UserError}'s message and
+     * code, else an internal error (its stack trace with {@code --debug}) and 2.
+     */
+    static int failed(Exception ex, boolean debug, PrintWriter err) {
+        if (ex instanceof UserError ue) {
+            err.println("falsify: " + ue.getMessage());
+            err.flush();
+            return ue.exitCode();
+        }
+        if (debug) {
+            ex.printStackTrace(err);
+        } else {
+            err.println("falsify: internal error: " + ex + " (run with --debug for details)");
+        }
+        err.flush();
+        return 2;
+    }
+
     private static CommandLine build(Map<String, Class<?>> subcommands) {
         CommandLine cl = new CommandLine(new FalsifyCommand());
         subcommands.forEach(cl::addSubcommand);
-        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            boolean debug = parseResult.originalArgs().contains("--debug");
-            PrintWriter err = commandLine.getErr();
-            if (ex instanceof UserError ue) {
-                err.println("falsify: " + ue.getMessage());
-                err.flush();
-                return ue.exitCode();
-            }
-            if (debug) {
-                ex.printStackTrace(err);
-            } else {
-                err.println("falsify: internal error: " + ex + " (run with --debug for details)");
-            }
-            err.flush();
-            return 2;
-        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) ->
+                failed(ex, parseResult.originalArgs().contains("--debug"), commandLine.getErr()));
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println("falsify: " + ex.getMessage());

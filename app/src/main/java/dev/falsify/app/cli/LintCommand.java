@@ -22,7 +22,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "lint", mixinStandardHelpOptions = true,
         description = {"Parse and lint a test plan (rules P001–P019).",
                 "Exit 0 when there is no error (warnings allowed), 1 when there are errors, 2 when the file is unreadable or not a plan."})
-public final class LintCommand implements Callable<Integer> {
+public final class LintCommand implements Callable<Integer>, QuickCommandLine.Plain {
 
     @Parameters(index = "0", paramLabel = "PLAN.md", description = "The plan file.")
     Path plan;
@@ -35,6 +35,12 @@ public final class LintCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        return run(spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    /** The command with its options set, by picocli or by {@link QuickCommandLine}. */
+    @Override
+    public int run(PrintWriter out, PrintWriter err) {
         Plan parsed;
         try {
             parsed = PlanFile.read(plan);
@@ -43,14 +49,12 @@ public final class LintCommand implements Callable<Integer> {
         }
         CoverageMatrix coverage = CoverageBuilder.build(parsed);
         List<Diagnostic> diagnostics = PlanLinter.lint(parsed, coverage);
-        PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(LintReport.jsonText(parsed, coverage, diagnostics));
         } else {
             for (Diagnostic d : diagnostics) out.println(LintReport.textLine(plan.toString(), d));
             long errors = diagnostics.stream().filter(d -> d.severity() == Severity.ERROR).count();
             long warnings = diagnostics.stream().filter(d -> d.severity() == Severity.WARNING).count();
-            PrintWriter err = spec.commandLine().getErr();
             err.println(plan + ": " + errors + " error" + (errors == 1 ? "" : "s") + ", " + warnings + " warning" + (warnings == 1 ? "" : "s"));
             err.flush();
         }
