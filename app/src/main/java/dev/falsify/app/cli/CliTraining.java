@@ -78,8 +78,7 @@ public final class CliTraining {
                 cl.setErr(quiet);
                 cl.execute(a);
             }
-            // the quick path's writers are picocli's defaults: load what they load, printing nothing
-            new CommandLine(CommandLine.Model.CommandSpec.create()).getOut();
+            QuickCommandLine.writer(sink, "sun.stdout.encoding").flush(); // the quick path's writers, printing nothing
         } finally {
             try (Stream<Path> s = Files.walk(dir)) {
                 s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

@@ -181,6 +181,28 @@ class QuickCommandLineTest {
         }
     }
 
+    @Test
+    void writesTheBytesPicocliWrites() {
+        java.io.PrintStream saved = System.out;
+        String savedEncoding = System.getProperty("sun.stdout.encoding");
+        try {
+            for (String encoding : java.util.Arrays.asList(null, "UTF-8", "cp65001", "ISO-8859-1", "US-ASCII", "no-such-charset")) {
+                if (encoding == null) System.clearProperty("sun.stdout.encoding");
+                else System.setProperty("sun.stdout.encoding", encoding);
+                java.io.ByteArrayOutputStream theirs = new java.io.ByteArrayOutputStream();
+                System.setOut(new java.io.PrintStream(theirs, true));
+                new CommandLine(CommandLine.Model.CommandSpec.create()).getOut().println("a — é → b");
+                java.io.ByteArrayOutputStream mine = new java.io.ByteArrayOutputStream();
+                QuickCommandLine.writer(new java.io.PrintStream(mine, true), "sun.stdout.encoding").println("a — é → b");
+                assertThat(mine.toByteArray()).as(String.valueOf(encoding)).isEqualTo(theirs.toByteArray());
+            }
+        } finally {
+            System.setOut(saved);
+            if (savedEncoding == null) System.clearProperty("sun.stdout.encoding");
+            else System.setProperty("sun.stdout.encoding", savedEncoding);
+        }
+    }
+
     private static List<Field> optionFields(Class<?> c) {
         List<Field> fields = new ArrayList<>();
         for (Field f : c.getDeclaredFields()) {

@@ -24,6 +24,24 @@ final class KvModel implements Model<KvValue, KvModel.Cmd> {
 
     /** @param value get: the value read (null when unknown); put/append: the value; cas: expected */
     record Cmd(Kind kind, String key, KvValue value, KvValue newValue, Boolean swapped, boolean known) {
+        // equals and hashCode written out, as the generated ones compute them: those bootstrap through
+        // invokedynamic on first use, which cost a cold `falsify check` more than all its hashing
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Cmd c && kind == c.kind && known == c.known && java.util.Objects.equals(key, c.key)
+                    && java.util.Objects.equals(value, c.value) && java.util.Objects.equals(newValue, c.newValue)
+                    && java.util.Objects.equals(swapped, c.swapped);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = java.util.Objects.hashCode(kind);
+            h = 31 * h + java.util.Objects.hashCode(key);
+            h = 31 * h + java.util.Objects.hashCode(value);
+            h = 31 * h + java.util.Objects.hashCode(newValue);
+            h = 31 * h + java.util.Objects.hashCode(swapped);
+            return 31 * h + Boolean.hashCode(known);
+        }
     }
 
     private final KvValue initial;

@@ -30,6 +30,24 @@ final class RegisterModel implements Model<JsonNode, RegisterModel.Cmd> {
      * @param swapped  cas: TRUE/FALSE when observed, null when unknown
      */
     record Cmd(Kind kind, String key, JsonNode value, JsonNode newValue, Boolean swapped, boolean known) {
+        // equals and hashCode written out, as the generated ones compute them: those bootstrap through
+        // invokedynamic on first use, which cost a cold `falsify check` more than all its hashing
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Cmd c && kind == c.kind && known == c.known && java.util.Objects.equals(key, c.key)
+                    && java.util.Objects.equals(value, c.value) && java.util.Objects.equals(newValue, c.newValue)
+                    && java.util.Objects.equals(swapped, c.swapped);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = java.util.Objects.hashCode(kind);
+            h = 31 * h + java.util.Objects.hashCode(key);
+            h = 31 * h + java.util.Objects.hashCode(value);
+            h = 31 * h + java.util.Objects.hashCode(newValue);
+            h = 31 * h + java.util.Objects.hashCode(swapped);
+            return 31 * h + Boolean.hashCode(known);
+        }
     }
 
     private final boolean cas;
