@@ -29,7 +29,7 @@ public record OpRef(String opId, String processId, long invokeTs, Long completeT
 
     /** ms from {@code originNs} with µs precision: {@code 1306.905}. */
     public static String ms(long ns, long originNs) {
-        return FixedDecimal.of((ns - originNs) / 1e6, 3);
+        return FixedDecimal.millis(ns - originNs);
     }
 
     /** {@code [invoke, complete]} or {@code [invoke, …)} for an open interval, in the history's nanoseconds. */

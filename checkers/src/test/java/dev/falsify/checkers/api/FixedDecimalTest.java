@@ -26,6 +26,22 @@ class FixedDecimalTest {
     }
 
     @Test
+    void millisAgreeWithTheFormatterUpToTenToTheFifteenNanoseconds() {
+        Random random = new Random(15);
+        for (int i = 0; i < 30_000; i++) {
+            long base = (random.nextLong() >>> 1) % (i % 3 == 0 ? 1_000_000_000_000_000L : i % 3 == 1 ? 10_000_000_000_000L : 100_000_000L);
+            long tie = base / 1000 * 1000 + 500;
+            for (long ns : new long[] {tie, tie - 1, tie + 1, -tie, -tie + 1, base, -base}) {
+                assertThat(FixedDecimal.millis(ns)).as("%d ns", ns).isEqualTo(format(ns / 1e6, 3));
+            }
+        }
+        for (long ns : new long[] {0, 1, -1, 499, 500, -500, 999_999_999_999_999L, -999_999_999_999_999L,
+                1_000_000_000_000_000L, Long.MAX_VALUE, Long.MIN_VALUE}) {
+            assertThat(FixedDecimal.millis(ns)).as("%d ns", ns).isEqualTo(format(ns / 1e6, 3));
+        }
+    }
+
+    @Test
     void agreesWithTheFormatterOnAnyDouble() {
         Random random = new Random(13);
         for (int i = 0; i < 10_000; i++) {
