@@ -92,12 +92,19 @@ public final class Histories {
         List<Path> out = new ArrayList<>();
         for (Path in : inputs) {
             if (Files.isDirectory(in)) {
+                // a loop, not stream stages: their lambdas' bootstraps cost a cold `falsify check` more than the walk
+                List<Path> found = new ArrayList<>();
                 try (java.util.stream.Stream<Path> s = Files.walk(in)) {
-                    s.filter(Files::isRegularFile)
-                            .filter(p -> !in.relativize(p).toString().startsWith(".") && !p.getFileName().toString().startsWith("."))
-                            .sorted()
-                            .forEach(out::add);
+                    for (java.util.Iterator<Path> it = s.iterator(); it.hasNext(); ) {
+                        Path p = it.next();
+                        if (Files.isRegularFile(p) && !in.relativize(p).toString().startsWith(".")
+                                && !p.getFileName().toString().startsWith(".")) {
+                            found.add(p);
+                        }
+                    }
                 }
+                java.util.Collections.sort(found);
+                out.addAll(found);
             } else if (Files.exists(in)) {
                 out.add(in);
             } else {
