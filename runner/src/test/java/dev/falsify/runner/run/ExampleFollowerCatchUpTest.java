@@ -56,6 +56,7 @@ class ExampleFollowerCatchUpTest {
         int n1Port = Integer.parseInt(n1.await("n1 listening on (\\d+)").group(1));
         Node n3 = node("--id", "n3", "--port", "0", "--leader", "127.0.0.1:" + peerPort);
         n3.await("n3: connected to the leader");
+        n1.await("follower n3 at seq 0 caught up"); // the leader counts it from here: PUTs get their quorum
         for (int i = 0; i < 20; i++) assertThat(request(n1Port, "PUT k" + (i % 3) + " " + (100 + i))).isEqualTo("OK");
 
         // n2 restarts from an empty write-ahead log; its link to the leader goes through a relay that holds it
