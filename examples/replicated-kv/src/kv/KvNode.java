@@ -39,7 +39,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * sees the client's OK while no follower holds the write. {@code --bug} takes a comma-separated list.
  *
  * <p>Client protocol (one line each way): {@code GET k} → {@code OK v} | {@code OK} (absent);
- * {@code PUT k v} → {@code OK}; {@code DUMP} → {@code OK {json}}; errors {@code ERR code}.
+ * {@code PUT k v} → {@code OK}; {@code DUMP [APPLIED] [CAUGHT-UP]} → {@code OK {json}} (on a follower,
+ * {@code CAUGHT-UP} first waits until it holds the leader's whole log, else {@code ERR behind …});
+ * errors {@code ERR code}.
  */
 public final class KvNode {
     private final String id;
@@ -147,14 +149,56 @@ public final class KvNode {
                 if (p.length != 4) return "ERR bad-request";
                 if (!leader) return "ERR not-leader";
                 return cas(p[1], p[2], p[3]);
-            case "DUMP":
-                return "OK " + (p.length > 1 && p[1].equals("APPLIED") ? appliedJson() : dumpJson());
+            case "DUMP": {
+                java.util.List<String> opts = java.util.Arrays.asList(p).subList(1, p.length);
+                if (opts.contains("CAUGHT-UP") && !leader) {
+                    String behind = awaitCaughtUp(CATCH_UP_WAIT_MS);
+                    if (behind != null) return "ERR behind " + behind;
+                }
+                return "OK " + (opts.contains("APPLIED") ? appliedJson() : dumpJson());
+            }
             default:
                 return "ERR unknown-command";
         }
     }
 
     private volatile boolean amLeader;
+
+    /** How long {@code DUMP CAUGHT-UP} waits for a follower to reach the leader's log end. */
+    static final long CATCH_UP_WAIT_MS = 15_000;
+
+    /**
+     * A follower's catch-up barrier: asks the leader (over the leader link) for the end of its log at
+     * this moment, then waits until this follower has applied up to it. A follower that has just
+     * restarted answers client requests before its leader link is up and before the leader's catch-up
+     * suffix arrived; a final-state dump taken then is a snapshot of the past, not of the replica.
+     *
+     * @return null when caught up, else what it was still missing when the wait ran out
+     */
+    private String awaitCaughtUp(long waitMs) {
+        long deadline = System.currentTimeMillis() + waitMs;
+        long want = -1;
+        while (System.currentTimeMillis() < deadline) {
+            LeaderLink link = leaderLink;
+            if (want < 0) {
+                String r = link == null ? null : link.forward("SEQ", Math.min(1000, Math.max(1, deadline - System.currentTimeMillis())));
+                if (r != null && r.startsWith("OK ")) want = Long.parseLong(r.substring(3).trim());
+            }
+            synchronized (data) {
+                if (want >= 0 && seq >= want) return null;
+                try {
+                    data.wait(20);
+                } catch (InterruptedException e) {
+                    break;
+                }
+            }
+        }
+        long have;
+        synchronized (data) {
+            have = seq;
+        }
+        return want < 0 ? "leader unreachable at seq " + have : "at seq " + have + " of the leader's " + want;
+    }
 
     private String localGet(String key) {
         synchronized (data) {
@@ -229,6 +273,12 @@ public final class KvNode {
             return localGet(key);
         }
         return "ERR unavailable";
+    }
+
+    private long currentSeq() {
+        synchronized (data) {
+            return seq;
+        }
     }
 
     private String dumpJson() {
@@ -306,7 +356,8 @@ public final class KvNode {
                 if (p[0].equals("ACK")) {
                     f.acked(Long.parseLong(p[1]));
                 } else if (p[0].equals("FWD") && p.length == 3) {
-                    f.send("FWDR " + p[1] + " " + (p[2].startsWith("GET ") ? localGet(p[2].substring(4).trim()) : "ERR bad-forward"));
+                    f.send("FWDR " + p[1] + " " + (p[2].startsWith("GET ") ? localGet(p[2].substring(4).trim())
+                            : p[2].equals("SEQ") ? "OK " + currentSeq() : "ERR bad-forward"));
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -389,6 +440,7 @@ public final class KvNode {
                                 data.put(p[2], p[3]);
                                 log.add(new String[]{p[1], p[2], p[3]});
                                 seq = s2;
+                                data.notifyAll(); // a catch-up barrier may be waiting for this seq
                             }
                         }
                         if (fresh) wal.append(s2, p[2], p[3]);

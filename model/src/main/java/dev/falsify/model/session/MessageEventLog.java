@@ -48,6 +48,16 @@ public final class MessageEventLog {
             this.out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16);
             this.g = JSON.createGenerator(out, JsonEncoding.UTF8);
             g.setRootValueSeparator(null);
+            // one moment on both clocks, so a viewer can place wall-clock log lines on the events' monotonic clock
+            long mono = System.nanoTime();
+            java.time.Instant wall = java.time.Instant.now();
+            g.writeStartObject();
+            g.writeObjectFieldStart("clock");
+            g.writeNumberField("wall_us", wall.getEpochSecond() * 1_000_000 + wall.getNano() / 1000);
+            g.writeNumberField("mono_ns", mono);
+            g.writeEndObject();
+            g.writeEndObject();
+            g.writeRaw('\n');
         }
 
         public void write(MessageEvent e) throws IOException {
@@ -113,7 +123,7 @@ public final class MessageEventLog {
             int lineNo = 0;
             while ((line = r.readLine()) != null) {
                 lineNo++;
-                if (line.isBlank()) continue;
+                if (line.isBlank() || line.startsWith(CLOCK_LINE)) continue;
                 try {
                     out.add(parse(line));
                 } catch (IOException | RuntimeException e) {
@@ -122,6 +132,24 @@ public final class MessageEventLog {
             }
         }
         return out;
+    }
+
+    private static final String CLOCK_LINE = "{\"clock\":";
+
+    /** One moment read on the wall clock (epoch µs) and the runner's monotonic clock (ns) when the log began. */
+    public record ClockAnchor(long wallMicros, long monoNanos) {
+    }
+
+    /** The log's clock anchor (its first line); empty for a log written without one. */
+    public static java.util.Optional<ClockAnchor> anchor(Path file) throws IOException {
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line = r.readLine();
+            if (line == null || !line.startsWith(CLOCK_LINE)) return java.util.Optional.empty();
+            java.util.regex.Matcher w = java.util.regex.Pattern.compile("\"wall_us\":(\\d+)").matcher(line);
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"mono_ns\":(-?\\d+)").matcher(line);
+            if (!w.find() || !m.find()) return java.util.Optional.empty();
+            return java.util.Optional.of(new ClockAnchor(Long.parseLong(w.group(1)), Long.parseLong(m.group(1))));
+        }
     }
 
     static MessageEvent parse(String line) throws IOException {

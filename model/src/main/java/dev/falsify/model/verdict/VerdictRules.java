@@ -108,8 +108,7 @@ public final class VerdictRules {
                     + broken.stream().map(a -> a.check() + " (" + a.evidenceOrNotEvaluated() + ")")
                     .collect(Collectors.joining("; ")));
         }
-        String checked = e.oracles().stream().map(o -> o.checker() + " on " + o.opsConsumed() + " ops")
-                .collect(Collectors.joining(", "));
+        String checked = checked(e.oracles());
         if (e.faults().isEmpty()) {
             return new Decision(Verdict.PASS_SMOKE, false, "no fault injected; " + checked + ": no anomaly");
         }
@@ -127,6 +126,17 @@ public final class VerdictRules {
         }
         return new Decision(Verdict.PASS_SMOKE, false, e.faults().size() + " fault(s) landed; " + checked
                 + ": no anomaly; hardening budget not met (" + e.budgetMet().label() + ")");
+    }
+
+    /**
+     * Each checker named once, with the ops of each of its results ("linearizability on 551 + 456 ops"):
+     * a scenario's seeds and re-runs are several results of one checker, not several checkers.
+     */
+    static String checked(List<OracleResult> oracles) {
+        java.util.Map<String, List<Long>> ops = new java.util.LinkedHashMap<>();
+        for (OracleResult o : oracles) ops.computeIfAbsent(o.checker(), k -> new java.util.ArrayList<>()).add(o.opsConsumed());
+        return ops.entrySet().stream().map(en -> en.getKey() + " on " + en.getValue().stream().map(String::valueOf)
+                .collect(Collectors.joining(" + ")) + " ops").collect(Collectors.joining(", "));
     }
 
     /**

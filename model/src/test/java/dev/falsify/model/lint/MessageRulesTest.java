@@ -72,6 +72,28 @@ class MessageRulesTest {
     }
 
     @Test
+    void monitorVariablesAreBoundByAMessageAndComparedOnlyWhereBound() {
+        String bound = "monitor:\n  start: a\n  transitions:\n"
+                + "    - { from: a, on: { type: Vote }, bind: { t: term }, to: b }\n"
+                + "    - { from: b, on: { type: Ack, term: \"$t\" }, to: success }\n";
+        assertThat(p017(bound + "filters:\n  - { if: { type: Vote, term: \"$t\" }, then: drop }\n")).isEmpty();
+        var t = PlanParser.parse(plan(bound)).scenario("S1").orElseThrow().run().orElseThrow().spec().monitor().transitions();
+        assertThat(t.get(0).bind()).containsEntry("t", "term");
+        assertThat(t.get(1).on().match()).containsEntry("term", "$t");
+        assertThat(p017(bound.replace("\"$t\"", "\"$x\""))).singleElement().satisfies(d -> {
+            assertThat(d.message()).contains("monitor variable '$x', which no transition binds");
+            assertThat(d.line()).isEqualTo(RUN_LINE + 14);
+        });
+        assertThat(p017(bound.replace("bind: { t: term }", "bind: { t: colour }"))).singleElement()
+                .satisfies(d -> assertThat(d.message()).contains("'colour' is not a message field", "term"));
+        assertThat(p017("monitor:\n  start: a\n  transitions:\n    - { from: a, on: { log: up, service: n1 }, bind: { t: term }, to: b }\n"
+                + "    - { from: b, on: { term: \"$t\" }, to: success }\n")).singleElement()
+                .satisfies(d -> assertThat(d.message()).contains("matches no message"));
+        assertThat(p017(bound.replace("term: \"$t\"", "payload: \"$t\""))).singleElement()
+                .satisfies(d -> assertThat(d.message()).contains("payload cannot compare with a monitor variable"));
+    }
+
+    @Test
     void aFilterNamingALinkWithoutMessagesFraming() {
         assertThat(p017("filters:\n  - { if: { type: Vote, link: p2 }, then: drop }\n")).singleElement().satisfies(d -> {
             assertThat(d.message()).contains("link 'p2', which has no messages framing", "messages: - { proxy: p2");

@@ -145,6 +145,16 @@ class VerdictRulesTest {
     }
 
     @Test
+    void aPassingCheckerOverARunAndItsReRunIsNamedOnce() {
+        Decision d = VerdictRules.decide(cleanHardening().declaredCheckers(List.of("monitor"))
+                .oracles(List.of(valid("monitor", 196), valid("monitor", 180))).build());
+        assertThat(d.verdict()).isEqualTo(Verdict.PASS_HARDENING);
+        assertThat(d.reason()).contains("monitor on 196 + 180 ops: no anomaly").doesNotContain("monitor on 196 ops, monitor");
+        assertThat(VerdictRules.checked(List.of(valid("linearizability", 5), valid("monitor", 3), valid("linearizability", 7))))
+                .isEqualTo("linearizability on 5 + 7 ops, monitor on 3 ops");
+    }
+
+    @Test
     void theTableReachesEveryVerdict() {
         Set<Verdict> reached = branches().map(a -> VerdictRules.decide((ArmEvidence) a.get()[1]).verdict())
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(Verdict.class)));

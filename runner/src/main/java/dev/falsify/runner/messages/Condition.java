@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  * A compiled run-block condition. Values of type, src, dst, link, state, service and the taps' fields match
  * exactly, with {@code *} as a wildcard and {@code |} between alternatives; payload and log are regexes found
  * in the text; after/before bound the time since the workload started; count compares how many messages the
- * rest of the condition matched so far, this one included. A condition with message keys matches only message
+ * rest of the condition matched so far, this one included; a value {@code "$v"} equals the monitor variable
+ * {@code v} (bound by an earlier transition's {@code bind}), which relates a message to an earlier one. A condition with message keys matches only message
  * events (a monitor or hold-until one, without {@code event}, only deliveries; a filter's only sends), one with
  * log keys only log lines, one with neither any occurrence, the clock's ticks included. Not thread-safe: the
  * engine evaluates conditions under its lock.
@@ -30,6 +31,8 @@ final class Condition {
     private final Scope scope;
     private final Set<MessageEventKind> events;
     private final List<Map.Entry<String, Predicate<String>>> values = new ArrayList<>();
+    /** field → monitor variable it must equal ({@code seq: "$s"}) */
+    private final List<Map.Entry<String, String>> variables = new ArrayList<>();
     private final Predicate<String> state;
     private final Pattern payload;
     private final Pattern log;
@@ -60,6 +63,12 @@ final class Condition {
         for (Map.Entry<String, String> e : m.entrySet()) {
             String v = e.getValue();
             ConditionKey k = ConditionKey.of(e.getKey()).orElse(null);
+            Matcher ref = RunVocabulary.VARIABLE_REF.matcher(v.strip());
+            if (ref.matches()) {
+                variables.add(Map.entry(e.getKey(), ref.group(1)));
+                messageKeys = true;
+                continue;
+            }
             if (k == null) {
                 values.add(Map.entry(e.getKey(), glob(v)));
                 messageKeys = true;
@@ -99,8 +108,17 @@ final class Condition {
         this.countValue = cv;
     }
 
-    /** Whether the occurrence satisfies the condition, counting it when everything but the count matched. */
+    /** As {@link #test(Occurrence, String, Map, long)} with no monitor variables bound. */
     boolean test(Occurrence o, String monitorState, long elapsedNanos) {
+        return test(o, monitorState, Map.of(), elapsedNanos);
+    }
+
+    /**
+     * Whether the occurrence satisfies the condition, counting it when everything but the count matched.
+     *
+     * @param vars the monitor's variables; a {@code "$v"} value holds only when {@code v} is bound and equal
+     */
+    boolean test(Occurrence o, String monitorState, Map<String, String> vars, long elapsedNanos) {
         if (elapsedNanos < afterNanos || elapsedNanos >= beforeNanos) return false;
         if (state != null && !state.test(monitorState)) return false;
         switch (scope) {
@@ -110,6 +128,10 @@ final class Condition {
                 for (Map.Entry<String, Predicate<String>> v : values) {
                     String actual = msg.value(v.getKey());
                     if (actual == null || !v.getValue().test(actual)) return false;
+                }
+                for (Map.Entry<String, String> v : variables) {
+                    String bound = vars.get(v.getValue());
+                    if (bound == null || !bound.equals(msg.value(v.getKey()))) return false;
                 }
                 if (payload != null && !payload.matcher(msg.payload()).find()) return false;
             }

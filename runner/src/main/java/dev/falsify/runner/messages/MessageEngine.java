@@ -45,6 +45,8 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
         final Condition when;
         final Condition until;
         final List<Message> held = new ArrayList<>();
+        /** "link direction" of every message it acted on: one direction of a link only is an asymmetric fault */
+        final java.util.Set<String> directions = new java.util.LinkedHashSet<>();
         long acted;
         int releases;
 
@@ -220,13 +222,14 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
         long t = sinceWorkload();
         Filter chosen = null;
         for (Filter f : filters) {
-            if (f.when.test(send, state(), t) && chosen == null) chosen = f;
+            if (f.when.test(send, state(), vars(), t) && chosen == null) chosen = f;
         }
         if (chosen == null) {
             deliver(m, "", "");
             return;
         }
         chosen.acted++;
+        chosen.directions.add(m.link() + " " + m.direction());
         switch (chosen.action) {
             case "drop" -> emit(MessageEventKind.DROP, m, chosen.name, 0, "");
             case "duplicate" -> {
@@ -337,7 +340,7 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
 
     private void release(Occurrence o) {
         for (Filter f : filters) {
-            if (f.held.isEmpty() || f.until == null || !f.until.test(o, state(), sinceWorkload())) continue;
+            if (f.held.isEmpty() || f.until == null || !f.until.test(o, state(), vars(), sinceWorkload())) continue;
             List<Message> out = new ArrayList<>(f.held);
             f.held.clear();
             // the seed chooses the order held messages go out in; the same seed, the same order
@@ -356,6 +359,10 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
         return out;
     }
 
+    private Map<String, String> vars() {
+        return monitor == null ? Map.of() : monitor.vars();
+    }
+
     private String state() {
         return monitor == null ? "" : monitor.state();
     }
@@ -371,8 +378,33 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
 
     // ------------------------------------------------------------------ the end
 
-    /** What a filter did over the run. */
-    public record FilterCount(String name, String action, long acted) {
+    /**
+     * What a filter did over the run.
+     *
+     * @param directions the links and directions ({@code "p12 downstream"}) of the messages it acted on
+     */
+    public record FilterCount(String name, String action, long acted, List<String> directions) {
+        public FilterCount {
+            directions = List.copyOf(directions);
+        }
+
+        /** Whether it changed what was delivered: observe and deliver only count. */
+        public boolean faults() {
+            return !action.equals("observe") && !action.equals("deliver");
+        }
+
+        /**
+         * An asymmetric fault, by what it did: it changed delivery and, on every link it acted on, only in one
+         * direction — the other direction of the link flowed untouched, as in a one-way partition.
+         */
+        public boolean asymmetric() {
+            if (!faults() || directions.isEmpty()) return false;
+            java.util.Set<String> links = new java.util.HashSet<>();
+            for (String d : directions) {
+                if (!links.add(d.substring(0, d.lastIndexOf(' ')))) return false;
+            }
+            return true;
+        }
     }
 
     /**
@@ -419,7 +451,8 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
                 }
             }
             timer.shutdownNow();
-            List<FilterCount> counts = filters.stream().map(f -> new FilterCount(f.name, f.action, f.acted)).toList();
+            List<FilterCount> counts = filters.stream().map(f -> new FilterCount(f.name, f.action, f.acted,
+                    List.copyOf(f.directions))).toList();
             return new Outcome(file, sent, seq, counts, monitor != null, state(), monitor == null ? "" : monitor.outcome(),
                     monitor == null ? "" : monitor.reason(), monitor == null ? List.of() : monitor.counterexample(), writeError);
         }

@@ -5,7 +5,9 @@ import dev.falsify.model.plan.run.RunVocabulary.MessageEventKind;
 import dev.falsify.model.session.MessageEvent;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The run block's monitor as it runs: a current state, transitions tried in their written order on each
@@ -18,12 +20,14 @@ final class MonitorMachine {
     record Step(String from, String to, String why) {
     }
 
-    private record Edge(String from, Condition on, String to, String text) {
+    private record Edge(String from, Condition on, String to, Map<String, String> bind, String text) {
     }
 
     private final RunSpec.Monitor spec;
     private final List<Edge> edges = new ArrayList<>();
     private String state;
+    /** variables bound by transitions taken so far: the last bind of a name wins */
+    private final Map<String, String> vars = new LinkedHashMap<>();
     private String outcome = "";
     private String reason = "";
     private String boundDecision;
@@ -33,8 +37,8 @@ final class MonitorMachine {
         this.spec = spec;
         this.state = spec.start();
         for (RunSpec.Transition t : spec.transitions()) {
-            edges.add(new Edge(t.from(), new Condition(t.on(), MessageEventKind.DELIVER), t.to(),
-                    t.on() == null ? "{}" : t.on().match().toString()));
+            edges.add(new Edge(t.from(), new Condition(t.on(), MessageEventKind.DELIVER), t.to(), t.bind(),
+                    (t.on() == null ? "{}" : t.on().match().toString()) + (t.bind().isEmpty() ? "" : " bind " + t.bind())));
         }
         if (spec.isTerminal(state)) decideBy(state, "the start state is terminal");
     }
@@ -72,14 +76,37 @@ final class MonitorMachine {
         if (decided()) return null;
         for (Edge e : edges) {
             boolean from = e.from().equals(state) || e.from().equals("*");
-            if (!from || !e.on().test(o, state, sinceWorkload)) continue;
+            if (!from || !e.on().test(o, state, vars, sinceWorkload)) continue;
             String before = state;
             state = e.to();
-            String why = e.text() + describe(o);
+            String bound = bind(e, o);
+            String why = e.text() + describe(o) + bound;
             if (spec.isTerminal(state)) decideBy(state, "reached " + state + " (" + before + " -> " + state + " on " + why + ")");
             return new Step(before, state, why);
         }
         return null;
+    }
+
+    /** The variables as bound now (filters' conditions compare with them too). */
+    Map<String, String> vars() {
+        return java.util.Collections.unmodifiableMap(vars);
+    }
+
+    /** Sets the edge's variables from the message that took it; " (s=7)" for the event log. */
+    private String bind(Edge e, Occurrence o) {
+        if (e.bind().isEmpty() || !(o instanceof Occurrence.OfMessage m)) return "";
+        List<String> set = new ArrayList<>();
+        for (Map.Entry<String, String> b : e.bind().entrySet()) {
+            String v = m.message().value(b.getValue());
+            if (v == null) {
+                vars.remove(b.getKey());
+                set.add(b.getKey() + " unset (no " + b.getValue() + ")");
+            } else {
+                vars.put(b.getKey(), v);
+                set.add(b.getKey() + "=" + v);
+            }
+        }
+        return " (" + String.join(", ", set) + ")";
     }
 
     private void decideBy(String terminal, String why) {

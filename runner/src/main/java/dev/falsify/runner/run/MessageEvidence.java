@@ -17,7 +17,7 @@ final class MessageEvidence {
 
     static List<FaultObservation> filters(MessageEngine.Outcome o) {
         return o.filters().stream().map(f -> {
-            FaultObservation obs = new FaultObservation("filter " + f.name(), "message filter " + f.action(), false, false,
+            FaultObservation obs = new FaultObservation("filter " + f.name(), "message filter " + f.action(), f.asymmetric(), false,
                     "filter " + f.name() + " (" + f.action() + ") over the whole run");
             obs.injected = true;
             obs.healed = true;
@@ -26,7 +26,8 @@ final class MessageEvidence {
                     Long.toString(f.acted()), "count > 0", landed));
             obs.landing = landed ? FaultEvidence.Landing.PROVEN : FaultEvidence.Landing.NOT_PROVEN;
             obs.summary = "filter " + f.name() + " " + f.action() + " acted on " + f.acted() + " of " + o.messages() + " messages"
-                    + (landed ? "" : ": it never fired");
+                    + (landed ? " (" + String.join(", ", f.directions()) + (f.asymmetric() ? " only: asymmetric" : "") + ")"
+                    : ": it never fired");
             return obs;
         }).toList();
     }

@@ -41,7 +41,11 @@ class MessageFiltersTest {
             assertThat(types(got)).doesNotContain("RequestVote").startsWith("Vote").endsWith("Commit");
             MessageEngine.Outcome o = rig.finish();
             assertThat(o.messages()).isEqualTo(stream.size());
-            assertThat(o.filters()).singleElement().satisfies(f -> assertThat(f.acted()).isEqualTo(2));
+            assertThat(o.filters()).singleElement().satisfies(f -> {
+                assertThat(f.acted()).isEqualTo(2);
+                assertThat(f.directions()).containsExactly("p1 upstream");
+                assertThat(f.asymmetric()).as("acted on one direction of p1 only").isTrue();
+            });
             List<MessageEvent> ev = rig.events();
             assertThat(of(ev, MessageEventKind.SEND)).hasSize(stream.size());
             assertThat(of(ev, MessageEventKind.DROP)).hasSize(2).allSatisfy(e -> {
@@ -54,6 +58,17 @@ class MessageFiltersTest {
             assertThat(ev.get(0).fields()).doesNotContainKey("type");
             assertThat(ev.stream().filter(e -> e.type().equals("Ack")).findFirst().orElseThrow().fields()).containsEntry("index", "1");
         }
+    }
+
+    @Test
+    void aFilterIsAsymmetricWhenItChangedDeliveryInOneDirectionOfEachLinkOnly() {
+        assertThat(new MessageEngine.FilterCount("hold", "hold-until", 4, List.of("p12 downstream", "p13 downstream")).asymmetric())
+                .isTrue();
+        assertThat(new MessageEngine.FilterCount("both", "drop", 4, List.of("p12 downstream", "p12 upstream")).asymmetric())
+                .as("both directions of p12: symmetric").isFalse();
+        assertThat(new MessageEngine.FilterCount("watch", "observe", 4, List.of("p12 upstream")).asymmetric())
+                .as("observing changes nothing, so it is no fault variant").isFalse();
+        assertThat(new MessageEngine.FilterCount("never", "drop", 0, List.of()).asymmetric()).isFalse();
     }
 
     @Test

@@ -62,6 +62,35 @@ class MonitorTest {
         assertThat(String.join("\n", r.counterexample().describe())).contains("drop Vote n1→n2 via p1 [lose-vote]");
     }
 
+    /** "every Commit follows the Ack of the append before it": an Ack counts only for the index the monitor bound. */
+    private static String correlated(String ackCondition) {
+        return TAP + "filters:\n  - { name: current-acks, if: { type: Ack, index: \"$i\" }, then: observe }\n" + monitor("""
+                  start: idle
+                  transitions:
+                    - { from: idle, on: { type: AppendEntries, dst: n1 }, bind: { i: index }, to: appending }
+                    - { from: appending, on: %s, to: acked }
+                    - { from: acked, on: { type: AppendEntries, dst: n1 }, bind: { i: index }, to: appending }
+                    - { from: appending, on: { type: Commit }, to: unacked-commit }
+                    - { from: acked, on: { type: Commit }, to: success }
+                  failure: [unacked-commit]
+                """.formatted(ackCondition));
+    }
+
+    @Test
+    void aVariableBoundOnOneTransitionRelatesALaterMessageToIt() throws Exception {
+        // index 2 is appended to n1 but only n3's late Ack of index 1 follows before the Commit
+        MessageEngine.Outcome o = run(correlated("{ type: Ack, index: \"$i\" }"), 9);
+        assertThat(o.monitorOutcome()).isEqualTo("failure");
+        assertThat(o.monitorState()).isEqualTo("unacked-commit");
+        assertThat(o.trace()).filteredOn(e -> e.kind() == MessageEventKind.STATE).extracting(MessageEvent::note)
+                .anySatisfy(n -> assertThat(n).contains("idle -> appending", "(i=1)"))
+                .anySatisfy(n -> assertThat(n).contains("acked -> appending", "(i=2)"));
+        assertThat(o.filters()).singleElement().satisfies(f -> assertThat(f.acted())
+                .as("only the Ack of the index bound when it was sent").isEqualTo(1));
+        // without the correlation, the stale Ack of index 1 passes for the Ack of index 2
+        assertThat(run(correlated("{ type: Ack }"), 9).monitorOutcome()).isEqualTo("success");
+    }
+
     @Test
     void theSameMonitorHoldsWhenNothingIsDropped() throws Exception {
         String yaml = TAP + monitor("""

@@ -214,6 +214,14 @@ class RunVocabularyContractTest {
                 assertThat(r.errors()).as(k.id()).isEmpty();
                 new dev.falsify.runner.messages.MessageEngine(r.spec(), 1, dir.resolve(k.id() + ".jsonl")).finish();
             }
+            for (String key : RunVocabulary.VARIABLE_KEYS) {
+                RunSpecResult r = RunSpecParser.parse(tap.formatted("newline") + "monitor:\n  start: a\n  transitions:\n"
+                        + "    - { from: a, on: { type: X }, bind: { v: " + key + " }, to: b }\n"
+                        + "    - { from: b, on: { " + key + ": \"$v\" }, to: success }\n");
+                assertThat(r.errors()).as("bind/compare " + key).isEmpty();
+                assertThat(r.spec().monitor().transitions().get(0).bind()).containsEntry("v", key);
+                new dev.falsify.runner.messages.MessageEngine(r.spec(), 1, dir.resolve("var-" + key + ".jsonl")).finish();
+            }
         } finally {
             try (var files = Files.walk(dir)) {
                 for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
@@ -226,6 +234,8 @@ class RunVocabularyContractTest {
         assertThat(keysInDocs).as("condition keys in docs/messages.md").containsExactlyElementsOf(RunVocabulary.ConditionKey.ids());
         for (String f : List.of("`newline`", "`length-prefixed-4`", "`regex:<pattern>`")) assertThat(docs).contains(f);
         for (String a : RunVocabulary.FILTER_ACTIONS) assertThat(docs).as(a).contains("`" + a + "`");
+        for (String f : RunVocabulary.TRANSITION_FIELDS) assertThat(docs).as("transition field " + f).contains("`" + f + "`");
+        assertThat(docs).as("variable keys").contains("`" + String.join("`, `", RunVocabulary.VARIABLE_KEYS) + "`");
         for (RunVocabulary.MessageEventKind k : RunVocabulary.MessageEventKind.values()) assertThat(docs).as(k.id()).contains("`" + k.id() + "`");
         assertThat(docs).as("event kinds in order").contains("`" + String.join("`, `", RunVocabulary.MessageEventKind.messageIds()) + "`");
     }

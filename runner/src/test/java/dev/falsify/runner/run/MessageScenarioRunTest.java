@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The example plan's message-level scenarios through the whole runner: the monitor is the oracle and the
  * filters are the faults, so the verdicts come out of the one evidence → verdict path. S6 holds with the
- * store as shipped and fails, reproducibly, with the leader's seeded ack-before-replication bug; S7 holds.
+ * store as shipped and fails, reproducibly, with the leader's seeded ack-before-replication bug; S7 holds on
+ * its three seeds and, its filters being asymmetric, earns PASS-hardening.
  */
 @Timeout(240)
 class MessageScenarioRunTest {
@@ -40,8 +41,10 @@ class MessageScenarioRunTest {
     void theMonitorDecidesS6ByTheBugAndS7Holds() throws Exception {
         RunResult off = run(List.of("S6", "S7"), Map.of());
         assertThat(off.verdicts()).as(off.reasons().toString()).containsEntry("S6", Verdict.PASS_SMOKE)
-                .containsEntry("S7", Verdict.PASS_SMOKE);
-        assertThat(off.reasons().get("S6")).contains("2 fault(s) landed", "monitor");
+                .containsEntry("S7", Verdict.PASS_HARDENING);
+        assertThat(off.reasons().get("S6")).contains("2 fault(s) landed", "monitor", "hardening budget not met");
+        // S7's filters each act on one direction of their link: the audit's asymmetric variant is evaluated
+        assertThat(off.reasons().get("S7")).contains("hardening budget met").doesNotContain("not evaluated");
         List<MessageEvent> s6 = MessageEventLog.read(off.sessionDir().resolve("artifacts/S6-1.messages.jsonl"));
         assertThat(s6).anyMatch(e -> e.kind() == MessageEventKind.HOLD && e.type().equals("REPL") && e.filter().equals("hold-replication"));
         assertThat(s6).anyMatch(e -> e.kind() == MessageEventKind.RELEASE);

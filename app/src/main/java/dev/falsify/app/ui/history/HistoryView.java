@@ -394,9 +394,52 @@ public final class HistoryView extends BorderPane {
         return true;
     }
 
+    private java.util.function.LongConsumer onInstant = t -> { };
+
+    /** Hears the instant (ns from the history's first invocation) of each op the user selects: other viewers follow it. */
+    public void setOnInstant(java.util.function.LongConsumer listener) {
+        onInstant = listener == null ? t -> { } : listener;
+    }
+
+    /**
+     * Shows the instant {@code nsFromStart} (ns from the history's first invocation): selects the op in flight
+     * then — the one invoked last before it — or the first op after it, and reveals it. No history: nothing.
+     */
+    public void showInstant(long nsFromStart) {
+        HistoryLayout l = canvas.history();
+        if (l == null || l.size() == 0) return;
+        long t = l.realAxis().originNs() + nsFromStart;
+        int best = -1;
+        for (int i = 0; i < l.size(); i++) {
+            Op o = l.op(i);
+            if (o.invokeTs() <= t && (o.completeTs() == null || o.completeTs() >= t)
+                    && (best < 0 || o.invokeTs() > l.op(best).invokeTs())) best = i;
+        }
+        if (best < 0) {
+            long gap = Long.MAX_VALUE;
+            for (int i = 0; i < l.size(); i++) {
+                long d = Math.abs(l.op(i).invokeTs() - t);
+                if (d < gap) {
+                    gap = d;
+                    best = i;
+                }
+            }
+        }
+        showingInstant = true;
+        try {
+            canvas.select(best, true);
+        } finally {
+            showingInstant = false;
+        }
+    }
+
+    /** True while {@link #showInstant} selects: an instant shown is not announced back. */
+    private boolean showingInstant;
+
     private void selected(int op) {
         if (op < 0) return;
         Op o = canvas.history().op(op);
+        if (!showingInstant) onInstant.accept(o.invokeTs() - canvas.history().realAxis().originNs());
         status.setText("Selected op " + o.opId() + " (process " + o.processId() + "): " + canvas.history().label(op));
     }
 

@@ -49,9 +49,12 @@ public final class SpaceTimeModel {
     private final List<Arrow> arrows;
     private final List<StateMark> states;
     private final int rows;
+    /** rowMono[r]: the session-clock time (runner monotonic ns) of the event drawn at row r */
+    private final long[] rowMono;
 
     private SpaceTimeModel(List<String> allNodes, List<String> allTypes, List<String> nodes, List<Arrow> arrows,
-                           List<StateMark> states, int rows) {
+                           List<StateMark> states, int rows, long[] rowMono) {
+        this.rowMono = rowMono;
         this.allNodes = allNodes;
         this.allTypes = allTypes;
         this.nodes = nodes;
@@ -84,7 +87,10 @@ public final class SpaceTimeModel {
         List<Arrow> arrows = new ArrayList<>();
         List<StateMark> states = new ArrayList<>();
         int row = 0;
+        long[] mono = new long[events.size()];
         for (MessageEvent e : events) {
+            // every row++ below draws this event: its time is the row's (rows only grow with the events)
+            mono[row] = e.monoNanos();
             if (e.kind() == MessageEventKind.STATE) {
                 // the engine notes how a change decided the monitor: "… — failure" or "the default decides: success"
                 boolean failure = e.note().endsWith("— failure") || e.note().contains("default decides: failure");
@@ -128,7 +134,26 @@ public final class SpaceTimeModel {
                     false, e.payload(), e.timeMicros(), e.timeMicros()));
         }
         arrows.sort(java.util.Comparator.comparingInt(Arrow::fromRow).thenComparingInt(Arrow::toRow));
-        return new SpaceTimeModel(List.copyOf(allNodes), List.copyOf(allTypes), nodes, List.copyOf(arrows), List.copyOf(states), row);
+        return new SpaceTimeModel(List.copyOf(allNodes), List.copyOf(allTypes), nodes, List.copyOf(arrows), List.copyOf(states), row,
+                java.util.Arrays.copyOf(mono, row));
+    }
+
+    /** The session-clock time (runner monotonic ns) of a row's event; 0 when out of range. */
+    public long monoOf(int row) {
+        return row < 0 || row >= rowMono.length ? 0 : rowMono[row];
+    }
+
+    /** The first row at or after the instant (the last row when the instant is after them all); -1 with no rows. */
+    public int rowAt(long monoNanos) {
+        if (rowMono.length == 0) return -1;
+        int lo = 0;
+        int hi = rowMono.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (rowMono[mid] < monoNanos) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
     }
 
     public List<String> allNodes() {

@@ -56,6 +56,9 @@ public final class SpaceTimeView extends BorderPane {
     private List<MessageEvent> events = List.of();
     private SpaceTimeModel model = SpaceTimeModel.of(List.of(), Set.of(), null);
     private SpaceTimeModel.Arrow hovered;
+    /** The shared instant's row (a dashed line across the diagram), -1 for none. */
+    private int cursorRow = -1;
+    private java.util.function.LongConsumer onInstant = t -> { };
 
     public SpaceTimeView() {
         getStyleClass().add("space-time-view");
@@ -67,6 +70,10 @@ public final class SpaceTimeView extends BorderPane {
         canvasPane.setOnScroll(e -> scroll.setValue(Math.max(scroll.getMin(), Math.min(scroll.getMax(), scroll.getValue() - e.getDeltaY() / ROW))));
         canvas.setOnMouseMoved(e -> hoverAt(e.getX(), e.getY()));
         canvas.setOnMouseExited(e -> tip.hide());
+        canvas.setOnMouseClicked(e -> {
+            SpaceTimeModel.Arrow a = arrowAt(e.getX(), e.getY());
+            if (a != null) select(a);
+        });
         Tooltip.install(canvas, tip);
         tip.setWrapText(true);
         tip.setMaxWidth(600);
@@ -123,6 +130,35 @@ public final class SpaceTimeView extends BorderPane {
     /** The hover line (the message under the pointer and its payload). */
     public String hoverText() {
         return hover.getText();
+    }
+
+    /**
+     * What selecting a message tells the session's other viewers: the instant (runner monotonic ns, the
+     * session clock) its send happened at.
+     */
+    public void setOnInstant(java.util.function.LongConsumer listener) {
+        onInstant = listener == null ? t -> { } : listener;
+    }
+
+    /** Selects a message: the instant line moves to its send and the listener hears the instant. */
+    public void select(SpaceTimeModel.Arrow a) {
+        cursorRow = a.fromRow();
+        draw();
+        onInstant.accept(model.monoOf(a.fromRow()));
+    }
+
+    /** Shows an instant of the session clock (from another viewer): a line at the first event at or after it, scrolled into view. */
+    public void showInstant(long monoNanos) {
+        cursorRow = model.rowAt(monoNanos);
+        if (cursorRow < 0) return;
+        int first = firstRow();
+        if (cursorRow < first || cursorRow >= first + visibleRows()) scrollToRow(Math.max(0, cursorRow - visibleRows() / 2));
+        else draw();
+    }
+
+    /** The row the instant line is at, -1 for none. */
+    public int cursorRow() {
+        return cursorRow;
     }
 
     /** Scrolls so that {@code row} is the first row in view. */
@@ -229,6 +265,15 @@ public final class SpaceTimeView extends BorderPane {
         for (SpaceTimeModel.Arrow a : model.arrows()) {
             if (a.toRow() < first || a.fromRow() > last) continue;
             drawArrow(g, a, a == hovered);
+        }
+        // the session's shared instant
+        if (cursorRow >= first && cursorRow <= last) {
+            double cy = y(cursorRow);
+            g.setStroke(Color.web("#e08a00"));
+            g.setLineWidth(1.5);
+            g.setLineDashes(2, 3);
+            g.strokeLine(4, cy, w - 4, cy);
+            g.setLineDashes();
         }
     }
 

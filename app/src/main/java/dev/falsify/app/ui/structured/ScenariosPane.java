@@ -50,6 +50,9 @@ final class ScenariosPane extends SplitPane {
     private final ListView<Scenario> list = new ListView<>();
     private final VBox detail = new VBox(8);
     private String shownScenarioKey;
+    /** The shown scenario's filters and monitor; it follows every re-parse, even while the user works in it. */
+    private MessageForm messageForm;
+    private TextArea runYaml;
     /** True while {@link #show} replaces the items, so a restored selection does not count as a click. */
     private boolean updating;
 
@@ -143,8 +146,13 @@ final class ScenariosPane extends SplitPane {
         }
         if (!selectionChanged && detail.getScene() != null && isInside(detail.getScene().getFocusOwner(), detail)
                 && s.id().equals(shownScenarioKey)) {
+            if (messageForm != null) showMessages(s); // its rows and live P017 problems, edited or not
+            if (runYaml != null && !runYaml.isFocused()) runYaml.setText(s.run().map(rb -> rb.yaml()).orElse(""));
             return;
         }
+        // the same scenario again keeps its form (table selection, scroll) and only refreshes it
+        MessageForm keep = s.id().equals(shownScenarioKey) ? messageForm : null;
+        messageForm = null;
         shownScenarioKey = s.id();
         List<Node> nodes = new ArrayList<>();
         nodes.add(sectionTitle(s.id() + ": " + s.name()));
@@ -174,6 +182,7 @@ final class ScenariosPane extends SplitPane {
         nodes.add(sectionTitle("Run block"));
         TextArea yaml = new TextArea(s.run().map(rb -> rb.yaml()).orElse(""));
         yaml.setId("run-block");
+        runYaml = yaml;
         yaml.getStyleClass().add("run-block");
         yaml.setPrefRowCount(Math.min(16, Math.max(4, (int) yaml.getText().lines().count() + 1)));
         Button applyRun = new Button(s.run().isPresent() ? "Apply run block" : "Add run block");
@@ -186,7 +195,21 @@ final class ScenariosPane extends SplitPane {
             nodes.add(l);
         }));
         nodes.add(applyRun);
+        if (s.run().isPresent()) {
+            messageForm = keep != null ? keep : new MessageForm(edits);
+            showMessages(s);
+            javafx.scene.control.TitledPane messages = new javafx.scene.control.TitledPane("Messages — filters and monitor", messageForm);
+            messages.setId("messages-pane");
+            var rs = s.run().get().spec();
+            messages.setExpanded(rs == null || !rs.filters().isEmpty() || rs.monitor() != null || !rs.messages().isEmpty());
+            nodes.add(messages);
+        }
         detail.getChildren().setAll(nodes);
+    }
+
+    private void showMessages(Scenario s) {
+        dev.falsify.model.plan.Plan p = edits.currentPlan().get();
+        if (p != null) messageForm.show(p, s);
     }
 
     private static Label sectionTitle(String text) {

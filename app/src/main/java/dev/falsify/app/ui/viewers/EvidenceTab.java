@@ -35,6 +35,9 @@ public final class EvidenceTab extends Tab {
     private Task<Object> loading;
     private LogFile openLog;
     private int pendingLine = -1;
+    /** The session's shared instant; this tab's viewer moves it and follows it. */
+    private final TimeCursor cursor;
+    private Runnable unfollow = () -> { };
 
     /**
      * @param label  the tab's title (e.g. {@code replicated-kv @ 2026-12-01T081030Z / report.md})
@@ -53,9 +56,11 @@ public final class EvidenceTab extends Tab {
         banner.setText("Read-only evidence \u2014 " + this.path);
         body.setTop(banner);
         setContent(body);
+        cursor = TimeCursor.forEvidence(this.path);
         setOnClosed(e -> {
             cancel();
             closeLog();
+            unfollow.run();
         });
     }
 
@@ -114,7 +119,8 @@ public final class EvidenceTab extends Tab {
                 return switch (kind) {
                     case MARKDOWN -> new Object[] {t, md.render(t.text(), path, isDark)};
                     case HISTORY -> new Object[] {t, HistoryRows.parse(t.text())};
-                    case MESSAGES -> new Object[] {t, dev.falsify.model.session.MessageEventLog.read(path)};
+                    case MESSAGES -> new Object[] {t, dev.falsify.model.session.MessageEventLog.read(path),
+                            dev.falsify.model.session.MessageEventLog.anchor(path).orElse(null)};
                     default -> t;
                 };
             }
@@ -144,7 +150,7 @@ public final class EvidenceTab extends Tab {
     private void show(Object result, MarkdownViewer md) {
         if (result == SNIFFED_HISTORY) {
             banner.setText("Read-only evidence \u2014 " + path);
-            viewer = dev.falsify.app.ui.history.HistoryFiles.viewer(path, "Text", logOf(path));
+            viewer = follow(dev.falsify.app.ui.history.HistoryFiles.viewer(path, "Text", logOf(path)));
             body.setCenter(viewer);
             return;
         }
@@ -164,11 +170,16 @@ public final class EvidenceTab extends Tab {
         } else if (kind == EvidenceKind.MESSAGES) {
             dev.falsify.app.ui.spacetime.SpaceTimeView v = new dev.falsify.app.ui.spacetime.SpaceTimeView();
             v.show((List<dev.falsify.model.session.MessageEvent>) ((Object[]) result)[1]);
+            if (((Object[]) result)[2] instanceof dev.falsify.model.session.MessageEventLog.ClockAnchor a) {
+                cursor.anchor(new SessionClock.Anchor(a.wallMicros(), a.monoNanos()));
+            }
+            v.setOnInstant(t -> cursor.move(t, v));
+            follow(v, v::showInstant);
             viewer = v;
         } else if (kind == EvidenceKind.HISTORY) {
             HistoryTableViewer h = new HistoryTableViewer();
             h.show((List<Map<String, String>>) ((Object[]) result)[1]);
-            viewer = dev.falsify.app.ui.history.HistoryFiles.viewer(path, "Table", h);
+            viewer = follow(dev.falsify.app.ui.history.HistoryFiles.viewer(path, "Table", h));
         } else if (kind == EvidenceKind.JSON) {
             try {
                 JsonTreeViewer j = new JsonTreeViewer();
@@ -184,12 +195,42 @@ public final class EvidenceTab extends Tab {
         body.setCenter(viewer);
     }
 
+    private void follow(Object v, java.util.function.LongConsumer show) {
+        unfollow.run();
+        unfollow = cursor.listen(v, show);
+        cursor.instant().ifPresent(show::accept);
+    }
+
+    /**
+     * The history viewer on the session's instant: its ops' times are ns from the history's first invocation,
+     * mapped to and from the session clock through that invocation's time.
+     */
+    private dev.falsify.app.ui.history.HistoryView follow(dev.falsify.app.ui.history.HistoryView h) {
+        h.setOnInstant(off -> origin(h).ifPresent(o -> cursor.move(SessionClock.fromHistory(off, o), h)));
+        follow(h, t -> origin(h).ifPresent(o -> h.showInstant(SessionClock.toHistory(t, o))));
+        return h;
+    }
+
+    private static java.util.Optional<Long> origin(dev.falsify.app.ui.history.HistoryView h) {
+        var l = h.canvas().history();
+        return l == null || l.size() == 0 ? java.util.Optional.empty() : java.util.Optional.of(l.realAxis().originNs());
+    }
+
+    /** A log follows the instant through its lines' timestamps and the session's wall-clock anchor, where both exist. */
+    private void followLog(LogViewer v) {
+        follow(v, t -> cursor.anchor().ifPresent(a -> {
+            int line = SessionClock.lineAt(v.lines(), a.toWall(t));
+            if (line >= 0) v.showLine(line);
+        }));
+    }
+
     /** A file's lines in the log viewer, following what is appended while the tab is open. */
     private LogViewer logViewer(LogFile lf) {
         closeLog();
         openLog = lf;
         LogViewer v = new LogViewer();
         v.open(lf);
+        followLog(v);
         if (pendingLine >= 0) {
             int line = pendingLine;
             pendingLine = -1;

@@ -38,6 +38,10 @@ final class MessageBlockReader {
     private final Set<String> monitorStates = new LinkedHashSet<>();
     /** {@code state:} values written in conditions, checked once the monitor is known */
     private final List<Map.Entry<Node, String>> stateRefs = new ArrayList<>();
+    /** {@code "$var"} values written in conditions, checked once the monitor's binds are known */
+    private final List<Map.Entry<Node, String>> variableRefs = new ArrayList<>();
+    /** monitor variables some transition binds */
+    private final Set<String> boundVariables = new LinkedHashSet<>();
 
     MessageBlockReader(RunSpecParser parser, Set<String> proxyNames, Set<String> serviceNames) {
         this.p = parser;
@@ -161,13 +165,14 @@ final class MessageBlockReader {
         List<RunSpec.Transition> transitions = new ArrayList<>();
         Map<RunSpec.Transition, Node> nodes = new HashMap<>();
         for (Map.Entry<String, MappingNode> e : p.items(f.get("transitions"), "monitor.transitions").entrySet()) {
-            Map<String, Node> t = p.fields(e.getValue(), e.getKey(), Set.of("from", "on", "to"));
+            Map<String, Node> t = p.fields(e.getValue(), e.getKey(), Set.copyOf(RunVocabulary.TRANSITION_FIELDS));
             String from = p.required(t, "from", e.getKey(), e.getValue());
             String to = p.required(t, "to", e.getKey(), e.getValue());
             RunSpec.Condition on = condition(t.get("on"), e.getKey() + ".on", true, e.getValue());
             if (t.get("on") == null) p.error(e.getValue(), e.getKey() + ".on", e.getKey() + " has no 'on' condition");
+            Map<String, String> bind = bind(t.get("bind"), e.getKey() + ".bind", on);
             RunSpec.Transition tr = new RunSpec.Transition(from == null ? "" : from.strip(), on, to == null ? "" : to.strip(),
-                    p.span(e.getValue()));
+                    bind, p.span(e.getValue()));
             transitions.add(tr);
             nodes.put(tr, e.getValue());
         }
@@ -229,8 +234,43 @@ final class MessageBlockReader {
         }
     }
 
-    /** {@code state:} in filters and conditions must name a monitor state. */
+    /**
+     * A transition's {@code bind}: monitor variable → a field of the message that took it. Only a message can
+     * bind (a log line or a moment has no fields), and only fields a condition can compare.
+     */
+    private Map<String, String> bind(Node n, String path, RunSpec.Condition on) {
+        Map<String, String> out = p.stringMap(n, path);
+        if (out.isEmpty()) return out;
+        boolean message = on.match().keySet().stream().anyMatch(k -> ConditionKey.of(k)
+                .map(c -> c.scope() == ConditionKey.Scope.MESSAGE).orElse(true));
+        if (!message) {
+            p.error(n, path, "bind takes fields of a message, but this transition's 'on' matches no message"
+                    + " (give it a link, type, src, dst or tap field)");
+        }
+        for (Map.Entry<String, String> b : out.entrySet()) {
+            String field = b.getValue().strip();
+            if (!RunVocabulary.VARIABLE_NAME.matcher(b.getKey()).matches()) {
+                p.error(n, path + "." + b.getKey(), "monitor variable '" + b.getKey() + "' must be a name (letters, digits, _)");
+            }
+            if (!RunVocabulary.VARIABLE_KEYS.contains(field) && !tapFields.contains(field)) {
+                p.error(n, path + "." + b.getKey(), "bind " + b.getKey() + ": '" + field + "' is not a message field (expected "
+                        + RunVocabulary.oneOf(concat(RunVocabulary.VARIABLE_KEYS, tapFields.stream()
+                        .filter(f -> !RunVocabulary.VARIABLE_KEYS.contains(f)).toList())) + ")");
+            }
+            boundVariables.add(b.getKey());
+        }
+        return out;
+    }
+
+    /** {@code state:} in filters and conditions must name a monitor state; {@code "$var"} a variable some transition binds. */
     void checkStates() {
+        for (Map.Entry<Node, String> ref : variableRefs) {
+            if (!boundVariables.contains(ref.getValue())) {
+                p.error(ref.getKey(), "bind", "condition compares with monitor variable '$" + ref.getValue() + "', which no "
+                        + (monitor == null ? "monitor (the run block has none)" : "transition binds (bind: { "
+                        + ref.getValue() + ": <field> })"));
+            }
+        }
         for (Map.Entry<Node, String> ref : stateRefs) {
             if (monitor == null) {
                 p.error(ref.getKey(), "state", "condition names monitor state '" + ref.getValue() + "' but the run block has no monitor");
@@ -268,6 +308,17 @@ final class MessageBlockReader {
                 continue;
             }
             match.put(key, v.strip());
+            Matcher ref = RunVocabulary.VARIABLE_REF.matcher(v.strip());
+            if (ref.matches()) {
+                if (k != null && !RunVocabulary.VARIABLE_KEYS.contains(key)) {
+                    p.error(t.getValueNode(), kp, key + " cannot compare with a monitor variable ('" + v.strip()
+                            + "'); variables compare with " + RunVocabulary.oneOf(RunVocabulary.VARIABLE_KEYS) + " or a tap field");
+                    continue;
+                }
+                variableRefs.add(Map.entry(t.getValueNode(), ref.group(1)));
+                messageKey = true;
+                continue;
+            }
             if (k == null || k.scope() == ConditionKey.Scope.MESSAGE) messageKey = true;
             if (k != null && k.scope() == ConditionKey.Scope.LOG) logKey = true;
             if (k == null) continue;

@@ -154,6 +154,13 @@ public record RunSpec(String cwd, Duration timeout, List<Long> seeds, List<Strin
     }
 
     /** {@code from} may be {@code *} (any non-terminal state). */
-    public record Transition(String from, Condition on, String to, Span span) {
+    /**
+     * @param bind monitor variables this transition sets when taken: variable name → the field of the message
+     *             that took it ({@code { s: seq }}); a later condition compares a field with {@code "$s"}
+     */
+    public record Transition(String from, Condition on, String to, Map<String, String> bind, Span span) {
+        public Transition {
+            bind = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(bind));
+        }
     }
 }

@@ -275,6 +275,19 @@ public final class RunVocabulary {
     /** A JSON path in {@code fields:} ({@code $.type}, {@code $.msg.from}, {@code $.peers[0]}); any other value is a regex. */
     public static final Pattern JSON_PATH = Pattern.compile("\\$(\\.[A-Za-z_][A-Za-z0-9_-]*|\\[\\d+]|\\[\"[^\"]*\"])*");
 
+    /**
+     * A condition value naming a monitor variable instead of a literal: {@code seq: "$s"} holds when the message's
+     * {@code seq} equals what the monitor last bound to {@code s} (false while nothing is bound). Allowed on the
+     * exactly-matched message keys ({@link #VARIABLE_KEYS} and the taps' fields).
+     */
+    public static final Pattern VARIABLE_REF = Pattern.compile("\\$([A-Za-z_][A-Za-z0-9_]*)");
+    /** Condition keys whose value may be a {@link #VARIABLE_REF}, besides the taps' own fields. */
+    public static final List<String> VARIABLE_KEYS = List.of("link", "type", "src", "dst");
+    /** {@code monitor.transitions[]} fields; {@code bind} sets monitor variables from the message that took the transition. */
+    public static final List<String> TRANSITION_FIELDS = List.of("from", "on", "to", "bind");
+    /** A monitor variable's name (the key of a {@code bind} entry). */
+    public static final Pattern VARIABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
     /** {@code monitor} fields. */
     public static final List<String> MONITOR_FIELDS = List.of("start", "transitions", "bound", "default", "success", "failure");
     /** The two outcomes; a state of that name is terminal (more terminal names via {@code success:} / {@code failure:}). */
