@@ -48,6 +48,11 @@ public final class HistoryLayout {
     private final List<String> opTypes;
     private final Map<String, Integer> byId;
     private final String[] labels;
+    /** Per op: {@link #OK}, {@link #FAIL} or {@link #OPEN}, so a frame reads a byte, not the op. */
+    private final byte[] kind;
+    public static final byte OK = 0;
+    public static final byte FAIL = 1;
+    public static final byte OPEN = 2;
     /**
      * Each op's searchable text, lower-cased (id, error, node, epoch, input, output): built once with
      * the layout, off the FX thread, so a keystroke in the search field does not render 100,000 JSON
@@ -121,6 +126,11 @@ public final class HistoryLayout {
         keys = List.copyOf(keySet);
         opTypes = List.copyOf(typeSet);
         labels = new String[n];
+        kind = new byte[n];
+        for (int i = 0; i < n; i++) {
+            Op op = ops.get(i);
+            kind[i] = isOpen(op) ? OPEN : op.outcome() == Outcome.FAIL ? FAIL : OK;
+        }
         searchText = new String[n];
         for (int i = 0; i < n; i++) searchText[i] = searchable(ops.get(i));
         setCompressed(false);
@@ -322,6 +332,11 @@ public final class HistoryLayout {
             labels[op] = s;
         }
         return s;
+    }
+
+    /** {@link #OK}, {@link #FAIL} (the op failed) or {@link #OPEN} (drawn open-ended). */
+    public byte kind(int op) {
+        return kind[op];
     }
 
     public Outcome outcome(int op) {

@@ -132,6 +132,10 @@ public final class HistoryView extends BorderPane {
         left.setPrefWidth(210);
         left.setMinWidth(150);
         split = new SplitPane(left, center, stepper);
+        // Prism repaints the backgrounds of the regions above the canvas on every frame (each pan
+        // step); the split pane's is a cached image that the software renderer stretched over the
+        // whole timeline, most of a frame's render time. Its sides draw their own backgrounds.
+        split.setStyle("-fx-background-color: null; -fx-padding: 0;");
         split.setDividerPositions(0.14, 0.76);
         SplitPane.setResizableWithParent(left, false);
         SplitPane.setResizableWithParent(stepper, false);
