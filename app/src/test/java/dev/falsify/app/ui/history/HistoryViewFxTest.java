@@ -184,6 +184,29 @@ class HistoryViewFxTest {
     }
 
     @Test
+    void otherMaximalPrefixesCanBeSteppedToo(FxRobot robot) throws Exception {
+        // two concurrent writes, then a read of a value neither wrote: [w1, w2] and [w2, w1] are both maximal
+        Path file = tmp.resolve("prefixes.history.jsonl");
+        Files.writeString(file, keyed("w1", "p0", 0, 10_000_000, "write", "k0", "1", "null")
+                + keyed("w2", "p1", 1_000_000, 11_000_000, "write", "k0", "2", "null")
+                + keyed("r1", "p2", 20_000_000, 30_000_000, "read", "k0", "null", "3"));
+        open(file);
+        List<StepTrack> tracks = OnFx.call(() -> List.copyOf(view.stepper().tracks()));
+        assertThat(tracks).hasSizeGreaterThanOrEqualTo(2).allMatch(StepTrack::failing);
+        assertThat(tracks.get(1).title()).contains("prefix 2 of");
+        OnFx.run(() -> view.stepper().selectTrack(1));
+        StepTrack second = OnFx.call(() -> view.stepper().track());
+        assertThat(second).isEqualTo(tracks.get(1));
+        assertThat(second.steps()).extracting(x -> x.op().opId()).isNotEqualTo(tracks.get(0).steps().stream()
+                .map(x -> x.op().opId()).toList());
+        robot.clickOn("#stepper-forward");
+        assertThat(OnFx.call(() -> view.stepper().stepDescription())).contains(second.steps().get(0).op().opId());
+        assertThat(OnFx.call(() -> view.canvas().currentStep())).isEqualTo(1);
+        robot.clickOn("#stepper-first-error");
+        assertThat(OnFx.call(() -> view.stepper().blockedShown())).extracting(x -> x.op().opId()).contains("r1");
+    }
+
+    @Test
     void keysOfTransactionsAreTakenFromTheirMicroOps() throws Exception {
         open(CORPORA.resolve("elle/paper-example.edn"));
         List<String> rows = OnFx.call(view::keyRows);
