@@ -32,7 +32,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * timed-out read) constrain nothing and are left out too. The ops are split into independent
  * partitions by the keys they touch (P-compositionality), the partitions are searched in parallel,
  * and the search stops at the first failing partition: "first" in partition order (by first op),
- * so the same input always gives the same counterexample.
+ * so the same input always gives the same counterexample. With {@link #ALL_PARTITIONS_OPTION} it
+ * goes on and reports every failing partition instead (the workbench's viewer switches between them).
  */
 public final class LinearizabilityChecker implements StreamingChecker {
     public static final String NAME = "linearizability";
@@ -43,6 +44,13 @@ public final class LinearizabilityChecker implements StreamingChecker {
      * the step descriptions costs time a plain check does not need.
      */
     public static final String LINEARIZATION_OPTION = "linearization";
+    /**
+     * Option: {@code true} checks every partition even after one failed, so the counterexample
+     * lists each failing partition (in partition order) and, with {@link #LINEARIZATION_OPTION},
+     * the result carries the linearizations of the partitions that passed. Off by default: {@code
+     * falsify check} answers as soon as the first failing partition is known.
+     */
+    public static final String ALL_PARTITIONS_OPTION = "all-partitions";
 
     @Override
     public String name() {
@@ -84,10 +92,12 @@ public final class LinearizabilityChecker implements StreamingChecker {
             throw new IllegalArgumentException("linearizability needs a model (" + String.join(", ", Models.NAMES) + ")");
         }
         Model<?, ?> model = Models.create(modelName, options);
-        return run(model, ops, budget, Boolean.parseBoolean(options.getOrDefault(LINEARIZATION_OPTION, "false")));
+        return run(model, ops, budget, Boolean.parseBoolean(options.getOrDefault(LINEARIZATION_OPTION, "false")),
+                Boolean.parseBoolean(options.getOrDefault(ALL_PARTITIONS_OPTION, "false")));
     }
 
-    private static <S, C> CheckResult run(Model<S, C> model, Iterator<Op> ops, CheckBudget budget, boolean witness) {
+    private static <S, C> CheckResult run(Model<S, C> model, Iterator<Op> ops, CheckBudget budget, boolean witness,
+                                          boolean allPartitions) {
         long start = System.nanoTime();
         long readingNanos = 0;
         WeaknessDetector weaknesses = new WeaknessDetector(model.name());
@@ -107,17 +117,20 @@ public final class LinearizabilityChecker implements StreamingChecker {
         long deadline = budget.deadlineFrom(System.nanoTime());
         List<Task<S, C>> tasks = compiled.partitions(model);
         AtomicInteger firstFailure = new AtomicInteger(Integer.MAX_VALUE);
-        runAll(tasks, budget, deadline, firstFailure, witness);
+        runAll(tasks, budget, deadline, firstFailure, witness, allPartitions);
         double elapsedMs = (System.nanoTime() - start - readingNanos) / 1e6;
-        CheckResult r = result(model, tasks, firstFailure.get(), compiled, total, weaknesses.weaknesses(), elapsedMs, budget);
-        if (!witness || r.validity() != Validity.VALID) return r;
+        CheckResult r = result(model, tasks, firstFailure.get(), compiled, total, weaknesses.weaknesses(), elapsedMs, budget,
+                allPartitions);
+        if (!witness || (r.validity() != Validity.VALID && !allPartitions)) return r;
         List<Linearization.Partition> parts = new ArrayList<>(tasks.size());
-        for (Task<S, C> t : tasks) parts.add(t.linearization(model));
-        return r.with(new Linearization(model.name(), parts));
+        for (Task<S, C> t : tasks) {
+            if (t.status == PartitionSearch.Status.VALID) parts.add(t.linearization(model));
+        }
+        return parts.isEmpty() && r.validity() != Validity.VALID ? r : r.with(new Linearization(model.name(), parts));
     }
 
     private static <S, C> void runAll(List<Task<S, C>> tasks, CheckBudget budget, long deadline, AtomicInteger firstFailure,
-                                      boolean witness) {
+                                      boolean witness, boolean allPartitions) {
         // Partitions in index order: the reported failure is the lowest-index failing partition (so the
         // counterexample is deterministic), and once it is known every later partition can be skipped.
         // Taking them biggest-first balanced the load better on valid histories but spent most of an
@@ -132,8 +145,10 @@ public final class LinearizabilityChecker implements StreamingChecker {
             while ((k = next.getAndIncrement()) < order.length) {
                 Task<S, C> t = tasks.get(order[k]);
                 try {
-                    if (t.index <= firstFailure.get()) { // else an earlier partition already failed
-                        t.run(witness, () -> budget.cancelled().get() || System.nanoTime() - deadline > 0 || firstFailure.get() < t.index);
+                    // else an earlier partition already failed (and only the first failure is wanted)
+                    if (allPartitions || t.index <= firstFailure.get()) {
+                        t.run(witness, () -> budget.cancelled().get() || System.nanoTime() - deadline > 0
+                                || (!allPartitions && firstFailure.get() < t.index));
                         if (t.status == PartitionSearch.Status.INVALID) firstFailure.accumulateAndGet(t.index, Math::min);
                     }
                 } finally {
@@ -174,7 +189,7 @@ public final class LinearizabilityChecker implements StreamingChecker {
 
     private static <S, C> CheckResult result(Model<S, C> model, List<Task<S, C>> tasks, int firstFailure,
                                              Compiled<C> compiled, long total, List<HistoryWeakness> weaknesses,
-                                             double elapsedMs, CheckBudget budget) {
+                                             double elapsedMs, CheckBudget budget, boolean allPartitions) {
         long explored = 0;
         long opsDecided = compiled.outsideSearch;
         List<Task<S, C>> unfinished = new ArrayList<>();
@@ -192,11 +207,19 @@ public final class LinearizabilityChecker implements StreamingChecker {
         if (firstFailure != Integer.MAX_VALUE) {
             validity = Validity.INVALID;
             Task<S, C> failed = tasks.get(firstFailure);
-            cx = new LinearizabilityCounterexample(model.name(), List.of(failed.failure(model, false)), false);
+            List<LinearizabilityCounterexample.PartitionFailure> failures = new ArrayList<>();
+            failures.add(failed.failure(model, false));
+            if (allPartitions) {
+                for (Task<S, C> t : tasks) {
+                    if (t.index != firstFailure && t.status == PartitionSearch.Status.INVALID) failures.add(t.failure(model, false));
+                }
+            }
+            cx = new LinearizabilityCounterexample(model.name(), failures, false);
             String first = cx.describe().isEmpty() ? "no linearization exists" : cx.describe().get(0);
             // the partition is named once, in the parentheses
             if (first.startsWith(failed.label + ": ")) first = first.substring(failed.label.length() + 2);
-            summary = "not linearizable" + (failed.label.equals("all") ? "" : " (" + failed.label + ")") + ": " + first;
+            summary = "not linearizable" + (failed.label.equals("all") ? "" : " (" + failed.label + ")") + ": " + first
+                    + (failures.size() > 1 ? "; " + failures.size() + " of " + tasks.size() + " partitions fail" : "");
             opsDecided = total; // a violation is a verdict on the whole history
         } else if (!unfinished.isEmpty()) {
             validity = Validity.UNKNOWN;

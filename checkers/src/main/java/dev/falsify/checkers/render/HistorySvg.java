@@ -487,8 +487,32 @@ public final class HistorySvg {
                 out.add((i + 1) + ". op " + s.op().opId() + " (process " + s.op().processId() + ") " + s.description()
                         + " " + s.op().interval(axis.originNs()) + " → state " + s.stateAfter());
             }
-            if (failure.prefixes().size() > 1) {
-                out.add((failure.prefixes().size() - 1) + " other maximal prefix(es) found; this picture shows the first");
+            // the other maximal prefixes are listed, not drawn: one picture of one prefix stays readable,
+            // and each other one is said by where it ends and what could not come next
+            List<Prefix> all = failure.prefixes();
+            if (all.size() > 1) {
+                out.add((all.size() - 1) + " other maximal prefix" + (all.size() > 2 ? "es" : "") + " found (this picture draws prefix 1):");
+            }
+            for (int k = 1; k < all.size(); k++) {
+                Prefix other = all.get(k);
+                StringBuilder line = new StringBuilder("prefix " + (k + 1) + ": " + other.steps().size() + " steps");
+                if (!other.steps().isEmpty()) {
+                    Step last = other.steps().get(other.steps().size() - 1);
+                    line.append(", ending with op ").append(last.op().opId()).append(" ").append(last.description())
+                            .append(" → state ").append(last.stateAfter());
+                }
+                if (!other.couldNotPlace().isEmpty()) {
+                    line.append("; could not place next: ");
+                    for (int i = 0; i < other.couldNotPlace().size(); i++) {
+                        if (i == 3) {
+                            line.append(", … (").append(other.couldNotPlace().size()).append(" ops)");
+                            break;
+                        }
+                        Blocked b = other.couldNotPlace().get(i);
+                        line.append(i == 0 ? "" : ", ").append("op ").append(b.op().opId()).append(" ").append(b.description());
+                    }
+                }
+                out.add(line.toString());
             }
             return out;
         }

@@ -120,6 +120,30 @@ class CounterexamplePicturesTest {
     }
 
     @Test
+    void otherMaximalPrefixesAreListedBesideTheOneDrawn() throws Exception {
+        // two concurrent writes, then a read of a value neither wrote: [w1, w2] and [w2, w1] are both maximal
+        History h = history("two-prefixes.history.jsonl");
+        CheckResult r = check(h, "linearizability");
+        assertThat(r.validity()).isEqualTo(Validity.INVALID);
+        LinearizabilityCounterexample cx = (LinearizabilityCounterexample) r.counterexample();
+        List<LinearizabilityCounterexample.Prefix> prefixes = cx.partitions().get(0).prefixes();
+        assertThat(prefixes).hasSizeGreaterThanOrEqualTo(2);
+        String svg = CounterexamplePictures.of("two-prefixes", r, h.ops()).get(0).svg();
+        golden("two-prefixes.linearizability-counterexample.svg", svg);
+        Document d = parse(svg);
+        assertInert(d);
+        String text = allText(d);
+        assertThat(text).contains((prefixes.size() - 1) + " other maximal prefix");
+        for (int k = 1; k < prefixes.size(); k++) {
+            LinearizabilityCounterexample.Prefix p = prefixes.get(k);
+            LinearizabilityCounterexample.Step last = p.steps().get(p.steps().size() - 1);
+            assertThat(text).contains("prefix " + (k + 1) + ": " + p.steps().size() + " steps, ending with op "
+                    + last.op().opId());
+            for (LinearizabilityCounterexample.Blocked b : p.couldNotPlace()) assertThat(text).contains("op " + b.op().opId());
+        }
+    }
+
+    @Test
     void anomalyCycleIsDrawnAsGolden() throws Exception {
         History h = history("write-skew.edn");
         CheckResult r = check(h, "list-append");

@@ -30,8 +30,12 @@ public final class HistoryBenchmark {
      * @param readMs  of a separate run: reading and laying out alone (off the FX thread)
      * @param frameMs per step: repaint + pulse, sorted
      * @param drawMs  per step: the repaint alone, sorted
+     * @param pipeline   what drew the frames: glass platform, Prism pipeline, window size
+     * @param fxCpuMs    CPU time of the FX thread per step (on a loaded machine a steadier figure than wall time)
+     * @param renderCpuMs CPU time of the Prism render thread per step (rasterizing the frames)
      */
-    public record Figures(int ops, double loadMs, double readMs, double[] frameMs, double[] drawMs) {
+    public record Figures(int ops, double loadMs, double readMs, double[] frameMs, double[] drawMs, String pipeline,
+                          double fxCpuMs, double renderCpuMs) {
         public double p(double[] sorted, double q) {
             return sorted[Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1)];
         }
@@ -71,7 +75,16 @@ public final class HistoryBenchmark {
 
     /** Runs in this JVM (starts headless JavaFX). */
     public static Figures run(int ops, int steps, int width, int height) throws IOException, InterruptedException {
-        HeadlessFx.start(width, height);
+        return run(ops, steps, width, height, false);
+    }
+
+    /**
+     * @param window true: a real window on {@code $DISPLAY} (GTK glass, the Prism pipeline JavaFX
+     *               picks, or {@code -Dprism.order}), as a user's workbench draws; false: headless
+     *               (Monocle, software Prism), as the tests and screenshots draw
+     */
+    public static Figures run(int ops, int steps, int width, int height, boolean window) throws IOException, InterruptedException {
+        if (window) startWindowed(); else HeadlessFx.start(width, height);
         Path dir = Files.createTempDirectory("falsify-bench-history");
         try {
             Path file = generate(ops, dir.resolve("bench.history.jsonl"));
@@ -90,6 +103,11 @@ public final class HistoryBenchmark {
             double[] draw = new double[steps];
             double full = HeadlessFx.call(() -> c.history().axis().spanMs());
             Random rnd = new Random(1);
+            java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+            long fxThread = HeadlessFx.call(() -> Thread.currentThread().getId());
+            long renderThread = threadNamed("QuantumRenderer");
+            long fx0 = cpu.getThreadCpuTime(fxThread);
+            long render0 = renderThread < 0 ? -1 : cpu.getThreadCpuTime(renderThread);
             for (int i = 0; i < steps; i++) {
                 int level = i / Math.max(1, steps / 6); // whole history, then 10×, 100×, … 100000× in
                 double span = full / Math.pow(10, Math.min(level, 5));
@@ -107,18 +125,57 @@ public final class HistoryBenchmark {
                 frame[i] = r[0];
                 draw[i] = r[1];
             }
+            double fxCpu = (cpu.getThreadCpuTime(fxThread) - fx0) / 1e6 / steps;
+            double renderCpu = render0 < 0 ? Double.NaN : (cpu.getThreadCpuTime(renderThread) - render0) / 1e6 / steps;
+            String pipeline = HeadlessFx.call(() -> pipeline(stage));
             HeadlessFx.run(() -> {
                 view.stepper().setTracks(List.of());
                 stage.close();
             });
             Arrays.sort(frame);
             Arrays.sort(draw);
-            return new Figures(ops, loadMs, readMs, frame, draw);
+            return new Figures(ops, loadMs, readMs, frame, draw, pipeline, fxCpu, renderCpu);
         } finally {
             try (var s = Files.walk(dir)) {
                 s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
+    }
+
+    /** JavaFX on the display of {@code $DISPLAY}, with the platform's glass and Prism's own choice of pipeline. */
+    private static void startWindowed() {
+        if (System.getenv("DISPLAY") == null) throw new IllegalStateException("--window needs a display: set DISPLAY (e.g. Xvfb :93)");
+        java.util.concurrent.CountDownLatch up = new java.util.concurrent.CountDownLatch(1);
+        Platform.startup(up::countDown);
+        Platform.setImplicitExit(false);
+        try {
+            if (!up.await(30, TimeUnit.SECONDS)) throw new IllegalStateException("JavaFX did not start within 30 s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Glass platform, Prism pipeline and the canvas's size, e.g. {@code Monocle headless, Prism sw, canvas 984×913}. */
+    private static String pipeline(Stage stage) {
+        String glass = String.valueOf(System.getProperty("glass.platform", "gtk"));
+        String prism;
+        try {
+            // internal API, read reflectively: JavaFX says which pipeline it loaded only here
+            Object p = Class.forName("com.sun.prism.GraphicsPipeline").getMethod("getPipeline").invoke(null);
+            prism = p.getClass().getSimpleName().replace("Pipeline", "").toLowerCase(java.util.Locale.ROOT);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            prism = "prism.order=" + System.getProperty("prism.order", "default");
+        }
+        HistoryCanvas c = (HistoryCanvas) stage.getScene().lookup("#history-canvas");
+        return String.format(java.util.Locale.ROOT, "%s glass, Prism %s, window %.0f×%.0f, canvas %.0f×%.0f",
+                glass.equals("Monocle") ? "Monocle headless" : glass, prism, stage.getScene().getWidth(),
+                stage.getScene().getHeight(), c.getWidth(), c.getHeight());
+    }
+
+    private static long threadNamed(String prefix) {
+        for (Thread t : Thread.getAllStackTraces().keySet()) if (t.getName().startsWith(prefix)) return t.getId();
+        return -1;
     }
 
     /** Opens the file in a new window; returns once the history is on screen (its first pulse has run). */

@@ -17,7 +17,9 @@ import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.Region;
+import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
+import javafx.scene.paint.ImagePattern;
 import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
 
@@ -51,11 +53,30 @@ public final class HistoryCanvas extends Region {
     private static final Color EPOCH = Color.rgb(230, 120, 0, 0.13);
     private static final Color EPOCH_EDGE = Color.rgb(200, 100, 0, 0.7);
     private static final Color HIDDEN_TEXT = Color.web("#9aa0a6");
+    private static final Color LANE_SHADE = Color.web("#fafbfc");
+    private static final Color BLOCKED_FILL = Color.web("#fde2df");
+    private static final Color HOVER_LINE = Color.web("#5f6368");
+    private static final Color TEXT = Color.web("#202124");
+    private static final Color GREY = Color.web("#9aa0a6");
+    private static final Color DARK_GREY = Color.web("#5f6368");
+    private static final Color GUTTER_FILL = Color.web("#f1f3f4");
+    private static final Color GUTTER_TEXT = Color.web("#3c4043");
+    private static final Color RANGE = Color.rgb(60, 110, 200, 0.15);
+    private static final Color POINT_TODO = POINT.deriveColor(0, 1, 1, 0.35);
+    /*
+     * Bars are drawn from filled axis-aligned rectangles and tiled patterns, not strokes: the
+     * software renderer fills such a rectangle directly, while every stroke (an outline, a dashed
+     * edge, a hatch line) goes through the path rasterizer, which took most of a frame's render time.
+     */
+    private static final ImagePattern HATCH_TILE = tile(8, 8, (x, y) -> (x + y) % 8 == 2, OPEN_LINE.deriveColor(0, 1, 1, 0.35));
+    private static final ImagePattern OPEN_DASH_TILE = tile(7, 1, (x, y) -> x < 4, OPEN_LINE);
+    private static final ImagePattern FAIL_DASH_TILE = tile(4, 1, (x, y) -> x < 2, FAIL_LINE);
     private static final Font FONT = Font.font("System", 11);
     private static final Font SMALL = Font.font("System", 9);
     private static final Font BOLD = Font.font("System", javafx.scene.text.FontWeight.BOLD, 10);
 
     private final Canvas canvas = new Canvas();
+    private final javafx.scene.shape.Rectangle backdrop = new javafx.scene.shape.Rectangle();
     private final Label hoverCard = new Label();
     private HistoryLayout layout;
     private boolean[] hidden = new boolean[0];
@@ -76,10 +97,20 @@ public final class HistoryCanvas extends Region {
     private double rangeTo;
     private long lastDrawNanos;
     private long frames;
+    /** Per pixel column of the lane being drawn: the strongest kind of sub-pixel op in it (0 none). */
+    private byte[] strip = new byte[0];
 
     public HistoryCanvas() {
         setId("history-canvas");
-        getChildren().addAll(canvas, hoverCard);
+        // An opaque rectangle under the canvas: Prism starts each frame's repaint at the topmost node
+        // that covers the changed area opaquely (its "render root"). A Canvas never counts as opaque,
+        // so the repaint started at the tab pane behind it, whose background the software renderer
+        // stretched from a cached image over the whole canvas area on every frame — most of a pan
+        // step's render time (a Region background of our own is cached and stretched the same way;
+        // a rectangle is one plain fill).
+        backdrop.setManaged(false);
+        backdrop.setFill(Color.WHITE);
+        getChildren().addAll(backdrop, canvas, hoverCard);
         hoverCard.setId("history-hover");
         hoverCard.setManaged(false);
         hoverCard.setVisible(false);
@@ -489,6 +520,8 @@ public final class HistoryCanvas extends Region {
     @Override
     protected void layoutChildren() {
         if (canvas.getWidth() != getWidth() || canvas.getHeight() != getHeight()) {
+            backdrop.setWidth(getWidth());
+            backdrop.setHeight(getHeight());
             canvas.setWidth(getWidth());
             canvas.setHeight(getHeight());
             draw();
@@ -523,8 +556,10 @@ public final class HistoryCanvas extends Region {
         // lanes' backgrounds
         for (int l = firstLane; l <= lastLane; l++) {
             double y = laneY(l);
-            g.setFill(l % 2 == 0 ? Color.web("#fafbfc") : Color.WHITE);
-            g.fillRect(GUTTER, y, w - GUTTER, LANE_H);
+            if (l % 2 == 0) {
+                g.setFill(LANE_SHADE);
+                g.fillRect(GUTTER, y, w - GUTTER, LANE_H);
+            }
         }
         drawEpochs(g, w, h);
         drawGaps(g, h);
@@ -534,25 +569,27 @@ public final class HistoryCanvas extends Region {
         g.clip();
         g.setFont(FONT);
         g.setTextBaseline(VPos.CENTER);
-        byte[] strip = new byte[(int) Math.ceil(w) + 2];
+        if (strip.length < (int) Math.ceil(w) + 2) strip = new byte[(int) Math.ceil(w) + 2];
+        byte[] strip = this.strip;
+        boolean anyBlocked = !blocked.isEmpty();
         for (int l = firstLane; l <= lastLane; l++) {
             double y = laneY(l);
             double barY = y + (LANE_H - BAR_H) / 2;
             Arrays.fill(strip, (byte) 0);
-            int lane = l;
-            layout.forEachVisible(lane, from, to, op -> {
+            layout.forEachVisible(l, from, to, op -> {
                 if (hidden[op]) return;
                 double x0 = xOf(layout.startMs(op));
                 double x1 = xOf(layout.drawnEndMs(op));
-                boolean open = HistoryLayout.isOpen(layout.op(op));
-                if (x1 - x0 < MIN_BAR_PX && !open && op != selected && !blocked.containsKey(op)) {
+                if (x1 - x0 < MIN_BAR_PX && op != selected && !(anyBlocked && blocked.containsKey(op))) {
                     int a = (int) Math.max(GUTTER, Math.floor(x0));
                     int b = (int) Math.min(w, Math.ceil(x1));
-                    byte v = layout.outcome(op) == Outcome.FAIL ? (byte) 1 : (byte) 2;
+                    byte k = layout.kind(op);
+                    // strongest first: an unknown outcome, then an ok op, then a failed one
+                    byte v = k == HistoryLayout.OPEN ? (byte) 3 : k == HistoryLayout.OK ? (byte) 2 : (byte) 1;
                     for (int x = a; x <= b; x++) if (strip[x] < v) strip[x] = v;
                     return;
                 }
-                bar(g, op, x0, x1, barY, open, w);
+                bar(g, op, x0, x1, barY, w);
             });
             // the merged pixel columns, one rectangle per run of equal columns
             int x = (int) GUTTER;
@@ -561,7 +598,7 @@ public final class HistoryCanvas extends Region {
                 int end = x;
                 while (end + 1 < strip.length && strip[end + 1] == v) end++;
                 if (v != 0) {
-                    g.setFill(v == 2 ? OK_LINE : FAIL_LINE);
+                    g.setFill(v == 3 ? OPEN_LINE : v == 2 ? OK_LINE : FAIL_LINE);
                     g.fillRect(x, barY + 2, end - x + 1, BAR_H - 4);
                 }
                 x = end + 1;
@@ -571,7 +608,7 @@ public final class HistoryCanvas extends Region {
         if (!Double.isNaN(rangeFrom)) {
             double a = xOf(Math.min(rangeFrom, rangeTo));
             double b = xOf(Math.max(rangeFrom, rangeTo));
-            g.setFill(Color.rgb(60, 110, 200, 0.15));
+            g.setFill(RANGE);
             g.fillRect(a, AXIS_H, b - a, h - AXIS_H);
         }
         g.restore();
@@ -585,51 +622,59 @@ public final class HistoryCanvas extends Region {
         return AXIS_H + lane * LANE_H - laneScroll;
     }
 
-    private void bar(GraphicsContext g, int op, double x0, double x1, double y, boolean open, double w) {
-        Outcome outcome = layout.outcome(op);
-        boolean isBlocked = blocked.containsKey(op);
+    private void bar(GraphicsContext g, int op, double x0, double x1, double y, double w) {
+        byte kind = layout.kind(op);
+        boolean open = kind == HistoryLayout.OPEN;
+        boolean failed = kind == HistoryLayout.FAIL;
+        boolean isBlocked = !blocked.isEmpty() && blocked.containsKey(op);
         double left = Math.max(x0, GUTTER - 2);
         double right = Math.min(x1, w + 2);
         double width = Math.max(right - left, 2);
-        Color fill = isBlocked ? Color.web("#fde2df") : open ? OPEN_FILL : outcome == Outcome.FAIL ? FAIL_FILL : OK_FILL;
-        Color line = isBlocked ? BLOCKED : open ? OPEN_LINE : outcome == Outcome.FAIL ? FAIL_LINE : OK_LINE;
-        g.setFill(fill);
-        g.fillRect(left, y, width, BAR_H);
-        if (open) {
-            // unknown outcome: hatched, dashed, no closing edge — it may have taken effect any time after invoke
-            g.setStroke(OPEN_LINE.deriveColor(0, 1, 1, 0.35));
-            g.setLineWidth(1);
-            for (double hx = Math.ceil(left / 8) * 8; hx < left + width; hx += 8) {
-                g.strokeLine(hx, y + BAR_H, Math.min(hx + BAR_H, left + width), y);
+        Color fill = isBlocked ? BLOCKED_FILL : open ? OPEN_FILL : failed ? FAIL_FILL : OK_FILL;
+        Color line = isBlocked ? BLOCKED : open ? OPEN_LINE : failed ? FAIL_LINE : OK_LINE;
+        if (open || (failed && !isBlocked)) {
+            // unknown outcome: hatched, dashed, no closing edge — it may have taken effect any time after invoke;
+            // failed: grey with dashed edges
+            g.setFill(fill);
+            g.fillRect(left, y, width, BAR_H);
+            ImagePattern dash = open ? OPEN_DASH_TILE : FAIL_DASH_TILE;
+            if (open && width > 6) {
+                g.setFill(anchored(HATCH_TILE, 0, y));
+                g.fillRect(left, y, width, BAR_H);
             }
-            g.setStroke(line);
-            g.setLineDashes(4, 3);
-            g.strokeLine(left, y, left + width, y);
-            g.strokeLine(left, y + BAR_H, left + width, y + BAR_H);
-            g.setLineDashes();
-            g.strokeLine(x0, y, x0, y + BAR_H);
-            g.setFill(OPEN_LINE);
-            g.fillPolygon(new double[] {right - 7, right, right - 7}, new double[] {y + 3, y + BAR_H / 2, y + BAR_H - 3}, 3);
+            g.setFill(anchored(dash, x0, y));
+            g.fillRect(left, y, width, 1);
+            g.setFill(anchored(dash, x0, y + BAR_H - 1));
+            g.fillRect(left, y + BAR_H - 1, width, 1);
+            g.setFill(line);
+            if (x0 >= left - 1) g.fillRect(x0, y, 1, BAR_H);
+            if (open) {
+                if (width > 9) g.fillPolygon(new double[] {right - 7, right, right - 7}, new double[] {y + 3, y + BAR_H / 2, y + BAR_H - 3}, 3);
+            } else if (x1 <= right) {
+                g.fillRect(x1 - 1, y, 1, BAR_H);
+            }
         } else {
-            g.setStroke(line);
-            g.setLineWidth(isBlocked ? 2 : 1);
-            if (outcome == Outcome.FAIL) g.setLineDashes(2, 2);
-            g.strokeRect(left, y, width, BAR_H);
-            g.setLineDashes();
+            double t = isBlocked ? 2 : 1;
+            g.setFill(line);
+            g.fillRect(left, y, width, BAR_H);
+            if (width > 2 * t) {
+                g.setFill(fill);
+                g.fillRect(left + t, y + t, width - 2 * t, BAR_H - 2 * t);
+            }
         }
         if (op == selected || op == hovered) {
-            g.setStroke(op == selected ? Color.BLACK : Color.web("#5f6368"));
+            g.setStroke(op == selected ? Color.BLACK : HOVER_LINE);
             g.setLineWidth(op == selected ? 2.5 : 1.5);
             g.strokeRect(left - 1, y - 1, width + 2, BAR_H + 2);
         }
         g.setLineWidth(1);
         if (width > 18) {
-            g.setFill(isBlocked ? BLOCKED : outcome == Outcome.FAIL ? FAIL_LINE : Color.web("#202124"));
+            g.setFill(isBlocked ? BLOCKED : failed ? FAIL_LINE : TEXT);
             g.setTextAlign(TextAlignment.LEFT);
             g.fillText(fit(layout.label(op), width - 6, 6.3), left + 3, y + BAR_H / 2);
-            if (outcome == Outcome.FAIL && width > 30) {
-                g.setStroke(FAIL_LINE);
-                g.strokeLine(left + 3, y + BAR_H / 2, left + Math.min(width - 3, 12 + layout.label(op).length() * 5.5), y + BAR_H / 2);
+            if (failed && width > 30) {
+                g.setFill(FAIL_LINE);
+                g.fillRect(left + 3, y + BAR_H / 2, Math.min(width - 6, 9 + layout.label(op).length() * 5.5), 1);
             }
             String node = layout.op(op).nodeSeen();
             if (node != null && width > 24) {
@@ -661,7 +706,7 @@ public final class HistoryCanvas extends Region {
             double x = xOf(stepMs[i]);
             double y = laneY(layout.lane(op)) + LANE_H / 2;
             if (!Double.isNaN(px)) {
-                g.setStroke(i < currentStep ? POINT : POINT.deriveColor(0, 1, 1, 0.35));
+                g.setStroke(i < currentStep ? POINT : POINT_TODO);
                 g.strokeLine(px, py, x, y);
             }
             px = x;
@@ -713,9 +758,9 @@ public final class HistoryCanvas extends Region {
             if (x1 < GUTTER || x0 > w) continue;
             g.setFill(EPOCH);
             g.fillRect(x0, AXIS_H - 14, Math.max(x1 - x0, 1), h - AXIS_H + 14);
-            g.setStroke(EPOCH_EDGE);
-            g.strokeLine(x0, AXIS_H - 14, x0, h);
-            g.strokeLine(x1, AXIS_H - 14, x1, h);
+            g.setFill(EPOCH_EDGE);
+            g.fillRect(x0, AXIS_H - 14, 1, h - AXIS_H + 14);
+            g.fillRect(x1, AXIS_H - 14, 1, h - AXIS_H + 14);
             g.setFill(EPOCH_EDGE.darker());
             g.setFont(BOLD);
             g.setTextAlign(TextAlignment.LEFT);
@@ -728,10 +773,10 @@ public final class HistoryCanvas extends Region {
 
     private void drawGaps(GraphicsContext g, double h) {
         if (!layout.compressed()) return;
-        g.setStroke(Color.web("#9aa0a6"));
+        g.setStroke(GREY);
         g.setLineDashes(3, 3);
         g.setFont(SMALL);
-        g.setFill(Color.web("#5f6368"));
+        g.setFill(DARK_GREY);
         g.setTextAlign(TextAlignment.CENTER);
         for (TimeAxis.Gap gap : layout.axis().gaps()) {
             double x = xOf(gap.atMs() + gap.widthMs() / 2);
@@ -743,9 +788,9 @@ public final class HistoryCanvas extends Region {
     }
 
     private void drawGutter(GraphicsContext g, int firstLane, int lastLane, double h) {
-        g.setFill(Color.web("#f1f3f4"));
+        g.setFill(GUTTER_FILL);
         g.fillRect(0, AXIS_H, GUTTER, h - AXIS_H);
-        g.setFill(Color.web("#3c4043"));
+        g.setFill(GUTTER_TEXT);
         g.setFont(FONT);
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.CENTER);
@@ -759,13 +804,13 @@ public final class HistoryCanvas extends Region {
     private void drawAxis(GraphicsContext g, double w) {
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, AXIS_H - 16);
-        g.setStroke(Color.web("#5f6368"));
-        g.strokeLine(GUTTER, AXIS_H - 16, w, AXIS_H - 16);
+        g.setFill(DARK_GREY);
+        g.fillRect(GUTTER, AXIS_H - 16, w - GUTTER, 1);
         double target = viewSpan / Math.max(1, plotWidth() / 110);
         double step = Math.pow(10, Math.floor(Math.log10(target)));
         if (target / step > 5) step *= 5; else if (target / step > 2) step *= 2;
         g.setFont(SMALL);
-        g.setFill(Color.web("#3c4043"));
+        g.setFill(GUTTER_TEXT);
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
         TimeAxis axis = layout.axis();
@@ -773,7 +818,9 @@ public final class HistoryCanvas extends Region {
         for (double t = first; t <= viewFrom + viewSpan; t += step) {
             double x = xOf(t);
             if (x < GUTTER) continue;
-            g.strokeLine(x, AXIS_H - 20, x, AXIS_H - 16);
+            g.setFill(DARK_GREY);
+            g.fillRect(x, AXIS_H - 20, 1, 4);
+            g.setFill(GUTTER_TEXT);
             double real = layout.compressed() ? axis.realMs(axis.toNs(t)) : t;
             g.fillText(layout.untimed() ? "#" + Math.round(real * 1e6) : duration(real), x, AXIS_H - 27);
         }
@@ -781,6 +828,20 @@ public final class HistoryCanvas extends Region {
         g.fillText((layout.untimed() ? "event order (no timestamps recorded)" : layout.compressed()
                 ? "ms from start (idle gaps cut)" : "ms from start") + String.format(Locale.ROOT,
                 "   %d of %d ops shown", shown, layout.size()), 6, 9, GUTTER + 400);
+    }
+
+    /** A tile of {@code w}×{@code h} pixels, {@code color} where {@code on} holds, transparent elsewhere. */
+    private static ImagePattern tile(int w, int h, java.util.function.BiPredicate<Integer, Integer> on, Color color) {
+        WritableImage img = new WritableImage(w, h);
+        for (int x = 0; x < w; x++) {
+            for (int y = 0; y < h; y++) img.getPixelWriter().setColor(x, y, on.test(x, y) ? color : Color.TRANSPARENT);
+        }
+        return new ImagePattern(img, 0, 0, w, h, false);
+    }
+
+    /** The tile repeated from (x, y), so a bar's dashes start at its invocation and hatching lines up across bars. */
+    private static ImagePattern anchored(ImagePattern tile, double x, double y) {
+        return new ImagePattern(tile.getImage(), x, y, tile.getWidth(), tile.getHeight(), false);
     }
 
     /** {@code s} cut with an ellipsis to about {@code px} wide at {@code charPx} a character (squeezed text is unreadable). */

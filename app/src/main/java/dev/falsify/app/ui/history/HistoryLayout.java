@@ -1,11 +1,14 @@
 package dev.falsify.app.ui.history;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.falsify.checkers.history.History;
+import dev.falsify.checkers.txn.MicroOp;
 import dev.falsify.checkers.render.OpLabel;
 import dev.falsify.checkers.render.TimeAxis;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -40,9 +43,16 @@ public final class HistoryLayout {
     private final double[] laneMaxMs;
     private final List<FaultEpoch> epochs;
     private final List<String> keys;
+    /** Per op: the keys its transaction's micro-ops touch (null for an op with a key of its own, or none). */
+    private final String[][] microKeys;
     private final List<String> opTypes;
     private final Map<String, Integer> byId;
     private final String[] labels;
+    /** Per op: {@link #OK}, {@link #FAIL} or {@link #OPEN}, so a frame reads a byte, not the op. */
+    private final byte[] kind;
+    public static final byte OK = 0;
+    public static final byte FAIL = 1;
+    public static final byte OPEN = 2;
     /**
      * Each op's searchable text, lower-cased (id, error, node, epoch, input, output): built once with
      * the layout, off the FX thread, so a keystroke in the search field does not render 100,000 JSON
@@ -66,11 +76,17 @@ public final class HistoryLayout {
         TreeSet<String> keySet = new TreeSet<>();
         TreeSet<String> typeSet = new TreeSet<>();
         Map<String, long[]> epochSpans = new LinkedHashMap<>();
+        microKeys = new String[n][];
         for (int i = 0; i < n; i++) {
             Op op = ops.get(i);
             byLane.computeIfAbsent(String.valueOf(op.processId()), k -> new ArrayList<>()).add(i);
             byId.put(op.opId() != null ? op.opId() : "#" + i, i);
-            if (op.key() != null) keySet.add(op.key());
+            if (op.key() != null) {
+                keySet.add(op.key());
+            } else {
+                microKeys[i] = microKeys(op);
+                if (microKeys[i] != null) keySet.addAll(Arrays.asList(microKeys[i]));
+            }
             if (op.opType() != null) typeSet.add(op.opType());
             if (op.faultEpoch() != null) {
                 long[] s = epochSpans.computeIfAbsent(op.faultEpoch(), k -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
@@ -110,9 +126,44 @@ public final class HistoryLayout {
         keys = List.copyOf(keySet);
         opTypes = List.copyOf(typeSet);
         labels = new String[n];
+        kind = new byte[n];
+        for (int i = 0; i < n; i++) {
+            Op op = ops.get(i);
+            kind[i] = isOpen(op) ? OPEN : op.outcome() == Outcome.FAIL ? FAIL : OK;
+        }
         searchText = new String[n];
         for (int i = 0; i < n; i++) searchText[i] = searchable(ops.get(i));
         setCompressed(false);
+    }
+
+    /**
+     * The keys of a transaction's micro-ops ({@code [["append","x",5],["r","y",null]]}, as input or
+     * output), which carries no key of its own; null when it has none.
+     */
+    static String[] microKeys(Op op) {
+        for (JsonNode list : new JsonNode[] {op.input(), op.output()}) {
+            if (list == null || !list.isArray() || list.isEmpty()) continue;
+            java.util.LinkedHashSet<String> found = new java.util.LinkedHashSet<>();
+            for (JsonNode n : list) {
+                MicroOp m = MicroOp.parse(n);
+                if (m == null) {
+                    found.clear();
+                    break;
+                }
+                found.add(m.key());
+            }
+            if (!found.isEmpty()) return found.toArray(new String[0]);
+        }
+        return null;
+    }
+
+    /** Whether op {@code i} is about {@code key}: its own key, or one of its micro-ops'. */
+    public boolean touches(int i, String key) {
+        if (key.equals(ops.get(i).key())) return true;
+        String[] micro = microKeys[i];
+        if (micro == null) return false;
+        for (String k : micro) if (k.equals(key)) return true;
+        return false;
     }
 
     /** @param landings fault name → landing reading, for the epochs the ops name */
@@ -281,6 +332,11 @@ public final class HistoryLayout {
             labels[op] = s;
         }
         return s;
+    }
+
+    /** {@link #OK}, {@link #FAIL} (the op failed) or {@link #OPEN} (drawn open-ended). */
+    public byte kind(int op) {
+        return kind[op];
     }
 
     public Outcome outcome(int op) {

@@ -6,6 +6,7 @@ import dev.falsify.app.ui.session.BackgroundWork;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.LinearizabilityCounterexample;
+import dev.falsify.checkers.api.Linearization;
 import dev.falsify.checkers.api.TxnCounterexample;
 import dev.falsify.checkers.history.Histories;
 import dev.falsify.checkers.history.History;
@@ -131,6 +132,10 @@ public final class HistoryView extends BorderPane {
         left.setPrefWidth(210);
         left.setMinWidth(150);
         split = new SplitPane(left, center, stepper);
+        // Prism repaints the backgrounds of the regions above the canvas on every frame (each pan
+        // step); the split pane's is a cached image that the software renderer stretched over the
+        // whole timeline, most of a frame's render time. Its sides draw their own backgrounds.
+        split.setStyle("-fx-background-color: null; -fx-padding: 0;");
         split.setDividerPositions(0.14, 0.76);
         SplitPane.setResizableWithParent(left, false);
         SplitPane.setResizableWithParent(stepper, false);
@@ -227,7 +232,8 @@ public final class HistoryView extends BorderPane {
         CheckBudget budget = new CheckBudget(CHECK_BUDGET, cancelled);
         verdict.setText("Checking…");
         HistoryCheck.Request request = new HistoryCheck.Request(checker, model, h.format(),
-                Map.of(LinearizabilityChecker.LINEARIZATION_OPTION, "true"), null, Map.of(), null, budget);
+                Map.of(LinearizabilityChecker.LINEARIZATION_OPTION, "true", LinearizabilityChecker.ALL_PARTITIONS_OPTION, "true"),
+                null, Map.of(), null, budget);
         work.run("Checking " + h.ops().size() + " ops", () -> HistoryCheck.standard().run(h, request), this::checked,
                 e -> verdict.setText("Not checked: " + message(e)), () -> cancelled.set(true));
     }
@@ -254,13 +260,18 @@ public final class HistoryView extends BorderPane {
     }
 
     /**
-     * Each key's verdict: FAIL for the failing partition's keys, PASS for every key of a
-     * linearizable history; keys the search never reached (it stops at the first failing
-     * partition) are "not decided".
+     * Each key's verdict: FAIL for the keys of each failing partition (the viewer asks the checker
+     * for all of them), PASS for the keys of a partition that has a linearization and for every key
+     * of a linearizable history; keys of no decided partition (the budget ran out, or none of their
+     * ops could take effect) are "not decided".
      */
     static Map<String, String> keyVerdicts(CheckResult r, List<String> keys) {
         Map<String, String> out = new LinkedHashMap<>();
         Set<String> failing = new TreeSet<>();
+        Set<String> passing = new TreeSet<>();
+        if (r.linearization() != null) {
+            for (Linearization.Partition p : r.linearization().partitions()) passing.addAll(partitionKeys(p.partition(), keys));
+        }
         if (r.counterexample() instanceof LinearizabilityCounterexample cx) {
             for (LinearizabilityCounterexample.PartitionFailure p : cx.partitions()) failing.addAll(partitionKeys(p.partition(), keys));
         } else if (r.counterexample() instanceof TxnCounterexample tx) {
@@ -275,7 +286,8 @@ public final class HistoryView extends BorderPane {
             default -> "UNKNOWN";
         };
         for (String k : keys) {
-            out.put(k, failing.contains(k) ? (r.counterexample() instanceof TxnCounterexample ? "ANOMALY" : "FAIL") : rest);
+            out.put(k, failing.contains(k) ? (r.counterexample() instanceof TxnCounterexample ? "ANOMALY" : "FAIL")
+                    : passing.contains(k) ? "PASS" : rest);
         }
         return out;
     }
@@ -350,7 +362,7 @@ public final class HistoryView extends BorderPane {
         HistoryLayout layout = canvas.history();
         canvas.setFilter(i -> {
             Op op = layout.op(i);
-            return (key == null || key.equals(ALL) || key.equals(op.key()))
+            return (key == null || key.equals(ALL) || layout.touches(i, key))
                     && (proc == null || proc.equals(ALL) || proc.equals(String.valueOf(op.processId())))
                     && (type == null || type.equals(ALL) || type.equals(op.opType()))
                     && (outcome == null || outcome.equals(ALL) || outcome.equals(outcomeName(op.outcome())))

@@ -138,6 +138,89 @@ class HistoryViewFxTest {
         assertThat(OnFx.call(() -> view.canvas().history().epochs().get(0).landing())).startsWith("landed: partition on p12");
     }
 
+    private static String keyed(String id, String proc, long inv, long done, String type, String key, String in, String out) {
+        return op(id, proc, inv, done, type, in, out).replace("\"key\":null", "\"key\":\"" + key + "\"");
+    }
+
+    @Test
+    void everyFailingKeyIsListedAndItsCounterexampleStepped(FxRobot robot) throws Exception {
+        // keys a and c each read a value nobody wrote; b is fine: the checker reports both failures
+        StringBuilder h = new StringBuilder();
+        long t = 0;
+        for (String k : List.of("a", "b", "c")) {
+            h.append(keyed(k + "-w", "p0", t, t + 10_000_000, "write", k, "1", "null"));
+            h.append(keyed(k + "-r", "p1", t + 20_000_000, t + 30_000_000, "read", k, "null", k.equals("b") ? "1" : "7"));
+            t += 100_000_000;
+        }
+        Path file = tmp.resolve("keys.history.jsonl");
+        Files.writeString(file, h.toString());
+        open(file);
+        assertThat(OnFx.call(() -> view.result().validity())).isEqualTo(Validity.INVALID);
+        assertThat(OnFx.call(view::keyRows)).containsExactly("a  —  FAIL", "b  —  PASS", "c  —  FAIL");
+        StepperPane s = view.stepper();
+        assertThat(OnFx.call(() -> s.track().partition())).isEqualTo("key a");
+
+        OnFx.run(() -> view.pickKey("c"));
+        StepTrack c = OnFx.call(s::track);
+        assertThat(c.partition()).isEqualTo("key c");
+        assertThat(c.failing()).isTrue();
+        assertThat(c.steps()).extracting(x -> x.op().opId()).containsExactly("c-w");
+        assertThat(OnFx.call(() -> view.canvas().shownCount())).isEqualTo(2); // filtered to key c
+        robot.clickOn("#stepper-forward");
+        assertThat(OnFx.call(s::step)).isEqualTo(1);
+        assertThat(OnFx.call(s::stepDescription)).contains("c-w");
+        assertThat(OnFx.call(s::afterText)).contains("1");
+        robot.clickOn("#stepper-back");
+        assertThat(OnFx.call(s::step)).isZero();
+        robot.clickOn("#stepper-first-error");
+        assertThat(OnFx.call(s::blockedShown)).extracting(x -> x.op().opId()).containsExactly("c-r");
+        int red = OnFx.call(() -> view.canvas().history().indexOf("c-r"));
+        assertThat(OnFx.call(() -> view.canvas().blocked())).containsOnlyKeys(red);
+
+        // the passing key steps through its linearization
+        OnFx.run(() -> view.pickKey("b"));
+        assertThat(OnFx.call(() -> s.track().partition())).isEqualTo("key b");
+        assertThat(OnFx.call(() -> s.track().failing())).isFalse();
+    }
+
+    @Test
+    void otherMaximalPrefixesCanBeSteppedToo(FxRobot robot) throws Exception {
+        // two concurrent writes, then a read of a value neither wrote: [w1, w2] and [w2, w1] are both maximal
+        Path file = tmp.resolve("prefixes.history.jsonl");
+        Files.writeString(file, keyed("w1", "p0", 0, 10_000_000, "write", "k0", "1", "null")
+                + keyed("w2", "p1", 1_000_000, 11_000_000, "write", "k0", "2", "null")
+                + keyed("r1", "p2", 20_000_000, 30_000_000, "read", "k0", "null", "3"));
+        open(file);
+        List<StepTrack> tracks = OnFx.call(() -> List.copyOf(view.stepper().tracks()));
+        assertThat(tracks).hasSizeGreaterThanOrEqualTo(2).allMatch(StepTrack::failing);
+        assertThat(tracks.get(1).title()).contains("prefix 2 of");
+        OnFx.run(() -> view.stepper().selectTrack(1));
+        StepTrack second = OnFx.call(() -> view.stepper().track());
+        assertThat(second).isEqualTo(tracks.get(1));
+        assertThat(second.steps()).extracting(x -> x.op().opId()).isNotEqualTo(tracks.get(0).steps().stream()
+                .map(x -> x.op().opId()).toList());
+        robot.clickOn("#stepper-forward");
+        assertThat(OnFx.call(() -> view.stepper().stepDescription())).contains(second.steps().get(0).op().opId());
+        assertThat(OnFx.call(() -> view.canvas().currentStep())).isEqualTo(1);
+        robot.clickOn("#stepper-first-error");
+        assertThat(OnFx.call(() -> view.stepper().blockedShown())).extracting(x -> x.op().opId()).contains("r1");
+    }
+
+    @Test
+    void keysOfTransactionsAreTakenFromTheirMicroOps() throws Exception {
+        open(CORPORA.resolve("elle/paper-example.edn"));
+        List<String> rows = OnFx.call(view::keyRows);
+        assertThat(rows).isNotEmpty().noneMatch(r -> r.startsWith("(no keys"));
+        HistoryLayout l = OnFx.call(() -> view.canvas().history());
+        assertThat(l.keys()).isNotEmpty();
+        String key = l.keys().get(0);
+        assertThat(rows.get(0)).startsWith(key + "  —  ");
+        long touching = java.util.stream.IntStream.range(0, l.size()).filter(i -> l.touches(i, key)).count();
+        assertThat(touching).isPositive().isLessThanOrEqualTo(l.size());
+        OnFx.run(() -> view.pickKey(key));
+        assertThat(OnFx.call(() -> view.canvas().shownCount())).isEqualTo((int) touching);
+    }
+
     @Test
     void clickingATransactionInTheAnomalyGraphShowsItInTheHistory(FxRobot robot) throws Exception {
         open(CORPORA.resolve("elle/paper-example.edn"));
