@@ -100,6 +100,13 @@ public final class RunViewBenchmark {
             return null;
         });
         long[] count = new long[seeds * procs.length];
+        // one String per stream, as the runner's LogPump holds them; only the line's text is new per line
+        String[] labels = new String[count.length];
+        String[] names = new String[count.length];
+        for (int k = 0; k < count.length; k++) {
+            labels[k] = "S1-" + (k / procs.length + 1);
+            names[k] = procs[k % procs.length].substring(0, procs[k % procs.length].indexOf('.'));
+        }
         int batch = Math.max(1, rate / 200); // 5 ms of lines per batch
         long start = System.nanoTime();
         long published = 0;
@@ -110,9 +117,8 @@ public final class RunViewBenchmark {
             long now = System.currentTimeMillis();
             for (int i = 0; i < batch && published < lines; i++, published++) {
                 int k = (int) (published % count.length);
-                String label = "S1-" + (k / procs.length + 1);
-                String proc = procs[k % procs.length];
-                String name = proc.substring(0, proc.indexOf('.'));
+                String label = labels[k];
+                String name = names[k];
                 long no = ++count[k];
                 String text = name + " op " + no + " key=" + (no % 17) + " ok";
                 if (no % 20_000 == 0) {
