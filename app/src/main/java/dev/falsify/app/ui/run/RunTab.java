@@ -102,6 +102,7 @@ public final class RunTab extends Tab {
         table.getColumns().add(outcome);
         table.setPlaceholder(new Label("No seed started yet"));
         timeline.setOnMarker(this::openMarker);
+        timeline.setOnProcessLog(this::showProcessLog);
         SplitPane upper = new SplitPane(table, timeline);
         upper.setDividerPositions(0.3);
         BorderPane body = new BorderPane();
@@ -219,6 +220,35 @@ public final class RunTab extends Tab {
             Path file = dir.resolve("logs").resolve(lm.scenario()).resolve(lm.process() + "." + lm.stream() + ".log");
             host.openLogLine(file, lm.lineNo());
         }
+    }
+
+    /**
+     * "Show this process's log": a live run filters its log viewer to that process's streams (every
+     * stream of the seed for a seed lane); a replay opens the process's log file of the session.
+     */
+    void showProcessLog(String seed, String process) {
+        if (session != null) {
+            String prefix = process.isEmpty() ? seed + " " : RunSession.processLabel(seed, process, "");
+            java.util.Set<Integer> ids = new java.util.HashSet<>();
+            var procs = session.log().processes();
+            for (int i = 0; i < procs.size(); i++) if (procs.get(i).startsWith(prefix)) ids.add(i);
+            if (ids.isEmpty()) {
+                host.status("No log lines from " + (process.isEmpty() ? seed : seed + " " + process) + " yet");
+                return;
+            }
+            log.showProcesses(ids);
+            return;
+        }
+        Path dir = replayDir.resolve("logs").resolve(seed);
+        if (process.isEmpty()) {
+            host.status("Logs of " + seed + ": " + dir);
+            return;
+        }
+        String base = dev.falsify.model.session.SessionWriter.fileNamePart(process);
+        Path out = dir.resolve(base + ".out.log");
+        Path err = dir.resolve(base + ".err.log");
+        Path file = java.nio.file.Files.isRegularFile(out) || !java.nio.file.Files.isRegularFile(err) ? out : err;
+        host.openLogLine(file, 1);
     }
 
     public TimelineView timeline() {

@@ -6,6 +6,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import javafx.animation.AnimationTimer;
 import javafx.geometry.Insets;
@@ -15,9 +16,15 @@ import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollBar;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
@@ -84,6 +91,8 @@ public final class TimelineView extends BorderPane {
     private double dragToX = Double.NaN;
     private boolean dragged;
     private Consumer<TimelineModel.Marker> onMarker = m -> { };
+    private BiConsumer<String, String> onProcessLog = (seed, process) -> { };
+    private ContextMenu menu;
     private final double[] px = new double[4];
     private final double[] py = new double[4];
 
@@ -152,6 +161,7 @@ public final class TimelineView extends BorderPane {
             dragToX = Double.NaN;
         });
         canvas.setOnMouseDragged(e -> {
+            if (!e.isPrimaryButtonDown()) return;
             if (Math.abs(e.getX() - pressX) > 3) dragged = true;
             if (!dragged) return;
             if (e.isShiftDown()) {
@@ -169,7 +179,7 @@ public final class TimelineView extends BorderPane {
                 if (b - a > 4) zoomTo(timeAt(a), timeAt(b));
                 dragToX = Double.NaN;
                 invalidate();
-            } else if (!dragged) {
+            } else if (!dragged && e.getButton() == javafx.scene.input.MouseButton.PRIMARY) {
                 TimelineModel.Marker m = markerAt(e.getX(), e.getY());
                 if (m != null) onMarker.accept(m);
             }
@@ -188,6 +198,13 @@ public final class TimelineView extends BorderPane {
             }
         });
         canvas.setOnMouseExited(e -> tip.hide());
+        canvas.setOnContextMenuRequested(e -> {
+            if (menu != null) menu.hide();
+            tip.hide();
+            menu = contextMenuAt(e.getX(), e.getY());
+            if (menu != null) menu.show(canvas, e.getScreenX(), e.getScreenY());
+            e.consume();
+        });
         sceneProperty().addListener((o, a, b) -> {
             if (b == null) pulse.stop();
             else invalidate();
@@ -214,6 +231,83 @@ public final class TimelineView extends BorderPane {
 
     public void setOnMarker(Consumer<TimelineModel.Marker> handler) {
         onMarker = handler;
+    }
+
+    /** What "Show this process's log" does with a lane's seed and process ("" for the seed's own lane). */
+    public void setOnProcessLog(BiConsumer<String, String> handler) {
+        onProcessLog = handler;
+    }
+
+    /**
+     * The context menu for a right-click at (x, y): on a marker, open its log line (log markers) and
+     * copy the event's fields; on a lane, show that process's log, zoom to the fault window there
+     * (or the lane's nearest one), and Follow live. Null outside the lanes.
+     */
+    public ContextMenu contextMenuAt(double x, double y) {
+        TimelineModel.Lane lane = laneAt(y);
+        if (lane == null) return null;
+        ContextMenu m = new ContextMenu();
+        TimelineModel.Marker marker = markerAt(x, y);
+        if (marker != null) {
+            MenuItem open = new MenuItem("Open log line");
+            open.setId("timeline-menu-open-line");
+            open.setDisable(!(marker.event() instanceof RunEvent.LogMarker));
+            open.setOnAction(e -> onMarker.accept(marker));
+            MenuItem copy = new MenuItem("Copy event");
+            copy.setId("timeline-menu-copy-event");
+            copy.setOnAction(e -> {
+                ClipboardContent c = new ClipboardContent();
+                c.putString(fields(marker.event()));
+                Clipboard.getSystemClipboard().setContent(c);
+            });
+            m.getItems().addAll(open, copy, new SeparatorMenuItem());
+        }
+        boolean process = lane.kind() == TimelineModel.LaneKind.PROCESS;
+        MenuItem log = new MenuItem(process ? "Show this process's log" : "Show this seed's log");
+        log.setId("timeline-menu-process-log");
+        log.setMnemonicParsing(false);
+        log.setOnAction(e -> onProcessLog.accept(lane.seed(), lane.process()));
+        TimelineModel.Band band = bandNear(lane.seed(), x < LABELS || Double.isNaN(viewStart) ? Double.NaN : timeAt(x));
+        MenuItem zoom = new MenuItem(band == null ? "Zoom to fault window" : "Zoom to fault window (" + band.fault() + ")");
+        zoom.setId("timeline-menu-zoom-fault");
+        zoom.setMnemonicParsing(false);
+        zoom.setDisable(band == null);
+        zoom.setOnAction(e -> zoomToBand(band));
+        CheckMenuItem followItem = new CheckMenuItem("Follow live");
+        followItem.setId("timeline-menu-follow");
+        followItem.setSelected(follow.isSelected());
+        followItem.setOnAction(e -> follow.setSelected(followItem.isSelected()));
+        m.getItems().addAll(log, zoom, followItem);
+        return m;
+    }
+
+    /** Shows a fault window from inject to heal (or to now, while active) with a margin either side. */
+    public void zoomToBand(TimelineModel.Band b) {
+        double heal = b.heal() < 0 ? model.end() : b.heal();
+        double margin = Math.max(50, (heal - b.inject()) * 0.1);
+        zoomTo(b.inject() - margin, heal + margin);
+    }
+
+    /** The lane at canvas height {@code y}, or null. */
+    TimelineModel.Lane laneAt(double y) {
+        if (y < AXIS) return null;
+        int lane = firstLane + (int) ((y - AXIS) / LANE);
+        return lane < model.lanes().size() ? model.lanes().get(lane) : null;
+    }
+
+    /** The seed's fault window at time {@code t}, else the nearest one (any when {@code t} is NaN), or null. */
+    private TimelineModel.Band bandNear(String seed, double t) {
+        TimelineModel.Band best = null;
+        double bestD = Double.MAX_VALUE;
+        for (TimelineModel.Band b : model.bands(seed)) {
+            double heal = b.heal() < 0 ? model.end() : b.heal();
+            double d = Double.isNaN(t) ? 0 : t < b.inject() ? b.inject() - t : t > heal ? t - heal : 0;
+            if (d < bestD) {
+                bestD = d;
+                best = b;
+            }
+        }
+        return best;
     }
 
     /** Shows the whole run. */

@@ -29,6 +29,7 @@ public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
     }
 
     private final Consumer<Path> opener;
+    private java.util.function.Function<Entry, javafx.scene.control.ContextMenu> menus = e -> null;
 
     public WorkspaceTree(Consumer<Path> opener) {
         this.opener = opener;
@@ -40,6 +41,7 @@ public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
             protected void updateItem(Entry item, boolean empty) {
                 super.updateItem(item, empty);
                 setText(empty || item == null ? null : item.label());
+                setContextMenu(empty || item == null || item.path() == null ? null : menus.apply(item));
                 getStyleClass().remove("workspace-group");
                 if (!empty && item != null && item.group()) {
                     getStyleClass().add("workspace-group");
@@ -56,6 +58,12 @@ public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
                 openSelected();
             }
         });
+    }
+
+    /** The context menu of a row with a path (null for none); the window supplies it. */
+    public void setMenus(java.util.function.Function<Entry, javafx.scene.control.ContextMenu> menus) {
+        this.menus = menus;
+        refresh();
     }
 
     private void openSelected() {
