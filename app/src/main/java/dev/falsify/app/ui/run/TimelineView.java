@@ -219,6 +219,11 @@ public final class TimelineView extends BorderPane {
         return canvas;
     }
 
+    /** The hover panel: the fields of the event (or fault window) under the pointer. */
+    public Tooltip hoverTip() {
+        return tip;
+    }
+
     public CheckBox followBox() {
         return follow;
     }
