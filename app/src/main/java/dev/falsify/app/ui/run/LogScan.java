@@ -1,7 +1,6 @@
 package dev.falsify.app.ui.run;
 
 import dev.falsify.runner.events.RunEvent;
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -30,8 +29,9 @@ final class LogScan {
     static final int MAX_PER_FILE = 10_000;
     private static final int MAX_LINE = 1 << 20;
 
-    /** A process's known lifetime on the timeline, epoch ms; null when the timeline has no lane for it. */
+    /** What the timeline knows of the processes whose logs are scanned. */
     interface Lifetimes {
+        /** {start, end} epoch ms of the process (its seed's, or the run's, when the timeline has no lane for it). */
         long[] of(String seed, String fileBase);
 
         /** The process name the timeline uses for a log file's base name. */
@@ -83,46 +83,51 @@ final class LogScan {
             long size = Math.max(1, Files.size(f));
             List<RunEvent.LogMarker> batch = new ArrayList<>();
             int inFile = 0;
-            try (InputStream in = new BufferedInputStream(Files.newInputStream(f), 1 << 16)) {
+            try (InputStream in = Files.newInputStream(f)) {
+                byte[] buf = new byte[1 << 16];
                 byte[] line = new byte[8192];
                 int len = 0;
                 long lineNo = 0;
-                long pos = 0;
+                long pos = 0; // bytes of the file before buf[0]
                 long lineStart = 0;
-                int b;
-                while (true) {
-                    b = in.read();
-                    if (b == '\n' || b < 0) {
-                        if (b < 0 && len == 0) break;
+                int n;
+                boolean more = true;
+                while (more) {
+                    n = in.read(buf);
+                    more = n > 0;
+                    int upto = more ? n : (len > 0 ? 1 : 0); // at the end, a last line without a newline
+                    for (int i = 0; i < upto; i++) {
+                        byte b = more ? buf[i] : (byte) '\n';
+                        if (b != '\n') {
+                            if (len < MAX_LINE) {
+                                if (len == line.length) line = java.util.Arrays.copyOf(line, line.length * 2);
+                                line[len++] = b;
+                            }
+                            continue;
+                        }
                         lineNo++;
                         int l = len > 0 && line[len - 1] == '\r' ? len - 1 : len;
                         String text = new String(line, 0, l, StandardCharsets.UTF_8);
-                        if (pattern.matcher(text).find() && !known.contains(key(seed, process, stream, lineNo))) {
-                            if (inFile++ < MAX_PER_FILE) {
-                                long at = life == null ? 0 : life[0] + (long) ((life[1] - life[0]) * ((double) lineStart / size));
-                                batch.add(new RunEvent.LogMarker(at, seed, process, stream, lineNo, MARKER, text));
-                                marked++;
-                                if (batch.size() == 500) {
-                                    sink.accept(batch);
-                                    batch = new ArrayList<>();
-                                }
+                        if (pattern.matcher(text).find() && !known.contains(key(seed, process, stream, lineNo)) && inFile++ < MAX_PER_FILE) {
+                            long at = life[0] + (long) ((life[1] - life[0]) * ((double) lineStart / size));
+                            batch.add(new RunEvent.LogMarker(at, seed, process, stream, lineNo, MARKER, text));
+                            marked++;
+                            if (batch.size() == 500) {
+                                sink.accept(batch);
+                                batch = new ArrayList<>();
                             }
                         }
                         len = 0;
-                        lineStart = pos + 1;
-                        if (b < 0) break;
-                        if ((lineNo & 0x3FFF) == 0) {
-                            if (cancelled.getAsBoolean()) {
-                                sink.accept(batch);
-                                return new Result(files.size(), marked, capped, true);
-                            }
-                            progress.accept(total == 0 ? 1 : (double) (done + pos) / total);
-                        }
-                    } else if (len < MAX_LINE) {
-                        if (len == line.length) line = java.util.Arrays.copyOf(line, line.length * 2);
-                        line[len++] = (byte) b;
+                        lineStart = pos + i + 1;
                     }
-                    pos++;
+                    if (more) {
+                        pos += n;
+                        if (cancelled.getAsBoolean()) {
+                            if (!batch.isEmpty()) sink.accept(batch);
+                            return new Result(files.size(), marked, capped, true);
+                        }
+                        progress.accept(total == 0 ? 1 : (double) (done + pos) / total);
+                    }
                 }
             }
             if (inFile > MAX_PER_FILE) capped++;

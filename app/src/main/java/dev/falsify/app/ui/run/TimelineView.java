@@ -238,6 +238,11 @@ public final class TimelineView extends BorderPane {
         onMarker = handler;
     }
 
+    /** The context menu the last right-click opened, or null. */
+    ContextMenu shownMenu() {
+        return menu;
+    }
+
     /** What "Show this process's log" does with a lane's seed and process ("" for the seed's own lane). */
     public void setOnProcessLog(BiConsumer<String, String> handler) {
         onProcessLog = handler;
