@@ -85,7 +85,8 @@ class TimelineViewFxTest {
     }
 
     private void wheel(double x, double deltaY) {
-        OnFx.run(() -> Event.fireEvent(view.canvas(), new ScrollEvent(ScrollEvent.SCROLL, x, 100, x, 100, false, false, false, false,
+        Point2D p = OnFx.call(() -> view.canvas().localToScene(x, 100)); // an event's x, y are the scene's
+        OnFx.run(() -> Event.fireEvent(view.canvas(), new ScrollEvent(ScrollEvent.SCROLL, p.getX(), p.getY(), p.getX(), p.getY(), false, false, false, false,
                 false, false, 0, deltaY, 0, deltaY, ScrollEvent.HorizontalTextScrollUnits.NONE, 0,
                 ScrollEvent.VerticalTextScrollUnits.NONE, 0, 0, null)));
     }
@@ -167,8 +168,9 @@ class TimelineViewFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(opened).as("a secondary click is no click on the marker").isEmpty();
         // headless Monocle turns no button into a context-menu request: deliver the one GTK would
+        Point2D scene = OnFx.call(() -> view.canvas().localToScene(at[0], at[1])); // the event's x, y are the scene's
         OnFx.run(() -> Event.fireEvent(view.canvas(), new ContextMenuEvent(ContextMenuEvent.CONTEXT_MENU_REQUESTED,
-                at[0], at[1], screen.getX(), screen.getY(), false, null)));
+                scene.getX(), scene.getY(), screen.getX(), screen.getY(), false, null)));
         ContextMenu shown = OnFx.call(view::shownMenu);
         assertThat(shown).as("the request opened the marker's menu").isNotNull();
         assertThat(shown.getItems().get(0).getText()).isEqualTo("Open log line");
