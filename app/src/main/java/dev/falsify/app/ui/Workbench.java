@@ -87,6 +87,7 @@ public final class Workbench {
         root.setTop(menuBar());
         BorderPane centre = new BorderPane(body); // the menu bar stays the root's top; the run toolbar sits under it
         centre.setTop(WorkbenchRunHost.toolbar(this));
+        tree.setMenus(e -> WorkbenchRunHost.treeMenu(this, e)); // Open, Run Plan…, a session's Session View / Timeline
         root.setCenter(centre);
         root.setBottom(statusBar());
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
@@ -291,7 +292,7 @@ public final class Workbench {
         tab.editor().codeArea().caretPositionProperty().addListener((o, a, b) -> updateCaret(tab));
         tab.editor().savedProperty().addListener((o, a, b) -> updateTitle());
         tab.preview().setLinks(p, workspace, previewLinks());
-        tab.structured().setOnRunScenario(id -> runs.launch(tab.path(), List.of(id)));
+        tab.structured().setOnRunScenario(id -> runs.launch(tab.path(), List.of(id)), id -> runs.launch(tab.path(), List.of(id), true));
         tabs.getTabs().add(tab);
         tabs.getSelectionModel().select(tab);
         settings.addRecent(p);

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import javafx.scene.control.Button;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.Tab;
@@ -57,6 +58,35 @@ final class WorkbenchRunHost implements RunHost {
         bar.setId("workbench-toolbar");
         bar.setStyle("-fx-padding: 2 6 2 6;");
         return bar;
+    }
+
+    /**
+     * The workspace tree's context menu: a plan opens or runs ("Run plan…", the run dialog with all
+     * its runnable scenarios); a session folder opens its Session view or its replayed timeline;
+     * anything else opens.
+     */
+    static ContextMenu treeMenu(Workbench wb, dev.falsify.app.ui.workspace.WorkspaceTree.Entry e) {
+        Path p = e.path();
+        MenuItem open = new MenuItem("Open");
+        open.setId("tree-menu-open");
+        open.setOnAction(a -> wb.open(p));
+        if (java.nio.file.Files.isDirectory(p) && java.nio.file.Files.isRegularFile(p.resolve(dev.falsify.model.session.SessionReader.LOG))) {
+            MenuItem session = new MenuItem("Open Session View");
+            session.setId("tree-menu-session");
+            session.setOnAction(a -> wb.openSession(p));
+            MenuItem timeline = new MenuItem("Session Timeline");
+            timeline.setId("tree-menu-timeline");
+            timeline.setOnAction(a -> wb.runHost().showTimeline(p));
+            return new ContextMenu(session, timeline);
+        }
+        if (e.group()) return null;
+        if (p.getFileName().toString().endsWith(".md")) {
+            MenuItem run = new MenuItem("Run Plan\u2026");
+            run.setId("tree-menu-run-plan");
+            run.setOnAction(a -> wb.runs().launch(p, List.of()));
+            return new ContextMenu(open, run);
+        }
+        return new ContextMenu(open);
     }
 
     static Optional<RunTab> runCurrent(Workbench wb) {

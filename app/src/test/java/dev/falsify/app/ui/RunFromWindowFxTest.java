@@ -154,10 +154,69 @@ class RunFromWindowFxTest {
         LogViewer log = run.log();
         waitFor(10, TimeUnit.SECONDS, () -> fx(() -> log.selectedLine() >= 0));
         assertThat(fx(() -> log.lines().line(log.selectedLine()))).isEqualTo("ERROR first tick is slow");
-        // the same timeline replays from the session folder
-        RunTab replay = fx(() -> wb.showTimeline(run.result().sessionDir()).orElseThrow());
+        // the same timeline replays from the session folder (here from the workspace tree's menu on it)
+        Path sessionDir = run.result().sessionDir();
+        Path tickerLog = sessionDir.resolve("logs/S1-1/ticker.out.log");
+        assertThat(tickerLog).exists();
+        long tickerLines = Files.readAllLines(tickerLog).size();
+        // an error line the session log never recorded: replay finds it in the log itself
+        Files.writeString(tickerLog, "java.lang.IllegalStateException: seen only in the log file\n", java.nio.file.StandardOpenOption.APPEND);
+        javafx.scene.control.ContextMenu sessionMenu = fx(() -> WorkbenchRunHost.treeMenu(wb,
+                new dev.falsify.app.ui.workspace.WorkspaceTree.Entry("session", sessionDir, false)));
+        assertThat(sessionMenu.getItems().stream().map(javafx.scene.control.MenuItem::getText).toList())
+                .containsExactly("Open Session View", "Session Timeline");
+        FxTestSupport.fxRun(() -> sessionMenu.getItems().get(1).fire());
+        RunTab replay = fx(() -> (RunTab) wb.tabs().getSelectionModel().getSelectedItem());
+        assertThat(fx(replay::session)).isNull();
         assertThat(fx(() -> replay.timeline().model().bands("S1-1").get(0).landed())).isTrue();
         assertThat(fx(() -> replay.timeline().model().lanes().stream().map(l -> l.label().strip()).toList())).contains("S1-1", "ticker");
+        waitFor(30, TimeUnit.SECONDS, () -> fx(replay::logScanDone));
+        TimelineModel.Marker scanned = fx(() -> replay.timeline().model().lanes().stream().flatMap(l -> l.markers().stream())
+                .filter(m -> m.event() instanceof dev.falsify.runner.events.RunEvent.LogMarker lm && lm.marker().equals("log-scan"))
+                .findFirst().orElseThrow(() -> new AssertionError("no scanned marker; status " + replay.status().getText())));
+        var lm = (dev.falsify.runner.events.RunEvent.LogMarker) scanned.event();
+        assertThat(lm.text()).isEqualTo("java.lang.IllegalStateException: seen only in the log file");
+        assertThat(lm.lineNo()).isEqualTo(tickerLines + 1);
+        assertThat(lm.process()).isEqualTo("ticker");
+        assertThat(fx(() -> replay.status().getText())).contains("1 more error line marked");
+        // the ticker's ERROR line the session log had is not marked twice
+        assertThat(fx(() -> replay.timeline().model().lanes().stream().flatMap(l -> l.markers().stream())
+                .filter(m -> m.event() instanceof dev.falsify.runner.events.RunEvent.LogMarker x && x.text().equals("ERROR first tick is slow"))
+                .count())).isEqualTo(1);
+        // a plan in the tree runs from its menu
+        javafx.scene.control.ContextMenu planMenu = fx(() -> WorkbenchRunHost.treeMenu(wb,
+                new dev.falsify.app.ui.workspace.WorkspaceTree.Entry("shell.md", plan, false)));
+        assertThat(planMenu.getItems().stream().map(javafx.scene.control.MenuItem::getText).toList()).containsExactly("Open", "Run Plan\u2026");
+    }
+
+    @Test
+    void aScenarioRowsMenuRunsItOrAsksForItsSeedFirst(FxRobot robot) throws Exception {
+        Path plan = plan("menu", scenario("S1", "sleep 0.1", "") + scenario("S2", "sleep 0.1", ""));
+        PlanTab tab = fx(() -> wb.open(plan)).orElseThrow();
+        waitFor(30, TimeUnit.SECONDS, () -> fx(() -> tab.editor().analysisProperty().get() != null));
+        FxTestSupport.fxRun(() -> {
+            TabPane t = tab.structured().tabs();
+            t.getSelectionModel().select(t.getTabs().stream().filter(x -> x.getText().startsWith("Scenarios")).findFirst().orElseThrow());
+        });
+        waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#run-scenario-S2").tryQuery().isPresent());
+        java.util.List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        FxTestSupport.fxRun(() -> wb.runs().answerDialogs(d -> {
+            asked.add(d.getHeaderText() + " | ticked " + d.boxes().entrySet().stream().filter(e -> e.getValue().isSelected())
+                    .map(java.util.Map.Entry::getKey).toList() + " | seed focused " + d.seedField().isFocused());
+            return java.util.Optional.empty(); // cancel: nothing runs
+        }, d -> false));
+        javafx.scene.control.ListCell<?> cell = robot.lookup(".list-cell").queryAllAs(javafx.scene.control.ListCell.class).stream()
+                .filter(c -> c.getText() != null && c.getText().startsWith("S2 ")).findFirst().orElseThrow();
+        javafx.scene.control.ContextMenu menu = fx(cell::getContextMenu);
+        assertThat(menu.getItems().stream().map(javafx.scene.control.MenuItem::getText).toList())
+                .containsExactly("Run S2\u2026", "Run S2 with seeds\u2026");
+        assertThat(fx(() -> robot.lookup("#run-scenario-S2").queryAs(Button.class).getContextMenu())).as("the ▶ has it too").isNotNull();
+        FxTestSupport.fxRun(() -> menu.getItems().get(0).fire());
+        FxTestSupport.fxRun(() -> menu.getItems().get(1).fire());
+        assertThat(asked).hasSize(2);
+        assertThat(asked.get(0)).isEqualTo("Run scenarios of menu.md | ticked [S2] | seed focused false");
+        assertThat(asked.get(1)).startsWith("Run scenarios of menu.md \u2014 type the seed to run").contains("| ticked [S2]");
+        assertThat(fx(() -> wb.tabs().getTabs().stream().noneMatch(t -> t instanceof RunTab))).isTrue();
     }
 
     @Test

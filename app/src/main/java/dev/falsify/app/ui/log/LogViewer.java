@@ -21,6 +21,9 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
@@ -85,6 +88,7 @@ public final class LogViewer extends BorderPane {
     private int paintedLines = -1;
     private int paintedRows = -1;
     private Runnable poller;
+    private ContextMenu menu;
 
     private final AnimationTimer pulse = new AnimationTimer() {
         @Override
@@ -125,6 +129,8 @@ public final class LogViewer extends BorderPane {
             canvas.requestFocus();
             int r = top + (int) (e.getY() / ROW);
             if (view == null || r >= view.count()) return;
+            // a right-click inside the selection keeps it: the context menu acts on it
+            if (e.isSecondaryButtonDown() && anchorRow >= 0 && r >= Math.min(anchorRow, caretRow) && r <= Math.max(anchorRow, caretRow)) return;
             if (e.isShiftDown() && anchorRow >= 0) {
                 caretRow = r;
             } else {
@@ -137,6 +143,12 @@ public final class LogViewer extends BorderPane {
             if (view == null || anchorRow < 0) return;
             caretRow = Math.max(0, Math.min(view.count() - 1, top + (int) (e.getY() / ROW)));
             invalidate();
+        });
+        canvas.setOnContextMenuRequested(e -> {
+            if (menu != null) menu.hide();
+            menu = contextMenuAt(e.getY());
+            if (menu != null) menu.show(canvas, e.getScreenX(), e.getScreenY());
+            e.consume();
         });
         canvas.setOnKeyPressed(e -> {
             if (e.isShortcutDown() && e.getCode() == KeyCode.C) {
@@ -388,16 +400,90 @@ public final class LogViewer extends BorderPane {
 
     /** Copies the selected lines (whole, with no line numbers) to the clipboard and returns them. */
     public String copySelection() {
+        return copy(Copy.LINES);
+    }
+
+    /** What a copy puts on the clipboard. */
+    public enum Copy {
+        /** the lines as the process wrote them */
+        LINES,
+        /** each line after its number (and its process, for a run's log), as the viewer shows them */
+        NUMBERED,
+        /** only where the lines are: {@code 1204}, {@code 1204-1210}, or one number per line when filtered */
+        LINE_NUMBERS
+    }
+
+    /** Copies the selected rows as {@code how} says to the clipboard and returns the text. */
+    public String copy(Copy how) {
         if (view == null || anchorRow < 0) return "";
         int a = Math.min(anchorRow, caretRow);
         int b = Math.min(Math.max(anchorRow, caretRow), view.count() - 1);
         if (b - a > 100_000) b = a + 100_000; // a copy is for people: cap it
         StringBuilder sb = new StringBuilder();
-        for (int r = a; r <= b; r++) sb.append(lines.line(view.line(r))).append('\n');
+        boolean multi = lines.processes().size() > 1;
+        if (how == Copy.LINE_NUMBERS && view.line(b) - view.line(a) == b - a) {
+            // consecutive lines: a range, as one would cite it
+            sb.append(view.line(a) + 1);
+            if (b > a) sb.append('-').append(view.line(b) + 1);
+            sb.append('\n');
+        } else {
+            for (int r = a; r <= b; r++) {
+                int li = view.line(r);
+                switch (how) {
+                    case LINES -> sb.append(lines.line(li));
+                    case NUMBERED -> {
+                        sb.append(li + 1).append('\t');
+                        if (multi) sb.append(lines.processes().get(lines.process(li))).append('\t');
+                        sb.append(lines.line(li));
+                    }
+                    case LINE_NUMBERS -> sb.append(li + 1);
+                }
+                sb.append('\n');
+            }
+        }
         ClipboardContent c = new ClipboardContent();
         c.putString(sb.toString());
         Clipboard.getSystemClipboard().setContent(c);
         return sb.toString();
+    }
+
+    /**
+     * The context menu for a right-click at {@code y} on the canvas (the selection, or the row
+     * there): copy the lines, with or without their numbers, or only their numbers; show only the
+     * process that wrote the row, or every process again. Null where there is no row.
+     */
+    public ContextMenu contextMenuAt(double y) {
+        if (view == null || view.count() == 0) return null;
+        rebuildProcessMenu(); // the filter items exist before the first paint too
+        int r = Math.min(view.count() - 1, top + (int) (y / ROW));
+        if (anchorRow < 0 || r < Math.min(anchorRow, caretRow) || r > Math.max(anchorRow, caretRow)) {
+            anchorRow = caretRow = r;
+            invalidate();
+        }
+        MenuItem copy = new MenuItem("Copy");
+        copy.setId("log-menu-copy");
+        copy.setAccelerator(javafx.scene.input.KeyCombination.keyCombination("Shortcut+C"));
+        copy.setOnAction(e -> copy(Copy.LINES));
+        MenuItem numbered = new MenuItem("Copy with line numbers");
+        numbered.setId("log-menu-copy-numbered");
+        numbered.setOnAction(e -> copy(Copy.NUMBERED));
+        MenuItem numbers = new MenuItem("Copy line numbers");
+        numbers.setId("log-menu-copy-numbers");
+        numbers.setOnAction(e -> copy(Copy.LINE_NUMBERS));
+        ContextMenu m = new ContextMenu(copy, numbered, numbers);
+        if (lines.processes().size() > 1) {
+            int proc = lines.process(view.line(r));
+            MenuItem only = new MenuItem("Filter to this process (" + lines.processes().get(proc) + ")");
+            only.setId("log-menu-only-process");
+            only.setMnemonicParsing(false);
+            only.setOnAction(e -> showProcesses(Set.of(proc)));
+            MenuItem all = new MenuItem("Show all processes");
+            all.setId("log-menu-all-processes");
+            all.setOnAction(e -> showProcesses(Set.of()));
+            all.setDisable(processMenu.getItems().stream().allMatch(i -> !(i instanceof CheckMenuItem c) || c.isSelected()));
+            m.getItems().addAll(new SeparatorMenuItem(), only, all);
+        }
+        return m;
     }
 
     private void refilter() {

@@ -78,6 +78,13 @@ public final class RunDialog extends Dialog<RunChoice> {
         validate();
     }
 
+    /** Opens on the seed field, saying so in the header ("Run with seeds…"). */
+    public void askSeed() {
+        setHeaderText(getHeaderText() + " \u2014 type the seed to run (empty: the run block's seeds)");
+        setOnShown(e -> seed.requestFocus());
+        seed.requestFocus();
+    }
+
     public Map<String, CheckBox> boxes() {
         return boxes;
     }

@@ -46,6 +46,14 @@ public final class RunLauncher {
      * @return the run's tab, or empty when the user cancelled or the plan cannot run
      */
     public Optional<RunTab> launch(Path plan, List<String> preselect) {
+        return launch(plan, preselect, false);
+    }
+
+    /**
+     * As {@link #launch(Path, List)}; with {@code askSeed} the dialog opens on its seed field
+     * ("Run with seeds…": the run block's seeds are shown, the user types the one to run).
+     */
+    public Optional<RunTab> launch(Path plan, List<String> preselect, boolean askSeed) {
         boolean unsaved = host.unsaved(plan);
         PlanSnapshot peek;
         List<Scenario> runnable;
@@ -57,6 +65,7 @@ public final class RunLauncher {
             return Optional.empty();
         }
         RunDialog dialog = new RunDialog(host.window(), plan.getFileName().toString(), runnable, preselect, unsaved);
+        if (askSeed) dialog.askSeed();
         Optional<RunChoice> choice = pick.apply(dialog);
         if (choice.isEmpty()) return Optional.empty();
         if (unsaved && !host.save(plan)) return Optional.empty();

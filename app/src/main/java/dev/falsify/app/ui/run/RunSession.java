@@ -10,7 +10,9 @@ import dev.falsify.runner.trust.PlanSnapshot;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -25,6 +27,7 @@ public final class RunSession {
     private final PlanSnapshot snapshot;
     private final RunOptions options;
     private final LiveLog log = new LiveLog();
+    private final Map<String, Map<String, Map<String, Integer>>> streamIds = new ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<RunEvent> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
     private final CompletableFuture<RunResult> done = new CompletableFuture<>();
@@ -68,12 +71,28 @@ public final class RunSession {
      */
     public void publish(RunEvent e) {
         if (e instanceof RunEvent.LogLine l) {
-            log.append(processLabel(l.scenario(), l.process(), l.stream()), l.text());
+            log.append(streamId(l), l.text());
             return;
         }
         queue.add(e);
         int n = queued.incrementAndGet();
         if (n > maxQueued) maxQueued = n;
+    }
+
+    /**
+     * The live log's number for a line's process stream, found without building its label: the
+     * runner publishes 200,000 lines a second and a String per line would be most of their garbage.
+     */
+    private int streamId(RunEvent.LogLine l) {
+        Map<String, Map<String, Integer>> byProcess = streamIds.get(l.scenario());
+        if (byProcess == null) byProcess = streamIds.computeIfAbsent(l.scenario(), k -> new ConcurrentHashMap<>());
+        Map<String, Integer> byStream = byProcess.get(l.process());
+        if (byStream == null) byStream = byProcess.computeIfAbsent(l.process(), k -> new ConcurrentHashMap<>());
+        Integer id = byStream.get(l.stream());
+        if (id == null) {
+            id = byStream.computeIfAbsent(l.stream(), k -> log.processId(processLabel(l.scenario(), l.process(), k)));
+        }
+        return id;
     }
 
     /** The name lines of a process stream carry in the live log ({@code S1-1 n2.err}). */

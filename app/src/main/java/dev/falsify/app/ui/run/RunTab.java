@@ -52,6 +52,9 @@ public final class RunTab extends Tab {
     private boolean finished;
     private RunResult result;
     private Throwable failure;
+    private String replayed = "";
+    private java.util.concurrent.atomic.AtomicBoolean scanCancel;
+    private boolean scanDone;
 
     private final AnimationTimer pump = new AnimationTimer() {
         @Override
@@ -102,6 +105,7 @@ public final class RunTab extends Tab {
         table.getColumns().add(outcome);
         table.setPlaceholder(new Label("No seed started yet"));
         timeline.setOnMarker(this::openMarker);
+        timeline.setOnProcessLog(this::showProcessLog);
         SplitPane upper = new SplitPane(table, timeline);
         upper.setDividerPositions(0.3);
         BorderPane body = new BorderPane();
@@ -117,6 +121,7 @@ public final class RunTab extends Tab {
         setContent(body);
         setOnClosed(e -> {
             if (session != null && session.running()) session.stop(); // a closed run view does not leave a run behind
+            if (scanCancel != null) scanCancel.set(true);
         });
     }
 
@@ -136,10 +141,93 @@ public final class RunTab extends Tab {
             }
         }
         t.finished = true;
-        t.status.setText(n + " events from " + sessionDir.resolve(SessionReader.LOG) + (folder.interrupted() ? " (interrupted)" : ""));
+        t.replayed = n + " events from " + sessionDir.resolve(SessionReader.LOG) + (folder.interrupted() ? " (interrupted)" : "");
+        t.status.setText(t.replayed);
         t.timeline.setLive(false);
         t.timeline.fit();
+        t.scanLogs();
         return t;
+    }
+
+    /**
+     * Marks the error lines of the session's logs that its session log did not record, read off the
+     * FX thread with progress in the status line and a Cancel button (closing the tab cancels too).
+     */
+    private void scanLogs() {
+        java.util.Set<String> known = new java.util.HashSet<>();
+        Map<String, long[]> lives = new java.util.HashMap<>();
+        Map<String, String> names = new java.util.HashMap<>();
+        for (TimelineModel.Lane l : model.lanes()) {
+            for (TimelineModel.Marker m : l.markers()) {
+                if (m.event() instanceof RunEvent.LogMarker lm) known.add(LogScan.key(lm.scenario(), lm.process(), lm.stream(), lm.lineNo()));
+            }
+            long from = l.markers().isEmpty() ? model.start() : l.markers().get(0).at();
+            long to = l.markers().isEmpty() ? model.end() : l.markers().get(l.markers().size() - 1).at();
+            if (!l.spans().isEmpty()) {
+                from = l.spans().get(0).start();
+                long end = l.spans().get(l.spans().size() - 1).end();
+                to = end < 0 ? model.end() : end;
+            }
+            String base = l.kind() == TimelineModel.LaneKind.SCENARIO ? "" : dev.falsify.model.session.SessionWriter.fileNamePart(l.process());
+            lives.put(l.seed() + "\u0000" + base, new long[] {from, Math.max(from, to)});
+            if (!base.isEmpty()) names.put(l.seed() + "\u0000" + base, l.process());
+        }
+        long runStart = model.start();
+        long runEnd = model.end();
+        LogScan.Lifetimes times = new LogScan.Lifetimes() {
+            public long[] of(String seed, String base) {
+                long[] l = lives.get(seed + "\u0000" + base);
+                if (l == null) l = lives.get(seed + "\u0000"); // no lane for the process: its seed's time
+                return l != null ? l : new long[] {runStart, runEnd};
+            }
+
+            public String process(String seed, String base) {
+                return names.getOrDefault(seed + "\u0000" + base, base);
+            }
+        };
+        java.util.concurrent.atomic.AtomicBoolean cancel = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicLong shownAt = new java.util.concurrent.atomic.AtomicLong();
+        Button cancelButton = new Button("Cancel scan");
+        cancelButton.setId("run-scan-cancel");
+        cancelButton.setOnAction(e -> cancel.set(true));
+        ((HBox) ((BorderPane) getContent()).getTop()).getChildren().add(cancelButton);
+        scanCancel = cancel;
+        status.setText(replayed + " \u2014 scanning the logs for error lines\u2026");
+        Thread scan = new Thread(() -> {
+            String end;
+            try {
+                LogScan.Result r = LogScan.scan(replayDir, times, known,
+                        batch -> javafx.application.Platform.runLater(() -> batch.forEach(this::accept)),
+                        f -> {
+                            long now = System.nanoTime();
+                            if (now - shownAt.get() > 100_000_000L) { // a status line 10 times a second is enough
+                                shownAt.set(now);
+                                String text = String.format(java.util.Locale.ROOT, "%s \u2014 scanning the logs for error lines\u2026 %.0f%%", replayed, f * 100);
+                                javafx.application.Platform.runLater(() -> {
+                                    if (!cancel.get()) status.setText(text);
+                                });
+                            }
+                        }, cancel::get);
+                end = r.cancelled() ? "log scan cancelled (" + r.marked() + " error lines marked so far)"
+                        : r.marked() + " more error line" + (r.marked() == 1 ? "" : "s") + " marked from " + r.files() + " log file" + (r.files() == 1 ? "" : "s")
+                        + (r.capped() > 0 ? " (the first " + LogScan.MAX_PER_FILE + " of a file only)" : "");
+            } catch (IOException | RuntimeException e) {
+                end = "log scan failed: " + e.getMessage();
+            }
+            String text = replayed + " \u2014 " + end;
+            javafx.application.Platform.runLater(() -> {
+                status.setText(text);
+                ((HBox) ((BorderPane) getContent()).getTop()).getChildren().remove(cancelButton);
+                scanDone = true;
+            });
+        }, "falsify-log-scan");
+        scan.setDaemon(true);
+        scan.start();
+    }
+
+    /** Whether a replay's log scan ended (or there is none). */
+    public boolean logScanDone() {
+        return replayDir == null || scanDone;
     }
 
     private void accept(RunEvent e) {
@@ -216,9 +304,39 @@ public final class RunTab extends Tab {
         }
         Path dir = session != null ? session.sessionDir() : replayDir;
         if (dir != null) {
-            Path file = dir.resolve("logs").resolve(lm.scenario()).resolve(lm.process() + "." + lm.stream() + ".log");
+            Path file = dir.resolve("logs").resolve(lm.scenario())
+                    .resolve(dev.falsify.model.session.SessionWriter.fileNamePart(lm.process()) + "." + lm.stream() + ".log");
             host.openLogLine(file, lm.lineNo());
         }
+    }
+
+    /**
+     * "Show this process's log": a live run filters its log viewer to that process's streams (every
+     * stream of the seed for a seed lane); a replay opens the process's log file of the session.
+     */
+    void showProcessLog(String seed, String process) {
+        if (session != null) {
+            String prefix = process.isEmpty() ? seed + " " : RunSession.processLabel(seed, process, "");
+            java.util.Set<Integer> ids = new java.util.HashSet<>();
+            var procs = session.log().processes();
+            for (int i = 0; i < procs.size(); i++) if (procs.get(i).startsWith(prefix)) ids.add(i);
+            if (ids.isEmpty()) {
+                host.status("No log lines from " + (process.isEmpty() ? seed : seed + " " + process) + " yet");
+                return;
+            }
+            log.showProcesses(ids);
+            return;
+        }
+        Path dir = replayDir.resolve("logs").resolve(seed);
+        if (process.isEmpty()) {
+            host.status("Logs of " + seed + ": " + dir);
+            return;
+        }
+        String base = dev.falsify.model.session.SessionWriter.fileNamePart(process);
+        Path out = dir.resolve(base + ".out.log");
+        Path err = dir.resolve(base + ".err.log");
+        Path file = java.nio.file.Files.isRegularFile(out) || !java.nio.file.Files.isRegularFile(err) ? out : err;
+        host.openLogLine(file, 1);
     }
 
     public TimelineView timeline() {

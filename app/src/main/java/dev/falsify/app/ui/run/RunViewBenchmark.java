@@ -100,7 +100,15 @@ public final class RunViewBenchmark {
             return null;
         });
         long[] count = new long[seeds * procs.length];
+        // one String per stream, as the runner's LogPump holds them; only the line's text is new per line
+        String[] labels = new String[count.length];
+        String[] names = new String[count.length];
+        for (int k = 0; k < count.length; k++) {
+            labels[k] = "S1-" + (k / procs.length + 1);
+            names[k] = procs[k % procs.length].substring(0, procs[k % procs.length].indexOf('.'));
+        }
         int batch = Math.max(1, rate / 200); // 5 ms of lines per batch
+        byte[] buf = new byte[256];
         long start = System.nanoTime();
         long published = 0;
         int markers = 0;
@@ -110,11 +118,10 @@ public final class RunViewBenchmark {
             long now = System.currentTimeMillis();
             for (int i = 0; i < batch && published < lines; i++, published++) {
                 int k = (int) (published % count.length);
-                String label = "S1-" + (k / procs.length + 1);
-                String proc = procs[k % procs.length];
-                String name = proc.substring(0, proc.indexOf('.'));
+                String label = labels[k];
+                String name = names[k];
                 long no = ++count[k];
-                String text = name + " op " + no + " key=" + (no % 17) + " ok";
+                String text = line(buf, name, no);
                 if (no % 20_000 == 0) {
                     text = name + " ERROR timeout on op " + no;
                     session.publish(new RunEvent.LogLine(now, label, name, "out", no, text));
@@ -160,6 +167,41 @@ public final class RunViewBenchmark {
         return new Figures(published, seconds, pulses.size(), pct(pulses, 50), pct(pulses, 99), pct(pulses, 100),
                 pct(frames, 50), pct(frames, 99), Math.max(qmax, session.maxQueued()), queueAtEnd,
                 samples, shown, markers);
+    }
+
+    /**
+     * {@code <name> op <no> key=<no % 17> ok}, made as the runner's LogPump makes a line: bytes read
+     * into a reused buffer, then one String of them (a concatenation per line would put several
+     * times the runner's garbage on the heap, and the benchmark would measure its own generator).
+     */
+    static String line(byte[] buf, String name, long no) {
+        int j = 0;
+        for (int i = 0; i < name.length(); i++) buf[j++] = (byte) name.charAt(i);
+        j = put(buf, j, " op ");
+        j = digits(buf, j, no);
+        j = put(buf, j, " key=");
+        j = digits(buf, j, no % 17);
+        j = put(buf, j, " ok");
+        return new String(buf, 0, j, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static int put(byte[] buf, int j, String ascii) {
+        for (int i = 0; i < ascii.length(); i++) buf[j++] = (byte) ascii.charAt(i);
+        return j;
+    }
+
+    private static int digits(byte[] buf, int j, long v) {
+        int start = j;
+        do {
+            buf[j++] = (byte) ('0' + v % 10);
+            v /= 10;
+        } while (v > 0);
+        for (int a = start, b = j - 1; a < b; a++, b--) {
+            byte t = buf[a];
+            buf[a] = buf[b];
+            buf[b] = t;
+        }
+        return j;
     }
 
     private static double pct(List<Long> nanos, int p) {

@@ -6,6 +6,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import javafx.animation.AnimationTimer;
 import javafx.geometry.Insets;
@@ -15,9 +16,15 @@ import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollBar;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
@@ -38,6 +45,31 @@ public final class TimelineView extends BorderPane {
     static final double LABELS = 150;
     private static final Font FONT = Font.font("System", 11);
     private static final Font BOLD = Font.font("System", javafx.scene.text.FontWeight.BOLD, 11);
+    // colours parsed once: Color.web per draw call was a parse and an object per marker per frame
+    private static final Color C_EEF2F8 = Color.web("#eef2f8");
+    private static final Color C_FAFAFA = Color.web("#fafafa");
+    private static final Color C_F0A020_A22 = Color.web("#f0a020", 0.22);
+    private static final Color C_D9534F_A20 = Color.web("#d9534f", 0.20);
+    private static final Color C_9E9E9E_A25 = Color.web("#9e9e9e", 0.25);
+    private static final Color C_C0392B_A7 = Color.web("#c0392b", 0.7);
+    private static final Color C_7A1F12 = Color.web("#7a1f12");
+    private static final Color C_5C1A10 = Color.web("#5c1a10");
+    private static final Color C_7AA6D8 = Color.web("#7aa6d8");
+    private static final Color C_2F6FDD_A15 = Color.web("#2f6fdd", 0.15);
+    private static final Color C_F4F5F7 = Color.web("#f4f5f7");
+    private static final Color C_1F2328 = Color.web("#1f2328");
+    private static final Color C_C8CCD2 = Color.web("#c8ccd2");
+    private static final Color C_57606A = Color.web("#57606a");
+    private static final Color C_ECEEF1 = Color.web("#eceef1");
+    private static final Color C_FFFFFF_A75 = Color.web("#ffffff", 0.75);
+    private static final Color C_1A7F37 = Color.web("#1a7f37");
+    private static final Color C_CF222E = Color.web("#cf222e");
+    private static final Color C_9A6700 = Color.web("#9a6700");
+    private static final Color C_8C959F = Color.web("#8c959f");
+    private static final Color C_6E7781 = Color.web("#6e7781");
+    private static final Color C_8250DF = Color.web("#8250df");
+    private static final Color C_0969DA = Color.web("#0969da");
+    private static final Color C_24292F = Color.web("#24292f");
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
 
     private final TimelineModel model;
@@ -59,11 +91,18 @@ public final class TimelineView extends BorderPane {
     private double dragToX = Double.NaN;
     private boolean dragged;
     private Consumer<TimelineModel.Marker> onMarker = m -> { };
+    private BiConsumer<String, String> onProcessLog = (seed, process) -> { };
+    private ContextMenu menu;
+    private final double[] px = new double[4];
+    private final double[] py = new double[4];
 
     private final AnimationTimer pulse = new AnimationTimer() {
         @Override
         public void handle(long now) {
-            if (dirty || model.version() != paintedVersion || live && follow.isSelected()) {
+            // following live, time moves by less than a pixel in most pulses: redraw only when it did
+            boolean moved = live && follow.isSelected() && !Double.isNaN(viewStart)
+                    && Math.abs(followStart(canvas.getWidth()) - viewStart) >= msPerPx;
+            if (dirty || model.version() != paintedVersion || moved) {
                 paint();
             }
             if (!live && !dirty) stop();
@@ -122,6 +161,7 @@ public final class TimelineView extends BorderPane {
             dragToX = Double.NaN;
         });
         canvas.setOnMouseDragged(e -> {
+            if (!e.isPrimaryButtonDown()) return;
             if (Math.abs(e.getX() - pressX) > 3) dragged = true;
             if (!dragged) return;
             if (e.isShiftDown()) {
@@ -139,7 +179,7 @@ public final class TimelineView extends BorderPane {
                 if (b - a > 4) zoomTo(timeAt(a), timeAt(b));
                 dragToX = Double.NaN;
                 invalidate();
-            } else if (!dragged) {
+            } else if (!dragged && e.getButton() == javafx.scene.input.MouseButton.PRIMARY) {
                 TimelineModel.Marker m = markerAt(e.getX(), e.getY());
                 if (m != null) onMarker.accept(m);
             }
@@ -158,6 +198,13 @@ public final class TimelineView extends BorderPane {
             }
         });
         canvas.setOnMouseExited(e -> tip.hide());
+        canvas.setOnContextMenuRequested(e -> {
+            if (menu != null) menu.hide();
+            tip.hide();
+            menu = contextMenuAt(e.getX(), e.getY());
+            if (menu != null) menu.show(canvas, e.getScreenX(), e.getScreenY());
+            e.consume();
+        });
         sceneProperty().addListener((o, a, b) -> {
             if (b == null) pulse.stop();
             else invalidate();
@@ -172,6 +219,11 @@ public final class TimelineView extends BorderPane {
         return canvas;
     }
 
+    /** The hover panel: the fields of the event (or fault window) under the pointer. */
+    public Tooltip hoverTip() {
+        return tip;
+    }
+
     public CheckBox followBox() {
         return follow;
     }
@@ -184,6 +236,88 @@ public final class TimelineView extends BorderPane {
 
     public void setOnMarker(Consumer<TimelineModel.Marker> handler) {
         onMarker = handler;
+    }
+
+    /** The context menu the last right-click opened, or null. */
+    ContextMenu shownMenu() {
+        return menu;
+    }
+
+    /** What "Show this process's log" does with a lane's seed and process ("" for the seed's own lane). */
+    public void setOnProcessLog(BiConsumer<String, String> handler) {
+        onProcessLog = handler;
+    }
+
+    /**
+     * The context menu for a right-click at (x, y): on a marker, open its log line (log markers) and
+     * copy the event's fields; on a lane, show that process's log, zoom to the fault window there
+     * (or the lane's nearest one), and Follow live. Null outside the lanes.
+     */
+    public ContextMenu contextMenuAt(double x, double y) {
+        TimelineModel.Lane lane = laneAt(y);
+        if (lane == null) return null;
+        ContextMenu m = new ContextMenu();
+        TimelineModel.Marker marker = markerAt(x, y);
+        if (marker != null) {
+            MenuItem open = new MenuItem("Open log line");
+            open.setId("timeline-menu-open-line");
+            open.setDisable(!(marker.event() instanceof RunEvent.LogMarker));
+            open.setOnAction(e -> onMarker.accept(marker));
+            MenuItem copy = new MenuItem("Copy event");
+            copy.setId("timeline-menu-copy-event");
+            copy.setOnAction(e -> {
+                ClipboardContent c = new ClipboardContent();
+                c.putString(fields(marker.event()));
+                Clipboard.getSystemClipboard().setContent(c);
+            });
+            m.getItems().addAll(open, copy, new SeparatorMenuItem());
+        }
+        boolean process = lane.kind() == TimelineModel.LaneKind.PROCESS;
+        MenuItem log = new MenuItem(process ? "Show this process's log" : "Show this seed's log");
+        log.setId("timeline-menu-process-log");
+        log.setMnemonicParsing(false);
+        log.setOnAction(e -> onProcessLog.accept(lane.seed(), lane.process()));
+        TimelineModel.Band band = bandNear(lane.seed(), x < LABELS || Double.isNaN(viewStart) ? Double.NaN : timeAt(x));
+        MenuItem zoom = new MenuItem(band == null ? "Zoom to fault window" : "Zoom to fault window (" + band.fault() + ")");
+        zoom.setId("timeline-menu-zoom-fault");
+        zoom.setMnemonicParsing(false);
+        zoom.setDisable(band == null);
+        zoom.setOnAction(e -> zoomToBand(band));
+        CheckMenuItem followItem = new CheckMenuItem("Follow live");
+        followItem.setId("timeline-menu-follow");
+        followItem.setSelected(follow.isSelected());
+        followItem.setOnAction(e -> follow.setSelected(followItem.isSelected()));
+        m.getItems().addAll(log, zoom, followItem);
+        return m;
+    }
+
+    /** Shows a fault window from inject to heal (or to now, while active) with a margin either side. */
+    public void zoomToBand(TimelineModel.Band b) {
+        double heal = b.heal() < 0 ? model.end() : b.heal();
+        double margin = Math.max(50, (heal - b.inject()) * 0.1);
+        zoomTo(b.inject() - margin, heal + margin);
+    }
+
+    /** The lane at canvas height {@code y}, or null. */
+    TimelineModel.Lane laneAt(double y) {
+        if (y < AXIS) return null;
+        int lane = firstLane + (int) ((y - AXIS) / LANE);
+        return lane < model.lanes().size() ? model.lanes().get(lane) : null;
+    }
+
+    /** The seed's fault window at time {@code t}, else the nearest one (any when {@code t} is NaN), or null. */
+    private TimelineModel.Band bandNear(String seed, double t) {
+        TimelineModel.Band best = null;
+        double bestD = Double.MAX_VALUE;
+        for (TimelineModel.Band b : model.bands(seed)) {
+            double heal = b.heal() < 0 ? model.end() : b.heal();
+            double d = Double.isNaN(t) ? 0 : t < b.inject() ? b.inject() - t : t > heal ? t - heal : 0;
+            if (d < bestD) {
+                bestD = d;
+                best = b;
+            }
+        }
+        return best;
     }
 
     /** Shows the whole run. */
@@ -237,6 +371,14 @@ public final class TimelineView extends BorderPane {
         return Math.max(0, model.lanes().size() - visibleLanes());
     }
 
+    /** Where the view starts when it follows the newest events (or where it is, when they fit). */
+    private double followStart(double w) {
+        if (model.isEmpty()) return viewStart;
+        double span = (w - LABELS) * msPerPx;
+        double end = Math.max(model.end(), live ? System.currentTimeMillis() : model.end()) + span * 0.05;
+        return end - viewStart > span || !live ? Math.max(model.start() - 200, end - span) : viewStart;
+    }
+
     private void paint() {
         paintedVersion = model.version();
         dirty = false;
@@ -255,11 +397,7 @@ public final class TimelineView extends BorderPane {
             viewStart = model.start() - 200;
             msPerPx = 20;
         }
-        if (follow.isSelected()) {
-            double span = (w - LABELS) * msPerPx;
-            double end = Math.max(model.end(), live ? System.currentTimeMillis() : model.end()) + span * 0.05;
-            if (end - viewStart > span || !live) viewStart = Math.max(model.start() - 200, end - span);
-        }
+        if (follow.isSelected()) viewStart = followStart(w);
         List<TimelineModel.Lane> lanes = model.lanes();
         if (vbar.getMax() != maxFirstLane()) vbar.setMax(maxFirstLane());
         if (vbar.getVisibleAmount() != visibleLanes()) vbar.setVisibleAmount(visibleLanes());
@@ -271,7 +409,7 @@ public final class TimelineView extends BorderPane {
         for (int i = firstLane; i < last; i++) {
             double y = AXIS + (i - firstLane) * LANE;
             TimelineModel.Lane l = lanes.get(i);
-            g.setFill(l.kind() == TimelineModel.LaneKind.SCENARIO ? Color.web("#eef2f8") : (i % 2 == 0 ? Color.web("#fafafa") : Color.WHITE));
+            g.setFill(l.kind() == TimelineModel.LaneKind.SCENARIO ? C_EEF2F8 : (i % 2 == 0 ? C_FAFAFA : Color.WHITE));
             g.fillRect(0, y, w, LANE);
         }
         // fault bands across the lanes of their seed
@@ -290,18 +428,18 @@ public final class TimelineView extends BorderPane {
                 double x0 = Math.max(LABELS, xOf(b.inject()));
                 double x1 = Math.min(w, Math.max(x0 + 2, xOf(heal)));
                 Boolean landed = b.landed();
-                Color c = landed == null ? Color.web("#f0a020", 0.22) : landed ? Color.web("#d9534f", 0.20) : Color.web("#9e9e9e", 0.25);
+                Color c = landed == null ? C_F0A020_A22 : landed ? C_D9534F_A20 : C_9E9E9E_A25;
                 g.setFill(c);
                 g.fillRect(x0, y, x1 - x0, rows * LANE);
-                g.setStroke(Color.web("#c0392b", 0.7));
+                g.setStroke(C_C0392B_A7);
                 g.strokeLine(x0, y, x0, y + rows * LANE);
                 if (b.heal() >= 0) g.strokeLine(x1, y, x1, y + rows * LANE);
                 // the label may run past the band, up to where the next band starts
                 double room = (k + 1 < seedBands.size() ? xOf(seedBands.get(k + 1).inject()) : w) - x0 - 6;
                 String reading = landed == null ? " \u2026 landing?" : landed ? " \u2714 landed" : " \u2716 not proven";
                 String detail = b.readings().isEmpty() ? "" : b.readings().get(b.readings().size() - 1).evidence();
-                label(g, clip(b.fault() + reading, room), x0 + 3, y + 14, BOLD, Color.web("#7a1f12"));
-                if (!detail.isEmpty() && rows > 1) label(g, clip(detail, room), x0 + 3, y + LANE + 14, FONT, Color.web("#5c1a10"));
+                label(g, clip(b.fault() + reading, room), x0 + 3, y + 14, BOLD, C_7A1F12);
+                if (!detail.isEmpty() && rows > 1) label(g, clip(detail, room), x0 + 3, y + LANE + 14, FONT, C_5C1A10);
             }
             i += rows - 1;
         }
@@ -314,7 +452,7 @@ public final class TimelineView extends BorderPane {
                 if (end < t0 || s.start() > t1) continue;
                 double x0 = Math.max(LABELS, xOf(s.start()));
                 double x1 = Math.min(w, Math.max(x0 + 1, xOf(end)));
-                g.setFill(Color.web("#7aa6d8"));
+                g.setFill(C_7AA6D8);
                 g.fillRect(x0, y + 8, x1 - x0, 6);
             }
             List<TimelineModel.Marker> ms = l.markers();
@@ -341,17 +479,17 @@ public final class TimelineView extends BorderPane {
         }
         // range being selected
         if (!Double.isNaN(dragToX)) {
-            g.setFill(Color.web("#2f6fdd", 0.15));
+            g.setFill(C_2F6FDD_A15);
             g.fillRect(Math.min(pressX, dragToX), AXIS, Math.abs(dragToX - pressX), h - AXIS);
         }
         // labels column
-        g.setFill(Color.web("#f4f5f7"));
+        g.setFill(C_F4F5F7);
         g.fillRect(0, AXIS, LABELS, h - AXIS);
         for (int i = firstLane; i < last; i++) {
             double y = AXIS + (i - firstLane) * LANE;
             TimelineModel.Lane l = lanes.get(i);
             g.setFont(l.kind() == TimelineModel.LaneKind.SCENARIO ? BOLD : FONT);
-            g.setFill(Color.web("#1f2328"));
+            g.setFill(C_1F2328);
             g.fillText(clip(l.label(), LABELS - 8), 6, y + 15);
         }
         g.setFont(FONT);
@@ -362,24 +500,24 @@ public final class TimelineView extends BorderPane {
     }
 
     private void paintAxis(GraphicsContext g, double w, double t0, double t1) {
-        g.setFill(Color.web("#f4f5f7"));
+        g.setFill(C_F4F5F7);
         g.fillRect(0, 0, w, AXIS);
-        g.setStroke(Color.web("#c8ccd2"));
+        g.setStroke(C_C8CCD2);
         g.strokeLine(0, AXIS - 0.5, w, AXIS - 0.5);
         double step = niceStep(msPerPx * 90);
         double first = Math.ceil((t0 - model.start()) / step) * step + model.start();
-        g.setFill(Color.web("#57606a"));
+        g.setFill(C_57606A);
         for (double t = first; t <= t1; t += step) {
             double x = xOf(t);
             if (x < LABELS) continue;
-            g.setStroke(Color.web("#c8ccd2"));
+            g.setStroke(C_C8CCD2);
             g.strokeLine(x + 0.5, AXIS - 6, x + 0.5, AXIS);
-            g.setStroke(Color.web("#eceef1"));
+            g.setStroke(C_ECEEF1);
             g.strokeLine(x + 0.5, AXIS, x + 0.5, canvas.getHeight());
             g.fillText("+" + human(t - model.start()), x + 3, 11);
             g.fillText(CLOCK.format(Instant.ofEpochMilli((long) t)), x + 3, 22);
         }
-        g.setFill(Color.web("#1f2328"));
+        g.setFill(C_1F2328);
         g.setFont(BOLD);
         g.fillText("lane", 6, 16);
         g.setFont(FONT);
@@ -389,7 +527,7 @@ public final class TimelineView extends BorderPane {
     private static void label(GraphicsContext g, String text, double x, double baseline, Font font, Color color) {
         g.setFont(font);
         double width = text.length() * 6.2;
-        g.setFill(Color.web("#ffffff", 0.75));
+        g.setFill(C_FFFFFF_A75);
         g.fillRect(x - 1, baseline - 11, width + 2, 14);
         g.setFill(color);
         g.fillText(text, x, baseline);
@@ -418,9 +556,9 @@ public final class TimelineView extends BorderPane {
 
     private static Color verdictColor(String v) {
         return switch (v) {
-            case "clean" -> Color.web("#1a7f37");
-            case "violation" -> Color.web("#cf222e");
-            default -> Color.web("#9a6700");
+            case "clean" -> C_1A7F37;
+            case "violation" -> C_CF222E;
+            default -> C_9A6700;
         };
     }
 
@@ -428,39 +566,39 @@ public final class TimelineView extends BorderPane {
         double cy = y + LANE / 2;
         switch (m.kind()) {
             case START -> {
-                g.setFill(Color.web("#57606a"));
+                g.setFill(C_57606A);
                 g.fillRect(x - 0.5, y + 4, 1.5, LANE - 8);
             }
             case READY -> {
-                g.setFill(Color.web("#1a7f37"));
-                g.fillPolygon(new double[] {x - 5, x + 5, x}, new double[] {y + 3, y + 3, y + 12}, 3);
+                g.setFill(C_1A7F37);
+                polygon(g, x - 5, y + 3, x + 5, y + 3, x, y + 12, x, y + 12);
             }
             case STEP -> {
-                g.setFill(Color.web("#8c959f"));
+                g.setFill(C_8C959F);
                 g.fillRect(x - 0.5, y + 14, 1.5, 6);
             }
             case LOG -> {
-                g.setFill(Color.web("#6e7781"));
+                g.setFill(C_6E7781);
                 g.fillOval(x - 3, cy - 3, 6, 6);
             }
             case ERROR -> {
-                g.setFill(Color.web("#cf222e"));
+                g.setFill(C_CF222E);
                 g.fillOval(x - 4, cy - 4, 8, 8);
             }
             case LANDING -> {
                 boolean ok = m.event() instanceof RunEvent.LandingChecked l && l.landed();
-                g.setFill(ok ? Color.web("#8250df") : Color.web("#8c959f"));
-                g.fillPolygon(new double[] {x, x + 5, x, x - 5}, new double[] {y + 3, cy, y + LANE - 3, cy}, 4);
+                g.setFill(ok ? C_8250DF : C_8C959F);
+                polygon(g, x, y + 3, x + 5, cy, x, y + LANE - 3, x - 5, cy);
             }
             case ORACLE -> {
                 boolean bad = m.event() instanceof RunEvent.OracleResult o && !o.validity().equals("valid");
-                g.setFill(bad ? Color.web("#cf222e") : Color.web("#0969da"));
-                g.fillPolygon(new double[] {x, x + 6, x, x - 6}, new double[] {y + 2, cy, y + LANE - 2, cy}, 4);
+                g.setFill(bad ? C_CF222E : C_0969DA);
+                polygon(g, x, y + 2, x + 6, cy, x, y + LANE - 2, x - 6, cy);
             }
             case END -> {
                 boolean bad = m.event() instanceof RunEvent.ProcessEnded p && !p.reason().equals("exit")
                         && !p.reason().equals("teardown") || m.event() instanceof RunEvent.ProcessEnded q && q.signal() == null && q.exitCode() != 0;
-                g.setFill(bad ? Color.web("#cf222e") : Color.web("#24292f"));
+                g.setFill(bad ? C_CF222E : C_24292F);
                 g.fillRect(x - 1, y + 5, 2.5, LANE - 10);
             }
             case VERDICT -> {
@@ -469,6 +607,19 @@ public final class TimelineView extends BorderPane {
                 g.fillRect(x - 5, cy - 5, 10, 10);
             }
         }
+    }
+
+    /** A filled quadrilateral (a triangle when the last two points repeat), from reused arrays. */
+    private void polygon(GraphicsContext g, double x0, double y0, double x1, double y1, double x2, double y2, double x3, double y3) {
+        px[0] = x0;
+        px[1] = x1;
+        px[2] = x2;
+        px[3] = x3;
+        py[0] = y0;
+        py[1] = y1;
+        py[2] = y2;
+        py[3] = y3;
+        g.fillPolygon(px, py, 4);
     }
 
     /** The marker under the pointer (within 5 px), or null. */

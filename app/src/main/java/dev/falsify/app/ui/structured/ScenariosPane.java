@@ -47,6 +47,7 @@ final class ScenariosPane extends SplitPane {
     private static final java.util.function.Consumer<String> NO_RUN = id -> { };
     private final PlanEdits edits;
     private java.util.function.Consumer<String> onRun = NO_RUN;
+    private java.util.function.Consumer<String> onRunWithSeeds = NO_RUN;
     private final ListView<Scenario> list = new ListView<>();
     private final VBox detail = new VBox(8);
     private String shownScenarioKey;
@@ -70,6 +71,7 @@ final class ScenariosPane extends SplitPane {
                 String badge = s.sevenM().present() && !s.sevenM().missing().isEmpty() ? "  §7.M incomplete" : "";
                 setText(s.id() + "  " + s.name() + badge);
                 setGraphic(s.runBlocks().isEmpty() ? null : runButton(s));
+                setContextMenu(s.runBlocks().isEmpty() || onRun == NO_RUN ? null : runMenu(s));
                 setContentDisplay(javafx.scene.control.ContentDisplay.RIGHT);
             }
         });
@@ -98,9 +100,23 @@ final class ScenariosPane extends SplitPane {
     }
 
     /** What the ▶ after a scenario with a run block does (the window opens its run dialog). */
-    void setOnRun(java.util.function.Consumer<String> run) {
+    void setOnRun(java.util.function.Consumer<String> run, java.util.function.Consumer<String> withSeeds) {
         onRun = run;
+        onRunWithSeeds = withSeeds;
         list.refresh();
+    }
+
+    /** The scenario row's (and its ▶'s) menu: run it, or run it asking for the seed first. */
+    private javafx.scene.control.ContextMenu runMenu(Scenario s) {
+        javafx.scene.control.MenuItem run = new javafx.scene.control.MenuItem("Run " + s.id() + "\u2026");
+        run.setId("scenario-menu-run");
+        run.setOnAction(e -> onRun.accept(s.id()));
+        javafx.scene.control.MenuItem seeds = new javafx.scene.control.MenuItem("Run " + s.id() + " with seeds\u2026");
+        seeds.setId("scenario-menu-run-seeds");
+        seeds.setOnAction(e -> onRunWithSeeds.accept(s.id()));
+        run.setMnemonicParsing(false);
+        seeds.setMnemonicParsing(false);
+        return new javafx.scene.control.ContextMenu(run, seeds);
     }
 
     private Button runButton(Scenario s) {
@@ -110,6 +126,7 @@ final class ScenariosPane extends SplitPane {
         b.setStyle("-fx-padding: 0 6 0 6; -fx-font-size: 10px;");
         b.setTooltip(new javafx.scene.control.Tooltip("Run " + s.id() + " \u2014 pick seeds, then start (its commands are shown for trust first)"));
         b.setOnAction(e -> onRun.accept(s.id()));
+        b.setContextMenu(onRun == NO_RUN ? null : runMenu(s));
         b.setDisable(onRun == NO_RUN);
         return b;
     }

@@ -84,7 +84,12 @@ public final class StructuredView extends BorderPane {
 
     /** What the ▶ after each runnable scenario does: runs that scenario id. */
     public void setOnRunScenario(Consumer<String> run) {
-        scenarios.setOnRun(run);
+        scenarios.setOnRun(run, run);
+    }
+
+    /** The ▶ (and its row's menu "Run…") runs that scenario id; the menu's "Run with seeds…" asks for seeds first. */
+    public void setOnRunScenario(Consumer<String> run, Consumer<String> withSeeds) {
+        scenarios.setOnRun(run, withSeeds);
     }
 
     public ListView<Scenario> scenarioList() {

@@ -29,6 +29,7 @@ public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
     }
 
     private final Consumer<Path> opener;
+    private java.util.function.Function<Entry, javafx.scene.control.ContextMenu> menus = e -> null;
 
     public WorkspaceTree(Consumer<Path> opener) {
         this.opener = opener;
@@ -40,6 +41,12 @@ public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
             protected void updateItem(Entry item, boolean empty) {
                 super.updateItem(item, empty);
                 setText(empty || item == null ? null : item.label());
+                // built when asked for: what a row offers depends on the file (a stat), not on every cell update
+                setOnContextMenuRequested(empty || item == null || item.path() == null ? null : e -> {
+                    javafx.scene.control.ContextMenu m = menus.apply(item);
+                    if (m != null) m.show(this, e.getScreenX(), e.getScreenY());
+                    e.consume();
+                });
                 getStyleClass().remove("workspace-group");
                 if (!empty && item != null && item.group()) {
                     getStyleClass().add("workspace-group");
@@ -56,6 +63,11 @@ public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
                 openSelected();
             }
         });
+    }
+
+    /** The context menu of a row with a path (null for none); the window supplies it. */
+    public void setMenus(java.util.function.Function<Entry, javafx.scene.control.ContextMenu> menus) {
+        this.menus = menus;
     }
 
     private void openSelected() {

@@ -118,6 +118,18 @@ class LogLinesTest {
     }
 
     @Test
+    void theLiveLogKeepsAnyTextAsUtf8() {
+        LiveLog log = new LiveLog();
+        List<String> texts = List.of("", "plain", "na\u00efve caf\u00e9 \u20ac5", "emoji \ud83d\ude00 ok", "lone \ud800 surrogate",
+                "x".repeat(5000) + "\u00e9", "\u4e2d\u6587");
+        for (String t : texts) log.append("p", t);
+        for (int i = 0; i < texts.size(); i++) {
+            String expected = new String(texts.get(i).getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+            assertThat(log.line(i)).isEqualTo(expected);
+        }
+    }
+
+    @Test
     void levelsFollowTheRunnersErrorMarkers() {
         assertThat(LogLevel.of("java.lang.IllegalStateException: x")).isEqualTo(LogLevel.ERROR);
         assertThat(LogLevel.of("panic: runtime error")).isEqualTo(LogLevel.ERROR);
