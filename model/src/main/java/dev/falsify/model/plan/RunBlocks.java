@@ -101,6 +101,11 @@ final class RunBlocks {
      * and its self-checking line hint, so it may run on any thread.
      */
     static RunBlock read(SourceLines lines, MarkdownOutline.FenceBlock f) {
+        return read(lines, f, yaml(lines, f));
+    }
+
+    /** The block's YAML: its content lines, the fence's indent stripped, straight from the text (no line strings). */
+    static String yaml(SourceLines lines, MarkdownOutline.FenceBlock f) {
         String text = lines.text();
         StringBuilder sb = new StringBuilder();
         int indent = f.indent();
@@ -112,7 +117,11 @@ final class RunBlocks {
             while (strip < indent && s + strip < e && text.charAt(s + strip) == ' ') strip++;
             sb.append(text, s + strip, e).append('\n');
         }
-        String yaml = sb.toString();
+        return sb.toString();
+    }
+
+    static RunBlock read(SourceLines lines, MarkdownOutline.FenceBlock f, String yaml) {
+        int indent = f.indent();
         int contentStart = f.contentStart();
         int contentEnd = f.contentEnd();
         RunSpecResult r = RunSpecParser.parse(yaml, (line, column) -> {

@@ -2,8 +2,6 @@ package dev.falsify.model.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.falsify.model.plan.run.RunSpecParser;
-import dev.falsify.model.plan.run.RunSpecResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -70,20 +68,8 @@ class RunBlocksTest {
             while (strip < indent && strip < l.length() && l.charAt(strip) == ' ') strip++;
             yaml.append(l, strip, l.length()).append('\n');
         }
-        int contentStart = f.contentStart();
-        int contentEnd = f.contentEnd();
-        RunSpecResult r = RunSpecParser.parse(yaml.toString(), (line, column) -> {
-            int l = Math.min(contentStart + line, Math.max(contentStart, contentEnd - 1));
-            if (l >= lines.lineCount()) l = lines.lineCount() - 1;
-            int lineStart = lines.lineStart(l);
-            int off = Math.min(lineStart + indent + column, lines.lineEnd(l));
-            return lines.span(off, Math.max(off, FieldReader.trimmedEnd(lines, l)));
-        });
-        Span span = lines.span(lines.lineStart(f.line()), FieldReader.trimmedEnd(lines, Math.max(f.line(), f.endLine() - 1)));
-        Span content = f.contentEnd() > f.contentStart()
-                ? lines.span(lines.lineStart(f.contentStart()), lines.lineEndWithBreak(f.contentEnd() - 1))
-                : lines.span(lines.lineStart(Math.min(f.contentStart(), lines.lineCount() - 1)), lines.lineStart(Math.min(f.contentStart(), lines.lineCount() - 1)));
-        return new RunBlock(yaml.toString(), span, content, r.spec(), r.errors());
+        assertThat(RunBlocks.yaml(lines, f)).isEqualTo(yaml.toString());
+        return RunBlocks.read(lines, f, yaml.toString());
     }
 
     /** A §7 of {@code n} scenarios, each with a run block of one of several shapes (valid, invalid, indented, CRLF, empty, unclosed). */
