@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * P015 (environment requirements) and P017 (run blocks). A scenario "needs" the programs its run
@@ -94,7 +95,7 @@ final class EnvironmentRules implements PlanLinter.RuleGroup {
         Set<String> out = new LinkedHashSet<>();
         for (String c : cmds) {
             if (c == null) continue;
-            for (String segment : c.split("\\|\\||&&|\\||;")) {
+            for (String segment : SEGMENTS.split(c)) {
                 String program = firstWord(segment);
                 if (program != null) out.add(program);
             }
@@ -102,14 +103,20 @@ final class EnvironmentRules implements PlanLinter.RuleGroup {
         return out;
     }
 
+    // compiled once: String.split and matches compiled them per command and word, most of P015's time in a big plan
+    private static final Pattern SEGMENTS = Pattern.compile("\\|\\||&&|\\||;");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+    private static final Pattern ASSIGNMENT = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*=.*");
+    private static final Pattern PROGRAM = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]*");
+
     private static String firstWord(String segment) {
-        for (String w : segment.strip().split("\\s+")) {
+        for (String w : SPACES.split(segment.strip())) {
             if (w.isEmpty()) return null;
-            if (w.matches("[A-Za-z_][A-Za-z0-9_]*=.*")) continue;   // VAR=value prefix
+            if (ASSIGNMENT.matcher(w).matches()) continue;   // VAR=value prefix
             String word = w.replace("\"", "").replace("'", "");
             if (word.isEmpty() || word.contains("/") || word.contains("{") || word.startsWith("$")) return null;
             if (BASE_TOOLS.contains(word)) return null;
-            if (!word.matches("[A-Za-z0-9][A-Za-z0-9._+-]*")) return null;
+            if (!PROGRAM.matcher(word).matches()) return null;
             return word;
         }
         return null;

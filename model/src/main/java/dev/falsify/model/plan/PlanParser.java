@@ -26,6 +26,7 @@ public final class PlanParser {
     private final String text;
     private final SourceLines lines;
     private final MarkdownOutline outline;
+    private final RunBlocks runBlocks;
     private final Map<Integer, MarkdownOutline.HeadingBlock> headingAt = new HashMap<>();
     private final List<Unrecognized> unrecognized = new ArrayList<>();
     private final List<Table> tables = new ArrayList<>();
@@ -42,6 +43,7 @@ public final class PlanParser {
         this.lines = new SourceLines(structural(text));
         this.outline = new MarkdownOutline(lines);
         outline.normaliseSectionLevel(SectionIds::identify, HeaderReader::isTitle);
+        runBlocks = RunBlocks.of(outline);   // first: a big plan's run blocks are read ahead while the rest is parsed
         for (MarkdownOutline.HeadingBlock h : outline.headings) headingAt.put(h.line(), h);
         for (MarkdownOutline.TableBlockRef ref : outline.tables) {
             tables.add(TableReader.read(ref, lines));
@@ -94,8 +96,10 @@ public final class PlanParser {
     /** Parses plan text. Never throws: on an internal failure the result is an empty projection plus a note. */
     public static Plan parse(String text) {
         String t = text == null ? "" : text;
+        PlanParser parser = null;
         try {
-            return new PlanParser(t).run();
+            parser = new PlanParser(t);
+            return parser.run();
         } catch (RuntimeException | StackOverflowError e) {
             SourceLines l = new SourceLines(t);
             return new Plan(t, l, new PlanHeader("", "", Map.of(), Span.NONE), List.of(), List.of(), null, List.of(), false,
@@ -103,6 +107,8 @@ public final class PlanParser {
                     List.of(), List.of(), List.of(),
                     List.of(new Unrecognized(Unrecognized.Kind.PARSER, "", "the plan could not be read past an internal error ("
                             + e.getClass().getSimpleName() + "); it is shown as text only", l.span(0, 0))), List.of());
+        } finally {
+            if (parser != null) parser.runBlocks.close();
         }
     }
 
@@ -205,9 +211,9 @@ public final class PlanParser {
         List<Scenario> scenarios = new ArrayList<>();
         List<Range> s7 = rangesOf("7");
         if (!s7.isEmpty()) {
-            for (Range r : s7) scenarios.addAll(ScenarioReader.read(outline, r.bodyStart(), r.end(), headingAt, unrecognized));
+            for (Range r : s7) scenarios.addAll(ScenarioReader.read(outline, runBlocks, r.bodyStart(), r.end(), headingAt, unrecognized));
         } else {
-            scenarios.addAll(ScenarioReader.read(outline, 0, lines.lineCount(), headingAt, unrecognized));
+            scenarios.addAll(ScenarioReader.read(outline, runBlocks, 0, lines.lineCount(), headingAt, unrecognized));
         }
         if (scenarios.isEmpty()) {
             // scenarios only as table rows: §7's tables, or any table when there is no §7

@@ -1,7 +1,5 @@
 package dev.falsify.model.plan;
 
-import dev.falsify.model.plan.run.RunSpecParser;
-import dev.falsify.model.plan.run.RunSpecResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,8 +46,8 @@ final class ScenarioReader {
     private static final Predicate<String> ANY_LABEL =
             k -> Labels.scenario(k) != null || Labels.sevenM(k) != null || Labels.sevenMS(k) != null;
 
-    static List<Scenario> read(MarkdownOutline o, int from, int to, Map<Integer, MarkdownOutline.HeadingBlock> headingAt,
-                               List<Unrecognized> unrecognized) {
+    static List<Scenario> read(MarkdownOutline o, RunBlocks runBlocks, int from, int to,
+                               Map<Integer, MarkdownOutline.HeadingBlock> headingAt, List<Unrecognized> unrecognized) {
         List<int[]> starts = new ArrayList<>();   // {line, kind: 0 heading, 1 bullet}
         for (int i = from; i < to; i++) {
             if (o.kinds[i] == MarkdownOutline.LineKind.HEADING) {
@@ -70,8 +68,8 @@ final class ScenarioReader {
             boolean boldLine = starts.get(n)[1] == 2;
             int end = n + 1 < starts.size() ? starts.get(n + 1)[0] : to;
             end = regionEnd(o, line, end, headingAt, bullet);
-            Scenario s = bullet ? readBullet(o, line, end, headingAt)
-                    : boldLine ? readBoldHeading(o, line, end, headingAt) : readHeading(o, line, end, headingAt);
+            Scenario s = bullet ? readBullet(o, runBlocks, line, end, headingAt)
+                    : boldLine ? readBoldHeading(o, runBlocks, line, end, headingAt) : readHeading(o, runBlocks, line, end, headingAt);
             if (bullet) {
                 unrecognized.add(new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, s.id(),
                         "scenario " + s.id() + " is written as a bullet, not a '### Scenario " + s.id() + ":' block; read what it says",
@@ -157,13 +155,13 @@ final class ScenarioReader {
                 || Labels.isSevenMSMarker(FieldReader.key(heading)) || NOT_APPLICABLE.matcher(heading).find();
     }
 
-    private static Scenario readHeading(MarkdownOutline o, int line, int end, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
+    private static Scenario readHeading(MarkdownOutline o, RunBlocks runBlocks, int line, int end, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
         MarkdownOutline.HeadingBlock h = headingAt.get(line);
         Matcher m = HEADING.matcher(HypothesisReader.clean(h.text()));
         m.matches();
         String id = m.group(1).toUpperCase(Locale.ROOT).charAt(0) + m.group(1).substring(1);
         String name = cleanName(m.group(2));
-        Builder b = new Builder(o, id, name, line, Math.max(line + 1, h.endLine()) - 1);
+        Builder b = new Builder(o, runBlocks, id, name, line, Math.max(line + 1, h.endLine()) - 1);
         b.scan(Math.max(line + 1, h.endLine()), end, headingAt);
         return b.build(false, null);
     }
@@ -179,19 +177,19 @@ final class ScenarioReader {
         return h.matches() ? h : null;
     }
 
-    private static Scenario readBoldHeading(MarkdownOutline o, int line, int end, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
+    private static Scenario readBoldHeading(MarkdownOutline o, RunBlocks runBlocks, int line, int end, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
         Matcher m = boldHeading(FieldReader.text(o.lines, line));
         String id = m.group(1).toUpperCase(Locale.ROOT).charAt(0) + m.group(1).substring(1);
-        Builder b = new Builder(o, id, cleanName(m.group(2)), line, line);
+        Builder b = new Builder(o, runBlocks, id, cleanName(m.group(2)), line, line);
         b.scan(line + 1, end, headingAt);
         return b.build(false, null);
     }
 
-    private static Scenario readBullet(MarkdownOutline o, int line, int end, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
+    private static Scenario readBullet(MarkdownOutline o, RunBlocks runBlocks, int line, int end, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
         String t = FieldReader.text(o.lines, line);
         Matcher m = BULLET.matcher(t);
         m.matches();
-        Builder b = new Builder(o, m.group(1), cleanName(m.group(2)), line, line);
+        Builder b = new Builder(o, runBlocks, m.group(1), cleanName(m.group(2)), line, line);
         String rest = m.group(3).strip();
         b.scan(line + 1, end, headingAt);
         return b.build(true, rest);
@@ -209,6 +207,7 @@ final class ScenarioReader {
 
     private static final class Builder {
         final MarkdownOutline o;
+        final RunBlocks runBlocks;
         final String id;
         final String name;
         final int first;
@@ -230,8 +229,9 @@ final class ScenarioReader {
         int sFirst = -1;
         int sLast = -1;
 
-        Builder(MarkdownOutline o, String id, String name, int first, int headingLast) {
+        Builder(MarkdownOutline o, RunBlocks runBlocks, String id, String name, int first, int headingLast) {
             this.o = o;
+            this.runBlocks = runBlocks;
             this.id = id;
             this.name = name;
             this.first = first;
@@ -271,7 +271,7 @@ final class ScenarioReader {
                 if (kind == MarkdownOutline.LineKind.FENCE) {
                     MarkdownOutline.FenceBlock f = o.fenceAt(i);
                     if (f != null) {
-                        if (isRunInfo(f.info())) runs.add(runBlock(f));
+                        if (RunBlocks.isRunInfo(f.info())) runs.add(runBlocks.get(f));
                         last = f.endLine() - 1;
                         i = f.endLine();
                     } else {
@@ -359,7 +359,7 @@ final class ScenarioReader {
                     }
                 } else {
                     put(target, f.toField(canonical), i, f.endLine() - 1);
-                    if (f.fence() != null && isRunInfo(f.fence().info())) runs.add(runBlock(f.fence()));
+                    if (f.fence() != null && RunBlocks.isRunInfo(f.fence().info())) runs.add(runBlocks.get(f.fence()));
                 }
                 last = Math.max(last, f.endLine() - 1);
                 i = Math.max(i + 1, f.endLine());
@@ -443,41 +443,6 @@ final class ScenarioReader {
                 case SEVEN_MS -> Labels.sevenMS(key);
                 default -> Labels.scenario(key);
             };
-        }
-
-        /** {@code run}, and the info strings editors need for YAML highlighting: {@code yaml run}, {@code yaml {.run}}. */
-        private static boolean isRunInfo(String info) {
-            for (String word : info.strip().toLowerCase(Locale.ROOT).split("[\\s{},]+")) {
-                String w = word.startsWith(".") ? word.substring(1) : word;
-                if (w.equals("run") || w.equals("falsify-run") || w.equals("falsify:run")) return true;
-            }
-            return false;
-        }
-
-        private RunBlock runBlock(MarkdownOutline.FenceBlock f) {
-            SourceLines lines = o.lines;
-            StringBuilder yaml = new StringBuilder();
-            int indent = f.indent();
-            for (int k = f.contentStart(); k < f.contentEnd(); k++) {
-                String l = FieldReader.text(lines, k);
-                int strip = 0;
-                while (strip < indent && strip < l.length() && l.charAt(strip) == ' ') strip++;
-                yaml.append(l, strip, l.length()).append('\n');
-            }
-            int contentStart = f.contentStart();
-            int contentEnd = f.contentEnd();
-            RunSpecResult r = RunSpecParser.parse(yaml.toString(), (line, column) -> {
-                int l = Math.min(contentStart + line, Math.max(contentStart, contentEnd - 1));
-                if (l >= lines.lineCount()) l = lines.lineCount() - 1;
-                int lineStart = lines.lineStart(l);
-                int off = Math.min(lineStart + indent + column, lines.lineEnd(l));
-                return lines.span(off, Math.max(off, FieldReader.trimmedEnd(lines, l)));
-            });
-            Span span = lines.span(lines.lineStart(f.line()), FieldReader.trimmedEnd(lines, Math.max(f.line(), f.endLine() - 1)));
-            Span content = f.contentEnd() > f.contentStart()
-                    ? lines.span(lines.lineStart(f.contentStart()), lines.lineEndWithBreak(f.contentEnd() - 1))
-                    : lines.span(lines.lineStart(Math.min(f.contentStart(), lines.lineCount() - 1)), lines.lineStart(Math.min(f.contentStart(), lines.lineCount() - 1)));
-            return new RunBlock(yaml.toString(), span, content, r.spec(), r.errors());
         }
 
         Scenario build(boolean bullet, String bulletRest) {
