@@ -80,6 +80,8 @@ public final class LogViewer extends BorderPane {
     private double scrollX;
     private int anchorRow = -1;
     private int caretRow = -1;
+    /** Told the source line the user picked with a plain click (the session's instant follows it). */
+    private java.util.function.IntConsumer onPickLine = line -> { };
     private int hitLine = -1;
     private int shownProcesses = -1;
     private boolean dirty = true;
@@ -136,6 +138,7 @@ public final class LogViewer extends BorderPane {
             } else {
                 anchorRow = r;
                 caretRow = r;
+                if (e.isPrimaryButtonDown()) onPickLine.accept(view.line(r));
             }
             invalidate();
         });
@@ -318,6 +321,11 @@ public final class LogViewer extends BorderPane {
     /** Whether the filter scan is still running. */
     public boolean filtering() {
         return scanning || view != null && view.behind();
+    }
+
+    /** {@code pick} hears the source line (0-based) of each plain primary click on a line. */
+    public void setOnPickLine(java.util.function.IntConsumer pick) {
+        onPickLine = pick == null ? line -> { } : pick;
     }
 
     /** The selected source line (0-based), or -1. */

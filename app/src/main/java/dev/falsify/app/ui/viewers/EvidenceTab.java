@@ -216,8 +216,10 @@ public final class EvidenceTab extends Tab {
         return l == null || l.size() == 0 ? java.util.Optional.empty() : java.util.Optional.of(l.realAxis().originNs());
     }
 
-    /** A log follows the instant through its lines' timestamps and the session's wall-clock anchor, where both exist. */
+    /** A log follows the instant, and a clicked line moves it, through the lines' timestamps and the session's wall-clock anchor, where both exist. */
     private void followLog(LogViewer v) {
+        v.setOnPickLine(line -> cursor.anchor().ifPresent(a ->
+                SessionClock.stampOf(v.lines(), line).ifPresent(w -> cursor.move(a.toMono(w), v))));
         follow(v, t -> cursor.anchor().ifPresent(a -> {
             int line = SessionClock.lineAt(v.lines(), a.toWall(t));
             if (line >= 0) v.showLine(line);

@@ -63,19 +63,32 @@ public final class SessionClock {
     }
 
     /**
+     * How far back from a line an unstamped run is followed to its stamp. A probe reads lines from disk on the
+     * FX thread, so it must be bounded: a log whose lines carry no stamps (or only one in thousands) is not
+     * placed in time rather than read whole on every move of the instant.
+     */
+    static final int STAMP_SCAN = 512;
+
+    /**
      * The line showing the instant: the last line stamped at or before {@code wallMicros} (a binary search
-     * over the lines, which a log writes in time order; unstamped lines belong to the stamp before them).
-     * -1 when no line before it has a timestamp.
+     * over the lines, which a log writes in time order; unstamped lines belong to the stamp before them, up to
+     * {@link #STAMP_SCAN} lines back). -1 when no line before it has a timestamp.
      */
     public static int lineAt(LogLines lines, long wallMicros) {
+        return lineAt(lines.count(), lines::line, wallMicros);
+    }
+
+    /** {@link #lineAt(LogLines, long)} over {@code count} lines read by {@code line}. */
+    static int lineAt(int count, java.util.function.IntFunction<String> line, long wallMicros) {
         int lo = 0;
-        int hi = lines.count() - 1;
+        int hi = count - 1;
         int best = -1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
             int stamped = mid;
             OptionalLong t = OptionalLong.empty();
-            while (stamped >= lo && (t = lineTime(lines.line(stamped))).isEmpty()) stamped--;
+            int floor = Math.max(lo, mid - STAMP_SCAN + 1);
+            while (stamped >= floor && (t = lineTime(line.apply(stamped))).isEmpty()) stamped--;
             if (t.isEmpty()) {
                 lo = mid + 1;
             } else if (t.getAsLong() <= wallMicros) {
@@ -86,5 +99,18 @@ public final class SessionClock {
             }
         }
         return best;
+    }
+
+    /**
+     * The wall-clock time of source line {@code line} (epoch µs): its own stamp, else that of the nearest
+     * stamped line before it (a continuation belongs to it), at most {@link #STAMP_SCAN} lines back.
+     */
+    public static OptionalLong stampOf(LogLines lines, int line) {
+        if (line < 0 || line >= lines.count()) return OptionalLong.empty();
+        for (int l = line; l >= 0 && l > line - STAMP_SCAN; l--) {
+            OptionalLong t = lineTime(lines.line(l));
+            if (t.isPresent()) return t;
+        }
+        return OptionalLong.empty();
     }
 }

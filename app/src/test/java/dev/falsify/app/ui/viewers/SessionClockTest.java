@@ -65,4 +65,43 @@ class SessionClockTest {
         assertThat(MessageEventLog.read(f)).singleElement().satisfies(e -> assertThat(e.message()).isEqualTo("p1#1"));
         assertThat(MessageEventLog.anchor(Path.of("src/test/resources/dev/falsify/app/ui/spacetime/S6-1.messages.jsonl"))).isEmpty();
     }
+
+    @Test
+    void aLinesTimeIsItsStampOrTheStampBeforeIt() throws Exception {
+        Path log = Files.writeString(dir.resolve("n2.out.log"), "starting\n"
+                + "2026-12-01T13:37:29.000Z a\n  continuation\n2026-12-01T13:37:30.000Z b\n");
+        try (LogFile lf = new LogFile(log)) {
+            lf.index();
+            long t29 = SessionClock.lineTime("2026-12-01T13:37:29Z").getAsLong();
+            assertThat(SessionClock.stampOf(lf, 0)).isEmpty();
+            assertThat(SessionClock.stampOf(lf, 1).getAsLong()).isEqualTo(t29);
+            assertThat(SessionClock.stampOf(lf, 2).getAsLong()).as("a continuation").isEqualTo(t29);
+            assertThat(SessionClock.stampOf(lf, 3).getAsLong()).isEqualTo(t29 + 1_000_000);
+            assertThat(SessionClock.stampOf(lf, 4)).isEmpty();
+        }
+    }
+
+    @Test
+    void aLogWithoutStampsIsNotReadWholeToPlaceAnInstant() throws Exception {
+        int n = 200_000;
+        StringBuilder text = new StringBuilder("2026-12-01T13:37:29.000Z the only stamp\n");
+        for (int i = 1; i < n; i++) text.append("unstamped line ").append(i).append('\n');
+        Path log = Files.writeString(dir.resolve("big.log"), text);
+        try (LogFile lf = new LogFile(log)) {
+            lf.index();
+            long t29 = SessionClock.lineTime("2026-12-01T13:37:29Z").getAsLong();
+            // the continuation run is longer than the scan bound: the far end is not placed in time
+            assertThat(SessionClock.stampOf(lf, SessionClock.STAMP_SCAN - 1).getAsLong()).isEqualTo(t29);
+            assertThat(SessionClock.stampOf(lf, SessionClock.STAMP_SCAN)).isEmpty();
+            assertThat(SessionClock.stampOf(lf, n - 1)).isEmpty();
+            // each binary-search probe reads at most STAMP_SCAN lines: about 18 probes, not 200,000 lines each
+            int[] reads = {0};
+            int at = SessionClock.lineAt(lf.count(), i -> {
+                reads[0]++;
+                return lf.line(i);
+            }, t29 + 5_000_000);
+            assertThat(at).isIn(-1, 0);
+            assertThat(reads[0]).isLessThanOrEqualTo(20 * SessionClock.STAMP_SCAN);
+        }
+    }
 }
