@@ -572,25 +572,19 @@ public final class HistoryCanvas extends Region {
         if (strip.length < (int) Math.ceil(w) + 2) strip = new byte[(int) Math.ceil(w) + 2];
         byte[] strip = this.strip;
         boolean anyBlocked = !blocked.isEmpty();
+        double pxPerMs = plotWidth() / viewSpan;
+        double axisX0 = GUTTER - viewFrom * pxPerMs;
+        int sel = selected;
+        java.util.function.IntPredicate forceBar = sel < 0 && !anyBlocked ? null : op -> op == sel || anyBlocked && blocked.containsKey(op);
+        boolean[] hiding = shown < hidden.length ? hidden : null;
         for (int l = firstLane; l <= lastLane; l++) {
             double y = laneY(l);
             double barY = y + (LANE_H - BAR_H) / 2;
             Arrays.fill(strip, (byte) 0);
-            layout.forEachVisible(l, from, to, op -> {
-                if (hidden[op]) return;
-                double x0 = xOf(layout.startMs(op));
-                double x1 = xOf(layout.drawnEndMs(op));
-                if (x1 - x0 < MIN_BAR_PX && op != selected && !(anyBlocked && blocked.containsKey(op))) {
-                    int a = (int) Math.max(GUTTER, Math.floor(x0));
-                    int b = (int) Math.min(w, Math.ceil(x1));
-                    byte k = layout.kind(op);
-                    // strongest first: an unknown outcome, then an ok op, then a failed one
-                    byte v = k == HistoryLayout.OPEN ? (byte) 3 : k == HistoryLayout.OK ? (byte) 2 : (byte) 1;
-                    for (int x = a; x <= b; x++) if (strip[x] < v) strip[x] = v;
-                    return;
-                }
-                bar(g, op, x0, x1, barY, w);
-            });
+            // sub-pixel ops only mark their pixel columns (strongest first: an unknown outcome, then an ok op,
+            // then a failed one); wider ones, the selection and blocked ops are drawn as bars
+            layout.stripLane(l, from, to, axisX0, pxPerMs, MIN_BAR_PX, (int) GUTTER, (int) w, hiding, strip, forceBar,
+                    op -> bar(g, op, xOf(layout.startMs(op)), xOf(layout.drawnEndMs(op)), barY, w));
             // the merged pixel columns, one rectangle per run of equal columns
             int x = (int) GUTTER;
             while (x < strip.length) {

@@ -41,6 +41,16 @@ public final class HistoryLayout {
     private final int[][] laneOpen;
     /** Per lane: the longest duration of a completed op on the real axis, in ms (a bound on the compressed one). */
     private final double[] laneMaxMs;
+    /**
+     * Per lane, in {@link #laneOps} order: the completed ops' start and end, and kind; and the open-ended ops'
+     * start and drawn end. Copies packed lane by lane, because the whole-history frame reads every op: through
+     * the op-indexed arrays that was a cache miss per field per op (most of the frame).
+     */
+    private double[][] packedStart;
+    private double[][] packedEnd;
+    private byte[][] packedKind;
+    private double[][] packedOpenStart;
+    private double[][] packedOpenEnd;
     private final List<FaultEpoch> epochs;
     private final List<String> keys;
     /** Per op: the keys its transaction's micro-ops touch (null for an op with a key of its own, or none). */
@@ -229,6 +239,30 @@ public final class HistoryLayout {
                 drawnEnd[op] = Math.max(to, start[op]);
             }
         }
+        int lanes = laneOps.length;
+        packedStart = new double[lanes][];
+        packedEnd = new double[lanes][];
+        packedKind = new byte[lanes][];
+        packedOpenStart = new double[lanes][];
+        packedOpenEnd = new double[lanes][];
+        for (int l = 0; l < lanes; l++) {
+            int[] closed = laneOps[l];
+            packedStart[l] = new double[closed.length];
+            packedEnd[l] = new double[closed.length];
+            packedKind[l] = new byte[closed.length];
+            for (int k = 0; k < closed.length; k++) {
+                packedStart[l][k] = start[closed[k]];
+                packedEnd[l][k] = drawnEnd[closed[k]];
+                packedKind[l][k] = kind[closed[k]];
+            }
+            int[] open = laneOpen[l];
+            packedOpenStart[l] = new double[open.length];
+            packedOpenEnd[l] = new double[open.length];
+            for (int k = 0; k < open.length; k++) {
+                packedOpenStart[l][k] = start[open[k]];
+                packedOpenEnd[l][k] = drawnEnd[open[k]];
+            }
+        }
     }
 
     /**
@@ -360,6 +394,73 @@ public final class HistoryLayout {
             if (start[op] > toMs) break;
             if (drawnEnd[op] >= fromMs) visit.accept(op);
         }
+    }
+
+    /**
+     * One lane's ops overlapping {@code [fromMs, toMs]} split by width on screen: ops at least {@code minBarPx}
+     * wide (and those {@code bar} says must be drawn as bars: the selection, blocked ops) go to {@code bar}; the
+     * narrower ones only raise {@code strip}'s pixel columns {@code [floor x0, ceil x1]} (clamped to
+     * {@code [minX, maxX]}) to their kind's strength: an open-ended op 3, an ok op 2, a failed op 1. The same
+     * visit as {@link #forEachVisible}, as one loop over the arrays: the whole-history view of 100,000 ops runs
+     * it for every op on every frame, and a consumer call per sub-pixel op was most of that frame's time.
+     *
+     * @param x0     screen x of axis position 0 ms: {@code x = x0 + ms * pxPerMs}
+     * @param hidden   ops the filter hides (skipped), indexed by op; null when it hides none
+     * @param forceBar ops drawn as bars whatever their width; null for none
+     */
+    public void stripLane(int lane, double fromMs, double toMs, double x0, double pxPerMs, double minBarPx,
+                          int minX, int maxX, boolean[] hidden, byte[] strip, java.util.function.IntPredicate forceBar,
+                          IntConsumer bar) {
+        int[] closed = laneOps[lane];
+        double[] st = packedStart[lane];
+        double[] en = packedEnd[lane];
+        byte[] kd = packedKind[lane];
+        double since = fromMs - laneMaxMs[lane];
+        int lo = 0;
+        int hi = st.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (st[mid] < since) lo = mid + 1; else hi = mid;
+        }
+        for (int k = lo; k < st.length; k++) {
+            double a = st[k];
+            if (a > toMs) break;
+            double e = en[k];
+            if (e < fromMs) continue;
+            int op = closed[k];
+            if (hidden != null && hidden[op]) continue;
+            strip(op, kd[k], x0 + a * pxPerMs, x0 + e * pxPerMs, minBarPx, minX, maxX, strip, forceBar, bar);
+        }
+        int[] open = laneOpen[lane];
+        double[] os = packedOpenStart[lane];
+        double[] oe = packedOpenEnd[lane];
+        for (int k = 0; k < os.length; k++) {
+            if (os[k] > toMs) break;
+            if (oe[k] < fromMs) continue;
+            int op = open[k];
+            if (hidden != null && hidden[op]) continue;
+            strip(op, OPEN, x0 + os[k] * pxPerMs, x0 + oe[k] * pxPerMs, minBarPx, minX, maxX, strip, forceBar, bar);
+        }
+    }
+
+    private static void strip(int op, byte k, double a, double b, double minBarPx, int minX, int maxX, byte[] strip,
+                              java.util.function.IntPredicate forceBar, IntConsumer bar) {
+        if (b - a >= minBarPx || forceBar != null && forceBar.test(op)) {
+            bar.accept(op);
+            return;
+        }
+        byte v = k == OPEN ? (byte) 3 : k == OK ? (byte) 2 : (byte) 1;
+        // floor and ceil by casts (minX >= 0, so a cast truncates the same way once a > minX): C1 calls out
+        // to StrictMath for Math.floor/ceil, a measurable part of a 100,000-op frame
+        int from = a <= minX ? minX : (int) a;
+        int to;
+        if (b >= maxX) {
+            to = maxX;
+        } else {
+            to = (int) b;
+            if (to < b) to++;
+        }
+        for (int x = from; x <= to; x++) if (strip[x] < v) strip[x] = v;
     }
 
     private int lowerBound(int[] sorted, double ms) {

@@ -51,6 +51,50 @@ class HistoryLayoutTest {
     }
 
     @Test
+    void aLanesStripMarksTheColumnsOfItsSubPixelOpsAndHandsTheRestToBars() {
+        HistoryLayout l = HistoryLayout.of(new History("t", HistoryFormat.JSONL, random(3000, 3)), Map.of());
+        Random r = new Random(4);
+        for (boolean compressed : new boolean[] {false, true}) {
+            l.setCompressed(compressed);
+            for (int trial = 0; trial < 150; trial++) {
+                double span = l.axis().spanMs() / Math.pow(10, r.nextInt(4));
+                double a = r.nextDouble() * (l.axis().spanMs() - span);
+                double b = a + span;
+                double pxPerMs = 900 / span;
+                double x0 = 120 - a * pxPerMs;
+                boolean[] hidden = new boolean[l.size()];
+                boolean filter = r.nextBoolean();
+                for (int i = 0; i < hidden.length; i++) hidden[i] = filter && r.nextInt(4) == 0;
+                int forced = r.nextInt(l.size());
+                for (int lane = 0; lane < l.lanes().size(); lane++) {
+                    byte[] got = new byte[1030];
+                    TreeSet<Integer> gotBars = new TreeSet<>();
+                    l.stripLane(lane, a, b, x0, pxPerMs, 3, 120, 1020, filter ? hidden : null, got,
+                            op -> op == forced, gotBars::add);
+                    // the reference: every op of the lane overlapping the view, by its op-indexed positions
+                    byte[] want = new byte[1030];
+                    TreeSet<Integer> wantBars = new TreeSet<>();
+                    for (int i = 0; i < l.size(); i++) {
+                        if (l.lane(i) != lane || l.startMs(i) > b || l.drawnEndMs(i) < a || hidden[i]) continue;
+                        double xa = x0 + l.startMs(i) * pxPerMs;
+                        double xb = x0 + l.drawnEndMs(i) * pxPerMs;
+                        if (xb - xa >= 3 || i == forced) {
+                            wantBars.add(i);
+                            continue;
+                        }
+                        byte v = l.kind(i) == HistoryLayout.OPEN ? (byte) 3 : l.kind(i) == HistoryLayout.OK ? (byte) 2 : (byte) 1;
+                        for (int x = (int) Math.max(120, Math.floor(xa)); x <= (int) Math.min(1020, Math.ceil(xb)); x++) {
+                            if (want[x] < v) want[x] = v;
+                        }
+                    }
+                    assertThat(gotBars).isEqualTo(wantBars);
+                    assertThat(got).isEqualTo(want);
+                }
+            }
+        }
+    }
+
+    @Test
     void lanesSortNumericallyAndOpenOpsEndAtTheirProcesssNextOp() {
         List<Op> ops = List.of(
                 new Op("a", "p10", 0, null, "write", null, IntNode.valueOf(1), NullNode.instance, null, true, null, null, 1),
