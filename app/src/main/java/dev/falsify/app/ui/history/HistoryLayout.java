@@ -46,6 +46,15 @@ public final class HistoryLayout {
      * start and drawn end. Copies packed lane by lane, because the whole-history frame reads every op: through
      * the op-indexed arrays that was a cache miss per field per op (most of the frame).
      */
+    /**
+     * Every op, the completed ones and those without a completion, each by invocation time then index;
+     * and the longest completed op: {@link #opAt} is a binary search and a bounded walk, not a scan of the
+     * whole history on the FX thread each time another viewer moves the session's instant.
+     */
+    private final int[] byInvoke;
+    private final int[] closedByInvoke;
+    private final int[] unendedByInvoke;
+    private final long longestClosedNs;
     private double[][] packedStart;
     private double[][] packedEnd;
     private byte[][] packedKind;
@@ -143,7 +152,65 @@ public final class HistoryLayout {
         }
         searchText = new String[n];
         for (int i = 0; i < n; i++) searchText[i] = searchable(ops.get(i));
+        byInvoke = java.util.stream.IntStream.range(0, n).boxed()
+                .sorted(Comparator.comparingLong((Integer i) -> ops.get(i).invokeTs()).thenComparingInt(i -> i))
+                .mapToInt(Integer::intValue).toArray();
+        closedByInvoke = Arrays.stream(byInvoke).filter(i -> ops.get(i).completeTs() != null).toArray();
+        unendedByInvoke = Arrays.stream(byInvoke).filter(i -> ops.get(i).completeTs() == null).toArray();
+        long longest = 0;
+        for (int i : closedByInvoke) longest = Math.max(longest, ops.get(i).completeTs() - ops.get(i).invokeTs());
+        longestClosedNs = longest;
         setCompressed(false);
+    }
+
+    /**
+     * The op at instant {@code ns} (the history's own clock): of the ops in flight then (invoked at or before
+     * it, completed at or after it or never), the one invoked last; when none is, the op invoked nearest to it.
+     * Ties go to the lower index. -1 for an empty history.
+     */
+    public int opAt(long ns) {
+        if (ops.isEmpty()) return -1;
+        // in flight and completed: invoked in [ns - longest, ns]; walk back from the last invoked at or before ns
+        int best = -1;
+        long since = ns - longestClosedNs > ns ? Long.MIN_VALUE : ns - longestClosedNs;
+        for (int k = upperBound(closedByInvoke, ns) - 1; k >= 0; k--) {
+            Op o = ops.get(closedByInvoke[k]);
+            if (o.invokeTs() < since || best >= 0 && o.invokeTs() < ops.get(best).invokeTs()) break;
+            if (o.completeTs() >= ns) best = closedByInvoke[k]; // ties of invocation: this walk ends on the lowest index
+        }
+        // never completed: in flight from its invocation on, so the last invoked at or before ns
+        int u = upperBound(unendedByInvoke, ns) - 1;
+        if (u >= 0) {
+            long at = ops.get(unendedByInvoke[u]).invokeTs();
+            while (u > 0 && ops.get(unendedByInvoke[u - 1]).invokeTs() == at) u--;
+            int open = unendedByInvoke[u];
+            if (best < 0 || at > ops.get(best).invokeTs() || at == ops.get(best).invokeTs() && open < best) best = open;
+        }
+        if (best >= 0) return best;
+        // nothing in flight: the nearest invocation before (the lowest index of its ties) or after it
+        int after = upperBound(byInvoke, ns);
+        int before = after - 1;
+        if (before >= 0) {
+            long at = ops.get(byInvoke[before]).invokeTs();
+            while (before > 0 && ops.get(byInvoke[before - 1]).invokeTs() == at) before--;
+        }
+        if (before < 0) return byInvoke[after];
+        if (after >= byInvoke.length) return byInvoke[before];
+        long dBefore = ns - ops.get(byInvoke[before]).invokeTs();
+        long dAfter = ops.get(byInvoke[after]).invokeTs() - ns;
+        if (dBefore != dAfter) return dBefore < dAfter ? byInvoke[before] : byInvoke[after];
+        return Math.min(byInvoke[before], byInvoke[after]);
+    }
+
+    /** The first position of {@code sorted} (op indexes by invocation) invoked after {@code ns}. */
+    private int upperBound(int[] sorted, long ns) {
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (ops.get(sorted[mid]).invokeTs() <= ns) lo = mid + 1; else hi = mid;
+        }
+        return lo;
     }
 
     /**

@@ -415,28 +415,13 @@ public final class HistoryView extends BorderPane {
 
     /**
      * Shows the instant {@code nsFromStart} (ns from the history's first invocation): selects the op in flight
-     * then — the one invoked last before it — or the first op after it, and reveals it. No history: nothing.
+     * then — the one invoked last before it — or else the op invoked nearest to it ({@link HistoryLayout#opAt}),
+     * and reveals it. No history: nothing.
      */
     public void showInstant(long nsFromStart) {
         HistoryLayout l = canvas.history();
         if (l == null || l.size() == 0) return;
-        long t = l.realAxis().originNs() + nsFromStart;
-        int best = -1;
-        for (int i = 0; i < l.size(); i++) {
-            Op o = l.op(i);
-            if (o.invokeTs() <= t && (o.completeTs() == null || o.completeTs() >= t)
-                    && (best < 0 || o.invokeTs() > l.op(best).invokeTs())) best = i;
-        }
-        if (best < 0) {
-            long gap = Long.MAX_VALUE;
-            for (int i = 0; i < l.size(); i++) {
-                long d = Math.abs(l.op(i).invokeTs() - t);
-                if (d < gap) {
-                    gap = d;
-                    best = i;
-                }
-            }
-        }
+        int best = l.opAt(l.realAxis().originNs() + nsFromStart);
         showingInstant = true;
         try {
             canvas.select(best, true);

@@ -95,6 +95,47 @@ class HistoryLayoutTest {
     }
 
     @Test
+    void theOpAtAnInstantIsTheLastInvokedInFlightElseTheNearestInvoked() {
+        Random r = new Random(5);
+        for (int trial = 0; trial < 40; trial++) {
+            // few distinct times, so invocations tie and instants land exactly on invocations and completions
+            int n = 1 + r.nextInt(300);
+            List<Op> ops = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                long inv = r.nextInt(200) * 1_000L;
+                boolean open = r.nextInt(8) == 0;
+                Long done = open ? null : inv + r.nextInt(r.nextBoolean() ? 5 : 60) * 1_000L;
+                ops.add(new Op("o" + i, "p" + r.nextInt(6), inv, done, "write", "k0", IntNode.valueOf(i), NullNode.instance,
+                        null, open, null, null, i + 1));
+            }
+            HistoryLayout l = HistoryLayout.of(new History("t", HistoryFormat.JSONL, ops), Map.of());
+            for (long t = -3_000; t <= 265_000; t += 500) {
+                assertThat(l.opAt(t)).as("t=%d, trial %d", t, trial).isEqualTo(opAtByScan(ops, t));
+            }
+        }
+    }
+
+    /** The definition, by a scan of every op in index order. */
+    private static int opAtByScan(List<Op> ops, long t) {
+        int best = -1;
+        for (int i = 0; i < ops.size(); i++) {
+            Op o = ops.get(i);
+            if (o.invokeTs() <= t && (o.completeTs() == null || o.completeTs() >= t)
+                    && (best < 0 || o.invokeTs() > ops.get(best).invokeTs())) best = i;
+        }
+        if (best >= 0) return best;
+        long gap = Long.MAX_VALUE;
+        for (int i = 0; i < ops.size(); i++) {
+            long d = Math.abs(ops.get(i).invokeTs() - t);
+            if (d < gap) {
+                gap = d;
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    @Test
     void lanesSortNumericallyAndOpenOpsEndAtTheirProcesssNextOp() {
         List<Op> ops = List.of(
                 new Op("a", "p10", 0, null, "write", null, IntNode.valueOf(1), NullNode.instance, null, true, null, null, 1),
