@@ -41,6 +41,17 @@ public final class SpaceTimeView extends BorderPane {
     private static final Color[] PALETTE = {
             Color.web("#1f77b4"), Color.web("#d62728"), Color.web("#2ca02c"), Color.web("#9467bd"), Color.web("#ff7f0e"),
             Color.web("#17becf"), Color.web("#8c564b"), Color.web("#e377c2"), Color.web("#7f7f7f"), Color.web("#bcbd22")};
+    // colours and fonts made once, not on every draw
+    private static final Color NODE_LINE = Color.web("#b0b0b0");
+    private static final Color TEXT = Color.web("#202020");
+    private static final Color LANE_EDGE = Color.web("#d0d0d0");
+    private static final Color MUTED = Color.web("#606060");
+    private static final Color FAILURE = Color.web("#c62828");
+    private static final Color SUCCESS = Color.web("#2e7d32");
+    private static final Color STATE = Color.web("#455a64");
+    private static final Color INSTANT = Color.web("#e08a00");
+    private static final Font HEADER_FONT = Font.font(null, javafx.scene.text.FontWeight.BOLD, 12);
+    private static final Font LABEL_FONT = Font.font(11);
 
     private final Canvas canvas = new Canvas(800, 600);
     private final Pane canvasPane = new Pane(canvas);
@@ -216,42 +227,42 @@ public final class SpaceTimeView extends BorderPane {
         g.fillRect(0, 0, w, h);
         int first = firstRow();
         int last = first + visibleRows();
-        g.setFont(Font.font(11));
+        g.setFont(LABEL_FONT);
         g.setTextBaseline(VPos.CENTER);
         // node lines and names
         g.setLineDashes();
         for (String n : model.nodes()) {
             double x = x(n);
-            g.setStroke(Color.web("#b0b0b0"));
+            g.setStroke(NODE_LINE);
             g.setLineWidth(1.5);
             g.strokeLine(x, HEADER, x, h);
-            g.setFill(Color.web("#202020"));
+            g.setFill(TEXT);
             g.setTextAlign(TextAlignment.CENTER);
-            g.setFont(Font.font(null, javafx.scene.text.FontWeight.BOLD, 12));
+            g.setFont(HEADER_FONT);
             g.fillText(n, x, HEADER / 2);
         }
-        g.setFont(Font.font(11));
+        g.setFont(LABEL_FONT);
         // the monitor's lane
         double sx = w - STATE_LANE + 10;
-        g.setStroke(Color.web("#d0d0d0"));
+        g.setStroke(LANE_EDGE);
         g.strokeLine(sx - 6, 0, sx - 6, h);
-        g.setFill(Color.web("#202020"));
+        g.setFill(TEXT);
         g.setTextAlign(TextAlignment.LEFT);
-        g.setFont(Font.font(null, javafx.scene.text.FontWeight.BOLD, 12));
+        g.setFont(HEADER_FONT);
         g.fillText("monitor", sx, HEADER / 2);
-        g.setFont(Font.font(11));
+        g.setFont(LABEL_FONT);
         String current = "";
         for (SpaceTimeModel.StateMark s : model.states()) {
             if (s.row() < first) current = s.state();
         }
         if (!current.isEmpty()) {
-            g.setFill(Color.web("#606060"));
+            g.setFill(MUTED);
             g.fillText("(" + current + ")", sx, HEADER + 8 + ROW / 2);
         }
         for (SpaceTimeModel.StateMark s : model.states()) {
             if (s.row() < first || s.row() > last) continue;
             double y = y(s.row());
-            Color c = s.terminalFailure() ? Color.web("#c62828") : s.terminalSuccess() ? Color.web("#2e7d32") : Color.web("#455a64");
+            Color c = s.terminalFailure() ? FAILURE : s.terminalSuccess() ? SUCCESS : STATE;
             g.setFill(c.deriveColor(0, 1, 1, 0.15));
             g.fillRect(sx - 4, y - ROW / 2, STATE_LANE - 10, ROW);
             g.setStroke(c.deriveColor(0, 1, 1, 0.35));
@@ -269,7 +280,7 @@ public final class SpaceTimeView extends BorderPane {
         // the session's shared instant
         if (cursorRow >= first && cursorRow <= last) {
             double cy = y(cursorRow);
-            g.setStroke(Color.web("#e08a00"));
+            g.setStroke(INSTANT);
             g.setLineWidth(1.5);
             g.setLineDashes(2, 3);
             g.strokeLine(4, cy, w - 4, cy);
@@ -296,7 +307,7 @@ public final class SpaceTimeView extends BorderPane {
         g.setFill(c);
         g.fillOval(x1 - 2.5, y1 - 2.5, 5, 5);
         if (a.end() == SpaceTimeModel.End.DROPPED) {
-            g.setStroke(Color.web("#c62828"));
+            g.setStroke(FAILURE);
             g.setLineWidth(2);
             g.strokeLine(x2 - 5, y2 - 5, x2 + 5, y2 + 5);
             g.strokeLine(x2 - 5, y2 + 5, x2 + 5, y2 - 5);
