@@ -285,7 +285,11 @@ class LoopbackFaultProxyTest {
         while (echo.eofAtNanos.isEmpty() && System.currentTimeMillis() < deadline) Thread.sleep(10);
         assertThat(echo.eofAtNanos).hasSize(1);
         assertThat((echo.eofAtNanos.get(0) - t0) / 1_000_000).isGreaterThanOrEqualTo(280);
-        // the echo server closes in turn, so both half-closes went through the window
+        // the echo server closes in turn, so both half-closes go through the window; wait for the
+        // client to see that second FIN (it is counted before it is delayed), or a busy machine can
+        // heal the window between the server's close and the proxy reading it
+        s.setSoTimeout(10_000);
+        assertThat(s.getInputStream().read()).isEqualTo(-1);
         assertThat(proxy.heal("sc").closesDelayed()).isEqualTo(2);
         s.close();
     }
