@@ -129,19 +129,20 @@ class LoopbackFaultProxyTest {
     @Test
     void latencyDelaysEachChunkAndRecordsTheDelay() throws Exception {
         try (Socket s = connect()) {
-            proxy.inject("lat", new ProxyFault.Latency(150, 0, java.util.EnumSet.of(Direction.DOWNSTREAM)),
+            proxy.inject("lat", new ProxyFault.Latency(400, 0, java.util.EnumSet.of(Direction.DOWNSTREAM)),
                     new ConnectionSelector.All(), 7);
             long t0 = System.nanoTime();
             assertThat(roundTrip(s, "ping\n")).isEqualTo("ping\n");
             long ms = (System.nanoTime() - t0) / 1_000_000;
-            assertThat(ms).isGreaterThanOrEqualTo(145);
+            assertThat(ms).isGreaterThanOrEqualTo(395);
             ProxyWindowReading r = proxy.heal("lat");
             assertThat(r.byDirection().get("downstream").bytesDelayed()).isEqualTo(5);
-            assertThat(r.byDirection().get("downstream").delayAddedMs()).isEqualTo(150);
+            assertThat(r.byDirection().get("downstream").delayAddedMs()).isEqualTo(400);
             assertThat(r.byDirection().get("upstream").bytesDelayed()).isZero();
             long t1 = System.nanoTime();
             assertThat(roundTrip(s, "fast\n")).isEqualTo("fast\n");
-            assertThat((System.nanoTime() - t1) / 1_000_000).isLessThan(100);
+            // healed: no longer delayed (the bound is the latency, not a speed, so a busy machine passes)
+            assertThat((System.nanoTime() - t1) / 1_000_000).isLessThan(400);
         }
     }
 
