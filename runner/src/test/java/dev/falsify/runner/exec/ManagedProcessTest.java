@@ -67,13 +67,13 @@ class ManagedProcessTest {
                 Duration.ofSeconds(5), bus, "S")).isNull();
         try (ServerSocket ss = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
             assertThat(ReadinessCheck.await(new ReadinessCheck.Tcp("127.0.0.1", ss.getLocalPort()), p, dir,
-                    Duration.ofSeconds(2), bus, "S")).isNull();
+                    Duration.ofSeconds(20), bus, "S")).isNull();
         }
         assertThat(ReadinessCheck.await(new ReadinessCheck.Command("test -f ready.flag"), p, dir,
                 Duration.ofMillis(300), bus, "S")).contains("not ready after 300 ms");
         Files.writeString(dir.resolve("ready.flag"), "");
         assertThat(ReadinessCheck.await(new ReadinessCheck.Command("test -f ready.flag"), p, dir,
-                Duration.ofSeconds(2), bus, "S")).isNull();
+                Duration.ofSeconds(20), bus, "S")).isNull();
         assertThat(events).filteredOn(e -> e instanceof RunEvent.ProcessReady).hasSize(3);
         p.destroyTree(Duration.ofSeconds(2), "teardown");
     }
