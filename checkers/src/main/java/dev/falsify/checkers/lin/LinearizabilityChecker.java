@@ -241,12 +241,17 @@ public final class LinearizabilityChecker implements StreamingChecker {
         return new CheckResult(NAME, model.name(), validity, evidence, cx, weaknesses, summary);
     }
 
-    /** The history decoded for the model: one compact entry per op that takes part in the search. */
+    /**
+     * The history decoded for the model: one compact entry per op that takes part in the search, in
+     * primitive arrays rather than boxed lists: on a cold `falsify check` this runs interpreted for
+     * every op, and boxing, list growth and Integer-keyed maps were a tenth of the kv folder's CPU.
+     */
     private static final class Compiled<C> {
-        final List<OpRef> refs = new ArrayList<>();
-        final List<Integer> commands = new ArrayList<>();
-        final List<Boolean> unknown = new ArrayList<>();
-        final List<Integer> keyGroups = new ArrayList<>();
+        OpRef[] refs = new OpRef[64];
+        int[] commands = new int[64];
+        boolean[] unknown = new boolean[64];
+        int[] keyGroups = new int[64];
+        int size;
         final Map<C, Integer> commandIds = new HashMap<>();
         final List<C> commandList = new ArrayList<>();
         final Map<String, Integer> keyIds = new HashMap<>();
@@ -280,10 +285,18 @@ public final class LinearizabilityChecker implements StreamingChecker {
                 group = key(keys.get(0));
                 for (int i = 1; i < keys.size(); i++) union(group, key(keys.get(i)));
             }
-            refs.add(OpRef.of(op, index));
-            commands.add(id);
-            unknown.add(outcome == Outcome.UNKNOWN);
-            keyGroups.add(group);
+            if (size == refs.length) {
+                int n = size * 2;
+                refs = Arrays.copyOf(refs, n);
+                commands = Arrays.copyOf(commands, n);
+                unknown = Arrays.copyOf(unknown, n);
+                keyGroups = Arrays.copyOf(keyGroups, n);
+            }
+            refs[size] = OpRef.of(op, index);
+            commands[size] = id;
+            unknown[size] = outcome == Outcome.UNKNOWN;
+            keyGroups[size] = group;
+            size++;
         }
 
         private int key(String k) {
@@ -313,21 +326,44 @@ public final class LinearizabilityChecker implements StreamingChecker {
         }
 
         <S> List<Task<S, C>> partitions(Model<S, C> model) {
-            Map<Integer, List<Integer>> byRoot = new java.util.LinkedHashMap<>();
-            for (int i = 0; i < refs.size(); i++) {
-                int root = wholeObject ? -1 : find(keyGroups.get(i));
-                byRoot.computeIfAbsent(root, r -> new ArrayList<>()).add(i);
+            // partitions in the order of their first op; each one's members in history order
+            int groups = wholeObject ? 1 : keyNames.size();
+            int[] partitionOfRoot = new int[groups];
+            Arrays.fill(partitionOfRoot, -1);
+            int[] partitionOf = new int[size];
+            int[] memberCount = new int[Math.max(1, groups)];
+            int[] rootOfPartition = new int[Math.max(1, groups)];
+            int partitions = 0;
+            for (int i = 0; i < size; i++) {
+                int root = wholeObject ? 0 : find(keyGroups[i]);
+                int p = partitionOfRoot[root];
+                if (p < 0) {
+                    p = partitions++;
+                    partitionOfRoot[root] = p;
+                    rootOfPartition[p] = root;
+                }
+                partitionOf[i] = p;
+                memberCount[p]++;
             }
-            Map<Integer, List<String>> keysByRoot = new HashMap<>();
+            int[][] members = new int[partitions][];
+            for (int p = 0; p < partitions; p++) members[p] = new int[memberCount[p]];
+            int[] filled = new int[partitions];
+            for (int i = 0; i < size; i++) {
+                int p = partitionOf[i];
+                members[p][filled[p]++] = i;
+            }
+            List<List<String>> keysOfPartition = new ArrayList<>(partitions);
+            for (int p = 0; p < partitions; p++) keysOfPartition.add(new ArrayList<>());
             if (!wholeObject) {
                 for (int k = 0; k < keyNames.size(); k++) {
-                    keysByRoot.computeIfAbsent(find(k), r -> new ArrayList<>()).add(keyNames.get(k));
+                    int p = partitionOfRoot[find(k)];
+                    if (p >= 0) keysOfPartition.get(p).add(keyNames.get(k));
                 }
             }
-            List<Task<S, C>> tasks = new ArrayList<>();
-            for (Map.Entry<Integer, List<Integer>> e : byRoot.entrySet()) {
-                String label = wholeObject ? "all" : label(keysByRoot.get(e.getKey()));
-                tasks.add(new Task<>(tasks.size(), label, e.getValue(), this, model));
+            List<Task<S, C>> tasks = new ArrayList<>(partitions);
+            for (int p = 0; p < partitions; p++) {
+                String label = wholeObject ? "all" : label(keysOfPartition.get(p));
+                tasks.add(new Task<>(tasks.size(), label, members[p], this, model));
             }
             return tasks;
         }
@@ -357,42 +393,44 @@ public final class LinearizabilityChecker implements StreamingChecker {
         PartitionSearch.Status status;
         long explored;
 
-        Task(int index, String label, List<Integer> members, Compiled<C> compiled, Model<S, C> model) {
+        Task(int index, String label, int[] members, Compiled<C> compiled, Model<S, C> model) {
             this.index = index;
             this.label = label;
-            List<Integer> def = new ArrayList<>();
-            List<Integer> unk = new ArrayList<>();
-            for (int m : members) (compiled.unknown.get(m) ? unk : def).add(m);
-            // by invocation time, then index; a class rather than comparator lambdas, whose bootstraps
-            // cost a cold `falsify check` more than the sorting
-            Comparator<Integer> byInvoke = new Comparator<>() {
-                @Override
-                public int compare(Integer a, Integer b) {
-                    int c = Long.compare(compiled.refs.get(a).invokeTs(), compiled.refs.get(b).invokeTs());
-                    return c != 0 ? c : Integer.compare(a, b);
-                }
-            };
-            def.sort(byInvoke);
-            unk.sort(byInvoke);
-            int n = members.size();
-            definite = def.size();
+            int n = members.length;
+            // definite ops, then unknown ones, each by invocation time, then history position
+            // (members come in history order and the sort is stable)
+            int[] order = new int[n];
+            long[] invoke = new long[n];
+            int d = 0;
+            for (int m : members) {
+                if (!compiled.unknown[m]) order[d++] = m;
+            }
+            definite = d;
+            for (int m : members) {
+                if (compiled.unknown[m]) order[d++] = m;
+            }
+            for (int i = 0; i < n; i++) invoke[i] = compiled.refs[order[i]].invokeTs();
+            sortByInvoke(order, invoke, 0, definite);
+            sortByInvoke(order, invoke, definite, n);
             refs = new OpRef[n];
             callTime = new long[n];
             returnTime = new long[n];
             cmd = new int[n];
-            Map<Integer, Integer> localCommand = new HashMap<>();
+            // global command id -> this partition's, -1 = not seen yet
+            int[] localCommand = new int[compiled.commandList.size()];
+            Arrays.fill(localCommand, -1);
             List<C> commands = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                int m = i < definite ? def.get(i) : unk.get(i - definite);
-                OpRef r = compiled.refs.get(m);
+                int m = order[i];
+                OpRef r = compiled.refs[m];
                 refs[i] = r;
                 callTime[i] = r.invokeTs();
                 returnTime[i] = i < definite ? (r.completeTs() == null ? Long.MAX_VALUE : r.completeTs()) : Long.MAX_VALUE;
-                int global = compiled.commands.get(m);
-                Integer local = localCommand.get(global);
-                if (local == null) {
+                int global = compiled.commands[m];
+                int local = localCommand[global];
+                if (local < 0) {
                     local = commands.size();
-                    localCommand.put(global, local);
+                    localCommand[global] = local;
                     commands.add(compiled.commandList.get(global));
                 }
                 cmd[i] = local;
@@ -401,6 +439,63 @@ public final class LinearizabilityChecker implements StreamingChecker {
             observer = new boolean[commands.size()];
             for (int c = 0; c < observer.length; c++) observer[c] = !model.mutates(commands.get(c));
             initialState = table.intern(model.initialState());
+        }
+
+        /**
+         * Stable merge sort of {@code order[from, to)} by {@code key} (kept parallel): a loop over
+         * primitives rather than {@code List.sort} with a comparator, which a cold check runs interpreted
+         * with boxing and a virtual call per comparison.
+         */
+        private static void sortByInvoke(int[] order, long[] key, int from, int to) {
+            int n = to - from;
+            if (n < 2) return;
+            int[] o2 = new int[n];
+            long[] k2 = new long[n];
+            int[] srcO = order;
+            long[] srcK = key;
+            int srcOff = from;
+            int[] dstO = o2;
+            long[] dstK = k2;
+            int dstOff = 0;
+            for (int width = 1; width < n; width *= 2) {
+                for (int lo = 0; lo < n; lo += 2 * width) {
+                    int mid = Math.min(lo + width, n);
+                    int hi = Math.min(lo + 2 * width, n);
+                    int i = lo;
+                    int j = mid;
+                    int k = lo;
+                    while (i < mid && j < hi) {
+                        if (srcK[srcOff + j] < srcK[srcOff + i]) {
+                            dstO[dstOff + k] = srcO[srcOff + j];
+                            dstK[dstOff + k++] = srcK[srcOff + j++];
+                        } else {
+                            dstO[dstOff + k] = srcO[srcOff + i];
+                            dstK[dstOff + k++] = srcK[srcOff + i++];
+                        }
+                    }
+                    while (i < mid) {
+                        dstO[dstOff + k] = srcO[srcOff + i];
+                        dstK[dstOff + k++] = srcK[srcOff + i++];
+                    }
+                    while (j < hi) {
+                        dstO[dstOff + k] = srcO[srcOff + j];
+                        dstK[dstOff + k++] = srcK[srcOff + j++];
+                    }
+                }
+                int[] to2 = srcO;
+                long[] tk = srcK;
+                int toff = srcOff;
+                srcO = dstO;
+                srcK = dstK;
+                srcOff = dstOff;
+                dstO = to2;
+                dstK = tk;
+                dstOff = toff;
+            }
+            if (srcO != order) {
+                System.arraycopy(srcO, srcOff, order, from, n);
+                System.arraycopy(srcK, srcOff, key, from, n);
+            }
         }
 
         int size() {
