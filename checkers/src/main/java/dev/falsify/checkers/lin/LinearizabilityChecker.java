@@ -135,31 +135,9 @@ public final class LinearizabilityChecker implements StreamingChecker {
         // counterexample is deterministic), and once it is known every later partition can be skipped.
         // Taking them biggest-first balanced the load better on valid histories but spent most of an
         // invalid history's time on big partitions whose answer could no longer matter.
-        Integer[] order = new Integer[tasks.size()];
-        for (int i = 0; i < order.length; i++) order[i] = i;
-        AtomicInteger next = new AtomicInteger();
-        AtomicInteger done = new AtomicInteger();
-        Object finished = new Object();
-        Runnable worker = () -> {
-            int k;
-            while ((k = next.getAndIncrement()) < order.length) {
-                Task<S, C> t = tasks.get(order[k]);
-                try {
-                    // else an earlier partition already failed (and only the first failure is wanted)
-                    if (allPartitions || t.index <= firstFailure.get()) {
-                        t.run(witness, () -> budget.cancelled().get() || System.nanoTime() - deadline > 0
-                                || (!allPartitions && firstFailure.get() < t.index));
-                        if (t.status == PartitionSearch.Status.INVALID) firstFailure.accumulateAndGet(t.index, Math::min);
-                    }
-                } finally {
-                    if (done.incrementAndGet() == order.length) {
-                        synchronized (finished) {
-                            finished.notifyAll();
-                        }
-                    }
-                }
-            }
-        };
+        // a class rather than lambdas: each lambda's first call bootstraps through invokedynamic,
+        // which a cold `falsify check` paid for in every file
+        Worker<S, C> worker = new Worker<>(tasks, budget, deadline, firstFailure, witness, allPartitions);
         int workers = Math.min(tasks.size(), Math.max(1, Runtime.getRuntime().availableProcessors()));
         if (workers > 1 && totalSize(tasks) >= 256) {
             // helpers take partitions only if they get to run; the caller never waits for a helper
@@ -168,10 +146,10 @@ public final class LinearizabilityChecker implements StreamingChecker {
         }
         worker.run();
         boolean interrupted = false;
-        synchronized (finished) {
-            while (done.get() < order.length) {
+        synchronized (worker) {
+            while (worker.done.get() < tasks.size()) {
                 try {
-                    finished.wait();
+                    worker.wait();
                 } catch (InterruptedException e) {
                     interrupted = true;
                     budget.cancelled().set(true); // helpers stop at their next budget check
@@ -179,6 +157,68 @@ public final class LinearizabilityChecker implements StreamingChecker {
             }
         }
         if (interrupted) Thread.currentThread().interrupt();
+    }
+
+    /** Takes partitions in index order until none is left; several may run at once. */
+    private static final class Worker<S, C> implements Runnable {
+        final List<Task<S, C>> tasks;
+        final CheckBudget budget;
+        final long deadline;
+        final AtomicInteger firstFailure;
+        final boolean witness;
+        final boolean allPartitions;
+        final AtomicInteger next = new AtomicInteger();
+        final AtomicInteger done = new AtomicInteger();
+
+        Worker(List<Task<S, C>> tasks, CheckBudget budget, long deadline, AtomicInteger firstFailure, boolean witness,
+               boolean allPartitions) {
+            this.tasks = tasks;
+            this.budget = budget;
+            this.deadline = deadline;
+            this.firstFailure = firstFailure;
+            this.witness = witness;
+            this.allPartitions = allPartitions;
+        }
+
+        @Override
+        public void run() {
+            int k;
+            while ((k = next.getAndIncrement()) < tasks.size()) {
+                Task<S, C> t = tasks.get(k);
+                try {
+                    // else an earlier partition already failed (and only the first failure is wanted)
+                    if (allPartitions || t.index <= firstFailure.get()) {
+                        t.run(witness, new Stop(t.index));
+                        if (t.status == PartitionSearch.Status.INVALID) {
+                            int f;
+                            do {
+                                f = firstFailure.get();
+                            } while (t.index < f && !firstFailure.compareAndSet(f, t.index));
+                        }
+                    }
+                } finally {
+                    if (done.incrementAndGet() == tasks.size()) {
+                        synchronized (this) {
+                            notifyAll();
+                        }
+                    }
+                }
+            }
+        }
+
+        /** When the search of partition {@code index} stops early. */
+        private final class Stop implements java.util.function.BooleanSupplier {
+            private final int index;
+
+            Stop(int index) {
+                this.index = index;
+            }
+
+            @Override
+            public boolean getAsBoolean() {
+                return budget.cancelled().get() || System.nanoTime() - deadline > 0 || (!allPartitions && firstFailure.get() < index);
+            }
+        }
     }
 
     private static int totalSize(List<? extends Task<?, ?>> tasks) {
