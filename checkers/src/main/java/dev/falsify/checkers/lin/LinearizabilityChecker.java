@@ -15,7 +15,6 @@ import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -450,8 +449,8 @@ public final class LinearizabilityChecker implements StreamingChecker {
                 if (compiled.unknown[m]) order[d++] = m;
             }
             for (int i = 0; i < n; i++) invoke[i] = compiled.refs[order[i]].invokeTs();
-            sortByInvoke(order, invoke, 0, definite);
-            sortByInvoke(order, invoke, definite, n);
+            StableSort.byKey(order, invoke, 0, definite);
+            StableSort.byKey(order, invoke, definite, n);
             refs = new OpRef[n];
             callTime = new long[n];
             returnTime = new long[n];
@@ -479,63 +478,6 @@ public final class LinearizabilityChecker implements StreamingChecker {
             observer = new boolean[commands.size()];
             for (int c = 0; c < observer.length; c++) observer[c] = !model.mutates(commands.get(c));
             initialState = table.intern(model.initialState());
-        }
-
-        /**
-         * Stable merge sort of {@code order[from, to)} by {@code key} (kept parallel): a loop over
-         * primitives rather than {@code List.sort} with a comparator, which a cold check runs interpreted
-         * with boxing and a virtual call per comparison.
-         */
-        private static void sortByInvoke(int[] order, long[] key, int from, int to) {
-            int n = to - from;
-            if (n < 2) return;
-            int[] o2 = new int[n];
-            long[] k2 = new long[n];
-            int[] srcO = order;
-            long[] srcK = key;
-            int srcOff = from;
-            int[] dstO = o2;
-            long[] dstK = k2;
-            int dstOff = 0;
-            for (int width = 1; width < n; width *= 2) {
-                for (int lo = 0; lo < n; lo += 2 * width) {
-                    int mid = Math.min(lo + width, n);
-                    int hi = Math.min(lo + 2 * width, n);
-                    int i = lo;
-                    int j = mid;
-                    int k = lo;
-                    while (i < mid && j < hi) {
-                        if (srcK[srcOff + j] < srcK[srcOff + i]) {
-                            dstO[dstOff + k] = srcO[srcOff + j];
-                            dstK[dstOff + k++] = srcK[srcOff + j++];
-                        } else {
-                            dstO[dstOff + k] = srcO[srcOff + i];
-                            dstK[dstOff + k++] = srcK[srcOff + i++];
-                        }
-                    }
-                    while (i < mid) {
-                        dstO[dstOff + k] = srcO[srcOff + i];
-                        dstK[dstOff + k++] = srcK[srcOff + i++];
-                    }
-                    while (j < hi) {
-                        dstO[dstOff + k] = srcO[srcOff + j];
-                        dstK[dstOff + k++] = srcK[srcOff + j++];
-                    }
-                }
-                int[] to2 = srcO;
-                long[] tk = srcK;
-                int toff = srcOff;
-                srcO = dstO;
-                srcK = dstK;
-                srcOff = dstOff;
-                dstO = to2;
-                dstK = tk;
-                dstOff = toff;
-            }
-            if (srcO != order) {
-                System.arraycopy(srcO, srcOff, order, from, n);
-                System.arraycopy(srcK, srcOff, key, from, n);
-            }
         }
 
         int size() {
@@ -587,13 +529,20 @@ public final class LinearizabilityChecker implements StreamingChecker {
                 if (blocker >= 0) {
                     mustPrecede = new LinearizabilityCounterexample.Step(refs[blocker],
                             model.describe(table.command(cmd[blocker])), null);
-                    List<Integer> candidates = new ArrayList<>();
+                    // by invocation time, then op number (candidates are collected in op-number order)
+                    int[] candidates = new int[refs.length];
+                    long[] invoked = new long[refs.length];
+                    int count = 0;
                     for (int i = 0; i < refs.length; i++) {
-                        if (!placed[i] && search.callPrecedesReturn(i, blocker)) candidates.add(i);
+                        if (!placed[i] && search.callPrecedesReturn(i, blocker)) {
+                            invoked[count] = refs[i].invokeTs();
+                            candidates[count++] = i;
+                        }
                     }
-                    candidates.sort(Comparator.comparingLong((Integer i) -> refs[i].invokeTs()).thenComparingInt(i -> i));
+                    StableSort.byKey(candidates, invoked, 0, count);
                     String stateText = model.describeState(table.state(state));
-                    for (int i : candidates) {
+                    for (int c = 0; c < count; c++) {
+                        int i = candidates[c];
                         if (blocked.size() == MAX_CANDIDATES_LISTED) break;
                         int after = table.step(state, cmd[i]);
                         String reason = after < 0 ? "impossible in state " + stateText
