@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
  * {@code falsify bench cli}: whole {@code falsify} processes, spawned through the launcher as a user
  * runs them, timed over several runs: median wall time, median CPU time and peak resident memory
  * (from {@code /usr/bin/time}) per command, against the targets of issue 13. The load average is
- * printed before and after, since other work on the machine slows every figure.
+ * printed before and after, since other work on the machine slows every figure, and so is the Java
+ * runtime and class-data-sharing archive the launcher started ({@link LauncherRuntime}).
  */
 @Command(name = "cli", mixinStandardHelpOptions = true,
         description = {"Benchmarks whole falsify processes started through the launcher (check of the Porcupine",
@@ -71,6 +72,8 @@ public final class BenchCliCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "falsify bench cli: %s, %d runs per command (one unmeasured run first), %d cores, load average %s%n",
                 exe, runs, Runtime.getRuntime().availableProcessors(), loadAverage());
+        measure(exe, List.of("--version")); // unmeasured: the launcher may rebuild the jar or the archives first
+        out.println("runtime: " + LauncherRuntime.probe(exe).describe());
         out.printf(Locale.ROOT, "%-44s %8s %8s %9s %5s  %s%n", "command", "wall s", "cpu s", "peak MB", "exit", "target");
         out.flush();
         boolean allMet = true;

@@ -14,7 +14,7 @@ import picocli.CommandLine;
 
 /**
  * The training run behind the launcher's command-line class-data-sharing archive: one JVM runs the
- * short commands people run most ({@code check} of each history format, {@code lint}, {@code report}
+ * short commands people run most ({@code check} of each history format and of folders, {@code lint}, {@code report}
  * and {@code import} of a session folder, {@code --version}, {@code --help}) on small inputs it
  * writes itself in a temporary folder (with the store {@code import} writes), so the archive holds
  * the classes they load and each later {@code falsify check} or {@code lint} maps them instead of
@@ -49,6 +49,29 @@ public final class CliTraining {
                     + "{:type :ok, :f :txn, :value [[:append :x 1]], :process 0}\n"
                     + "{:type :invoke, :f :txn, :value [[:r :x nil]], :process 1}\n"
                     + "{:type :ok, :f :txn, :value [[:r :x [1]]], :process 1}\n");
+            // folders, as people check them: several files run on every core (InOrder's pool), a
+            // history big enough for the checker's partition helpers (256 ops and more), and invalid
+            // histories, whose counterexamples take their own code; without them a folder's check
+            // spun those classes and lambdas at every start instead of mapping them from the archive
+            Path kvDir = Files.createDirectories(dir.resolve("kv-folder"));
+            StringBuilder big = new StringBuilder();
+            for (int i = 0; i < 150; i++) {
+                String p = ":process " + (i % 5) + ", ";
+                String k = ":key \"" + (i % 4) + "\", ";
+                big.append('{').append(p).append(":type :invoke, :f :put, ").append(k).append(":value \"v").append(i).append("\"}\n")
+                        .append('{').append(p).append(":type :ok, :f :put, ").append(k).append(":value \"v").append(i).append("\"}\n")
+                        .append('{').append(p).append(":type :invoke, :f :get, ").append(k).append(":value nil}\n")
+                        .append('{').append(p).append(":type :ok, :f :get, ").append(k).append(":value \"v").append(i).append("\"}\n");
+            }
+            write(kvDir, "big.txt", big.toString());
+            write(kvDir, "bad.txt", "{:process 0, :type :invoke, :f :put, :key \"1\", :value \"a\"}\n"
+                    + "{:process 0, :type :ok, :f :put, :key \"1\", :value \"a\"}\n"
+                    + "{:process 1, :type :invoke, :f :get, :key \"1\", :value nil}\n"
+                    + "{:process 1, :type :ok, :f :get, :key \"1\", :value \"b\"}\n");
+            Path etcdDir = Files.createDirectories(dir.resolve("etcd-folder"));
+            Files.copy(etcd, etcdDir.resolve("ok.log"));
+            write(etcdDir, "bad.log", "INFO  jepsen.util - 1\t:invoke\t:write\t1\nINFO  jepsen.util - 1\t:ok\t:write\t1\n"
+                    + "INFO  jepsen.util - 2\t:invoke\t:read\tnil\nINFO  jepsen.util - 2\t:ok\t:read\t2\n");
             Path session = dir.resolve("test-sessions/kv/2026-11-29T090000Z");
             Files.createDirectories(session);
             write(session, "session-log.md", "# Session log: kv @ 2026-11-29T090000Z\n\n- **SUT:** kv\n- **Plan:** none.md\n\n"
@@ -62,6 +85,8 @@ public final class CliTraining {
                     new String[] {"check", "--model", "cas-register", etcd.toString()},
                     new String[] {"check", "--model", "kv", kv.toString()},
                     new String[] {"check", txn.toString()},
+                    new String[] {"check", kvDir.toString(), "--model", "kv"},
+                    new String[] {"check", etcdDir.toString(), "--model", "cas-register"},
                     new String[] {"check", "--list"}, // picocli's model of check, for the lines the quick path leaves to it
                     new String[] {"lint", plan.toString()},
                     new String[] {"report", session.toString(), "--out", dir.resolve("report.md").toString()},

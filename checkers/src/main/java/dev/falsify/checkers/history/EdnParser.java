@@ -30,6 +30,20 @@ public final class EdnParser {
     public static final String END_OF_INPUT = "end of input";
     /** Deepest nesting of collections read (as Jackson's default for JSON). */
     static final int MAX_DEPTH = 1000;
+    /**
+     * ASCII characters that end a token (whitespace as {@link Character#isWhitespace}, commas,
+     * brackets, quotes, comments), and those {@link #skipToValue()} skips: table look-ups instead of
+     * {@code Character.isWhitespace} per character, which a cold check runs interpreted.
+     */
+    private static final boolean[] ENDS_TOKEN = new boolean[128];
+    private static final boolean[] BLANK = new boolean[128];
+
+    static {
+        for (int c = 0; c < 128; c++) {
+            BLANK[c] = Character.isWhitespace(c) || c == ',';
+            ENDS_TOKEN[c] = BLANK[c] || c == '(' || c == ')' || c == '[' || c == ']' || c == '{' || c == '}' || c == '"' || c == ';';
+        }
+    }
 
     private final Reader in;
     private final String source;
@@ -139,7 +153,7 @@ public final class EdnParser {
                 }
                 continue;
             }
-            if (Character.isWhitespace(c) || c == ',' || c == '\uFEFF') {
+            if (c < 128 ? BLANK[c] : Character.isWhitespace(c) || c == '\uFEFF') {
                 next();
                 continue;
             }
@@ -298,6 +312,18 @@ public final class EdnParser {
     }
 
     private String readString(int l, int cl) {
+        // most strings have no escape or line break and end inside the buffer: cut them out of it
+        for (int i = pos; i < lim; i++) {
+            char c = buf[i];
+            if (c == '"') {
+                String s = new String(buf, pos, i - pos);
+                col += i - pos + 1;
+                lastContentLine = line; // the closing quote
+                pos = i + 1;
+                return s;
+            }
+            if (c == '\\' || c == '\n') break;
+        }
         StringBuilder sb = new StringBuilder();
         while (true) {
             int c = next();
@@ -388,6 +414,20 @@ public final class EdnParser {
     }
 
     private String readToken() {
+        // a token that ends inside the buffer is cut out of it; one that reaches its end is read on
+        // below, character by character (the buffer refills)
+        boolean content = false;
+        for (int i = pos; i < lim; i++) {
+            char c = buf[i];
+            if (c < 128 ? ENDS_TOKEN[c] : Character.isWhitespace(c)) {
+                String tok = new String(buf, pos, i - pos);
+                col += i - pos;
+                if (content) lastContentLine = line;
+                pos = i;
+                return tok;
+            }
+            if (c > ' ') content = true;
+        }
         StringBuilder sb = new StringBuilder();
         while (true) {
             int c = peek();

@@ -92,17 +92,8 @@ public final class Histories {
         List<Path> out = new ArrayList<>();
         for (Path in : inputs) {
             if (Files.isDirectory(in)) {
-                // a loop, not stream stages: their lambdas' bootstraps cost a cold `falsify check` more than the walk
                 List<Path> found = new ArrayList<>();
-                try (java.util.stream.Stream<Path> s = Files.walk(in)) {
-                    for (java.util.Iterator<Path> it = s.iterator(); it.hasNext(); ) {
-                        Path p = it.next();
-                        if (Files.isRegularFile(p) && !in.relativize(p).toString().startsWith(".")
-                                && !p.getFileName().toString().startsWith(".")) {
-                            found.add(p);
-                        }
-                    }
-                }
+                walk(in, in, found);
                 java.util.Collections.sort(found);
                 out.addAll(found);
             } else if (Files.exists(in)) {
@@ -112,6 +103,25 @@ public final class Histories {
             }
         }
         return out;
+    }
+
+    /**
+     * Adds the regular files under {@code dir} (what {@code Files.walk} visits: links to folders are
+     * not followed, links to files count), but those whose name or whose top-level folder under
+     * {@code root} starts with a dot. A directory stream rather than {@code Files.walk}, whose
+     * stream stages and lambdas bootstrapped at every cold `falsify check` of a folder.
+     */
+    private static void walk(Path root, Path dir, List<Path> found) throws IOException {
+        try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path p : entries) {
+                if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    walk(root, p, found);
+                } else if (Files.isRegularFile(p) && !root.relativize(p).toString().startsWith(".")
+                        && !p.getFileName().toString().startsWith(".")) {
+                    found.add(p);
+                }
+            }
+        }
     }
 
     private static History drain(OpStream s) {

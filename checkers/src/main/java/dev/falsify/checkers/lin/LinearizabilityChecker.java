@@ -15,7 +15,6 @@ import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -135,31 +134,9 @@ public final class LinearizabilityChecker implements StreamingChecker {
         // counterexample is deterministic), and once it is known every later partition can be skipped.
         // Taking them biggest-first balanced the load better on valid histories but spent most of an
         // invalid history's time on big partitions whose answer could no longer matter.
-        Integer[] order = new Integer[tasks.size()];
-        for (int i = 0; i < order.length; i++) order[i] = i;
-        AtomicInteger next = new AtomicInteger();
-        AtomicInteger done = new AtomicInteger();
-        Object finished = new Object();
-        Runnable worker = () -> {
-            int k;
-            while ((k = next.getAndIncrement()) < order.length) {
-                Task<S, C> t = tasks.get(order[k]);
-                try {
-                    // else an earlier partition already failed (and only the first failure is wanted)
-                    if (allPartitions || t.index <= firstFailure.get()) {
-                        t.run(witness, () -> budget.cancelled().get() || System.nanoTime() - deadline > 0
-                                || (!allPartitions && firstFailure.get() < t.index));
-                        if (t.status == PartitionSearch.Status.INVALID) firstFailure.accumulateAndGet(t.index, Math::min);
-                    }
-                } finally {
-                    if (done.incrementAndGet() == order.length) {
-                        synchronized (finished) {
-                            finished.notifyAll();
-                        }
-                    }
-                }
-            }
-        };
+        // a class rather than lambdas: each lambda's first call bootstraps through invokedynamic,
+        // which a cold `falsify check` paid for in every file
+        Worker<S, C> worker = new Worker<>(tasks, budget, deadline, firstFailure, witness, allPartitions);
         int workers = Math.min(tasks.size(), Math.max(1, Runtime.getRuntime().availableProcessors()));
         if (workers > 1 && totalSize(tasks) >= 256) {
             // helpers take partitions only if they get to run; the caller never waits for a helper
@@ -168,10 +145,10 @@ public final class LinearizabilityChecker implements StreamingChecker {
         }
         worker.run();
         boolean interrupted = false;
-        synchronized (finished) {
-            while (done.get() < order.length) {
+        synchronized (worker) {
+            while (worker.done.get() < tasks.size()) {
                 try {
-                    finished.wait();
+                    worker.wait();
                 } catch (InterruptedException e) {
                     interrupted = true;
                     budget.cancelled().set(true); // helpers stop at their next budget check
@@ -179,6 +156,68 @@ public final class LinearizabilityChecker implements StreamingChecker {
             }
         }
         if (interrupted) Thread.currentThread().interrupt();
+    }
+
+    /** Takes partitions in index order until none is left; several may run at once. */
+    private static final class Worker<S, C> implements Runnable {
+        final List<Task<S, C>> tasks;
+        final CheckBudget budget;
+        final long deadline;
+        final AtomicInteger firstFailure;
+        final boolean witness;
+        final boolean allPartitions;
+        final AtomicInteger next = new AtomicInteger();
+        final AtomicInteger done = new AtomicInteger();
+
+        Worker(List<Task<S, C>> tasks, CheckBudget budget, long deadline, AtomicInteger firstFailure, boolean witness,
+               boolean allPartitions) {
+            this.tasks = tasks;
+            this.budget = budget;
+            this.deadline = deadline;
+            this.firstFailure = firstFailure;
+            this.witness = witness;
+            this.allPartitions = allPartitions;
+        }
+
+        @Override
+        public void run() {
+            int k;
+            while ((k = next.getAndIncrement()) < tasks.size()) {
+                Task<S, C> t = tasks.get(k);
+                try {
+                    // else an earlier partition already failed (and only the first failure is wanted)
+                    if (allPartitions || t.index <= firstFailure.get()) {
+                        t.run(witness, new Stop(t.index));
+                        if (t.status == PartitionSearch.Status.INVALID) {
+                            int f;
+                            do {
+                                f = firstFailure.get();
+                            } while (t.index < f && !firstFailure.compareAndSet(f, t.index));
+                        }
+                    }
+                } finally {
+                    if (done.incrementAndGet() == tasks.size()) {
+                        synchronized (this) {
+                            notifyAll();
+                        }
+                    }
+                }
+            }
+        }
+
+        /** When the search of partition {@code index} stops early. */
+        private final class Stop implements java.util.function.BooleanSupplier {
+            private final int index;
+
+            Stop(int index) {
+                this.index = index;
+            }
+
+            @Override
+            public boolean getAsBoolean() {
+                return budget.cancelled().get() || System.nanoTime() - deadline > 0 || (!allPartitions && firstFailure.get() < index);
+            }
+        }
     }
 
     private static int totalSize(List<? extends Task<?, ?>> tasks) {
@@ -241,12 +280,17 @@ public final class LinearizabilityChecker implements StreamingChecker {
         return new CheckResult(NAME, model.name(), validity, evidence, cx, weaknesses, summary);
     }
 
-    /** The history decoded for the model: one compact entry per op that takes part in the search. */
+    /**
+     * The history decoded for the model: one compact entry per op that takes part in the search, in
+     * primitive arrays rather than boxed lists: on a cold `falsify check` this runs interpreted for
+     * every op, and boxing, list growth and Integer-keyed maps were a tenth of the kv folder's CPU.
+     */
     private static final class Compiled<C> {
-        final List<OpRef> refs = new ArrayList<>();
-        final List<Integer> commands = new ArrayList<>();
-        final List<Boolean> unknown = new ArrayList<>();
-        final List<Integer> keyGroups = new ArrayList<>();
+        OpRef[] refs = new OpRef[64];
+        int[] commands = new int[64];
+        boolean[] unknown = new boolean[64];
+        int[] keyGroups = new int[64];
+        int size;
         final Map<C, Integer> commandIds = new HashMap<>();
         final List<C> commandList = new ArrayList<>();
         final Map<String, Integer> keyIds = new HashMap<>();
@@ -280,10 +324,18 @@ public final class LinearizabilityChecker implements StreamingChecker {
                 group = key(keys.get(0));
                 for (int i = 1; i < keys.size(); i++) union(group, key(keys.get(i)));
             }
-            refs.add(OpRef.of(op, index));
-            commands.add(id);
-            unknown.add(outcome == Outcome.UNKNOWN);
-            keyGroups.add(group);
+            if (size == refs.length) {
+                int n = size * 2;
+                refs = Arrays.copyOf(refs, n);
+                commands = Arrays.copyOf(commands, n);
+                unknown = Arrays.copyOf(unknown, n);
+                keyGroups = Arrays.copyOf(keyGroups, n);
+            }
+            refs[size] = OpRef.of(op, index);
+            commands[size] = id;
+            unknown[size] = outcome == Outcome.UNKNOWN;
+            keyGroups[size] = group;
+            size++;
         }
 
         private int key(String k) {
@@ -313,21 +365,44 @@ public final class LinearizabilityChecker implements StreamingChecker {
         }
 
         <S> List<Task<S, C>> partitions(Model<S, C> model) {
-            Map<Integer, List<Integer>> byRoot = new java.util.LinkedHashMap<>();
-            for (int i = 0; i < refs.size(); i++) {
-                int root = wholeObject ? -1 : find(keyGroups.get(i));
-                byRoot.computeIfAbsent(root, r -> new ArrayList<>()).add(i);
+            // partitions in the order of their first op; each one's members in history order
+            int groups = wholeObject ? 1 : keyNames.size();
+            int[] partitionOfRoot = new int[groups];
+            Arrays.fill(partitionOfRoot, -1);
+            int[] partitionOf = new int[size];
+            int[] memberCount = new int[Math.max(1, groups)];
+            int[] rootOfPartition = new int[Math.max(1, groups)];
+            int partitions = 0;
+            for (int i = 0; i < size; i++) {
+                int root = wholeObject ? 0 : find(keyGroups[i]);
+                int p = partitionOfRoot[root];
+                if (p < 0) {
+                    p = partitions++;
+                    partitionOfRoot[root] = p;
+                    rootOfPartition[p] = root;
+                }
+                partitionOf[i] = p;
+                memberCount[p]++;
             }
-            Map<Integer, List<String>> keysByRoot = new HashMap<>();
+            int[][] members = new int[partitions][];
+            for (int p = 0; p < partitions; p++) members[p] = new int[memberCount[p]];
+            int[] filled = new int[partitions];
+            for (int i = 0; i < size; i++) {
+                int p = partitionOf[i];
+                members[p][filled[p]++] = i;
+            }
+            List<List<String>> keysOfPartition = new ArrayList<>(partitions);
+            for (int p = 0; p < partitions; p++) keysOfPartition.add(new ArrayList<>());
             if (!wholeObject) {
                 for (int k = 0; k < keyNames.size(); k++) {
-                    keysByRoot.computeIfAbsent(find(k), r -> new ArrayList<>()).add(keyNames.get(k));
+                    int p = partitionOfRoot[find(k)];
+                    if (p >= 0) keysOfPartition.get(p).add(keyNames.get(k));
                 }
             }
-            List<Task<S, C>> tasks = new ArrayList<>();
-            for (Map.Entry<Integer, List<Integer>> e : byRoot.entrySet()) {
-                String label = wholeObject ? "all" : label(keysByRoot.get(e.getKey()));
-                tasks.add(new Task<>(tasks.size(), label, e.getValue(), this, model));
+            List<Task<S, C>> tasks = new ArrayList<>(partitions);
+            for (int p = 0; p < partitions; p++) {
+                String label = wholeObject ? "all" : label(keysOfPartition.get(p));
+                tasks.add(new Task<>(tasks.size(), label, members[p], this, model));
             }
             return tasks;
         }
@@ -357,42 +432,44 @@ public final class LinearizabilityChecker implements StreamingChecker {
         PartitionSearch.Status status;
         long explored;
 
-        Task(int index, String label, List<Integer> members, Compiled<C> compiled, Model<S, C> model) {
+        Task(int index, String label, int[] members, Compiled<C> compiled, Model<S, C> model) {
             this.index = index;
             this.label = label;
-            List<Integer> def = new ArrayList<>();
-            List<Integer> unk = new ArrayList<>();
-            for (int m : members) (compiled.unknown.get(m) ? unk : def).add(m);
-            // by invocation time, then index; a class rather than comparator lambdas, whose bootstraps
-            // cost a cold `falsify check` more than the sorting
-            Comparator<Integer> byInvoke = new Comparator<>() {
-                @Override
-                public int compare(Integer a, Integer b) {
-                    int c = Long.compare(compiled.refs.get(a).invokeTs(), compiled.refs.get(b).invokeTs());
-                    return c != 0 ? c : Integer.compare(a, b);
-                }
-            };
-            def.sort(byInvoke);
-            unk.sort(byInvoke);
-            int n = members.size();
-            definite = def.size();
+            int n = members.length;
+            // definite ops, then unknown ones, each by invocation time, then history position
+            // (members come in history order and the sort is stable)
+            int[] order = new int[n];
+            long[] invoke = new long[n];
+            int d = 0;
+            for (int m : members) {
+                if (!compiled.unknown[m]) order[d++] = m;
+            }
+            definite = d;
+            for (int m : members) {
+                if (compiled.unknown[m]) order[d++] = m;
+            }
+            for (int i = 0; i < n; i++) invoke[i] = compiled.refs[order[i]].invokeTs();
+            StableSort.byKey(order, invoke, 0, definite);
+            StableSort.byKey(order, invoke, definite, n);
             refs = new OpRef[n];
             callTime = new long[n];
             returnTime = new long[n];
             cmd = new int[n];
-            Map<Integer, Integer> localCommand = new HashMap<>();
+            // global command id -> this partition's, -1 = not seen yet
+            int[] localCommand = new int[compiled.commandList.size()];
+            Arrays.fill(localCommand, -1);
             List<C> commands = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                int m = i < definite ? def.get(i) : unk.get(i - definite);
-                OpRef r = compiled.refs.get(m);
+                int m = order[i];
+                OpRef r = compiled.refs[m];
                 refs[i] = r;
                 callTime[i] = r.invokeTs();
                 returnTime[i] = i < definite ? (r.completeTs() == null ? Long.MAX_VALUE : r.completeTs()) : Long.MAX_VALUE;
-                int global = compiled.commands.get(m);
-                Integer local = localCommand.get(global);
-                if (local == null) {
+                int global = compiled.commands[m];
+                int local = localCommand[global];
+                if (local < 0) {
                     local = commands.size();
-                    localCommand.put(global, local);
+                    localCommand[global] = local;
                     commands.add(compiled.commandList.get(global));
                 }
                 cmd[i] = local;
@@ -452,13 +529,20 @@ public final class LinearizabilityChecker implements StreamingChecker {
                 if (blocker >= 0) {
                     mustPrecede = new LinearizabilityCounterexample.Step(refs[blocker],
                             model.describe(table.command(cmd[blocker])), null);
-                    List<Integer> candidates = new ArrayList<>();
+                    // by invocation time, then op number (candidates are collected in op-number order)
+                    int[] candidates = new int[refs.length];
+                    long[] invoked = new long[refs.length];
+                    int count = 0;
                     for (int i = 0; i < refs.length; i++) {
-                        if (!placed[i] && search.callPrecedesReturn(i, blocker)) candidates.add(i);
+                        if (!placed[i] && search.callPrecedesReturn(i, blocker)) {
+                            invoked[count] = refs[i].invokeTs();
+                            candidates[count++] = i;
+                        }
                     }
-                    candidates.sort(Comparator.comparingLong((Integer i) -> refs[i].invokeTs()).thenComparingInt(i -> i));
+                    StableSort.byKey(candidates, invoked, 0, count);
                     String stateText = model.describeState(table.state(state));
-                    for (int i : candidates) {
+                    for (int c = 0; c < count; c++) {
+                        int i = candidates[c];
                         if (blocked.size() == MAX_CANDIDATES_LISTED) break;
                         int after = table.step(state, cmd[i]);
                         String reason = after < 0 ? "impossible in state " + stateText

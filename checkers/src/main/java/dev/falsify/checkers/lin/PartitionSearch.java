@@ -100,15 +100,16 @@ final class PartitionSearch {
         nodeOp[tail] = -1;
         twin = twins();
         boolean anyExtending = false;
-        List<Integer> reset = new ArrayList<>();
+        int[] reset = new int[n];
+        int resets = 0;
         for (int op = 0; op < n; op++) {
             if (table.onlyExtends(cmd[op])) anyExtending = true;
-            else if (!observer[cmd[op]]) reset.add(op);
+            else if (!observer[cmd[op]]) reset[resets++] = op;
         }
         pruneByExtension = anyExtending;
         blindWrite = new boolean[observer.length];
         for (int c = 0; c < observer.length; c++) blindWrite[c] = table.overwrites(c);
-        resetters = reset.stream().mapToInt(Integer::intValue).toArray();
+        resetters = Arrays.copyOf(reset, resets);
         candidateOrder = new long[n];
         for (int op = 0; op < n; op++) {
             candidateOrder[op] = observer[cmd[op]] ? callNode[op]
@@ -126,41 +127,39 @@ final class PartitionSearch {
     private int[] twins() {
         int[] t = new int[n];
         Arrays.fill(t, -1);
-        Integer[] byCall = new Integer[n];
-        for (int i = 0; i < n; i++) byCall[i] = i;
-        Arrays.sort(byCall, (a, b) -> Integer.compare(callNode[a], callNode[b]));
-        java.util.Map<Integer, List<Integer>> seen = new java.util.HashMap<>();
-        for (int k = 0; k < n; k++) {
-            int b = byCall[k];
-            List<Integer> same = seen.computeIfAbsent(cmd[b], c -> new ArrayList<>());
+        // ops by call entry (the entry list is in time order), each linked to the previous op with
+        // its command: primitive arrays rather than a boxed sort and map, which a cold check runs
+        // interpreted for every partition
+        int[] lastWithCommand = new int[observer.length];
+        Arrays.fill(lastWithCommand, -1);
+        int[] previousWithCommand = new int[n];
+        for (int node = 1; node <= n + definite; node++) { // nodes are numbered in time order
+            int b = nodeOp[node];
+            if (b < 0) continue; // a return entry
             // the nearest earlier op with this command that returns no later (a few tries suffice)
-            for (int j = same.size() - 1, tries = 0; j >= 0 && tries < 8; j--, tries++) {
-                int a = same.get(j);
+            for (int a = lastWithCommand[cmd[b]], tries = 0; a >= 0 && tries < 8; a = previousWithCommand[a], tries++) {
                 if (returnPosition(a) < returnPosition(b) || b >= definite) {
                     t[b] = a;
                     break;
                 }
             }
-            same.add(b);
+            previousWithCommand[b] = lastWithCommand[cmd[b]];
+            lastWithCommand[cmd[b]] = b;
         }
         return t;
     }
 
     private int[] sortEntries(long[] callTime, long[] returnTime) {
+        // entries by time, then calls before returns, then op number: entry numbers already run
+        // calls (by op) before returns (by op), so a stable sort by time alone gives that order
         int entries = n + definite;
-        Integer[] idx = new Integer[entries];
-        for (int i = 0; i < entries; i++) idx[i] = i;
-        Arrays.sort(idx, (a, b) -> {
-            long ta = a < n ? callTime[a] : Math.max(returnTime[a - n], callTime[a - n]);
-            long tb = b < n ? callTime[b] : Math.max(returnTime[b - n], callTime[b - n]);
-            if (ta != tb) return Long.compare(ta, tb);
-            int ka = a < n ? 0 : 1;
-            int kb = b < n ? 0 : 1;
-            if (ka != kb) return Integer.compare(ka, kb);
-            return Integer.compare(a < n ? a : a - n, b < n ? b : b - n);
-        });
         int[] out = new int[entries];
-        for (int i = 0; i < entries; i++) out[i] = idx[i];
+        long[] time = new long[entries];
+        for (int e = 0; e < entries; e++) {
+            out[e] = e;
+            time[e] = e < n ? callTime[e] : Math.max(returnTime[e - n], callTime[e - n]);
+        }
+        StableSort.byKey(out, time, 0, entries);
         return out;
     }
 

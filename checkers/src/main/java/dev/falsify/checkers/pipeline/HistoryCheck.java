@@ -101,13 +101,22 @@ public final class HistoryCheck {
      */
     public CheckedHistory run(Path file, Request request) throws IOException {
         try (OpStream ops = Histories.open(file, request.format())) {
-            return run(ops, request, () -> {
-                try {
-                    return Histories.open(file, request.format());
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
+            return run(ops, request, new Reopen(file, request.format()));
+        }
+    }
+
+    /**
+     * Opens a history file again. A class rather than a lambda: the lambda's bootstrap ran at every
+     * cold `falsify check`, though the file is reopened only for some invalid register histories.
+     */
+    private record Reopen(Path file, HistoryFormat format) implements java.util.function.Supplier<OpStream> {
+        @Override
+        public OpStream get() {
+            try {
+                return Histories.open(file, format);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
     }
 

@@ -101,12 +101,21 @@ final class InitialValueEvidence {
     }
 
     private void attempted(String key, JsonNode value) {
-        written.computeIfAbsent(key, k -> new HashSet<>()).add(Models.valueText(value));
+        // no lambdas here: their bootstraps cost a cold check more than these lines run
+        Set<String> values = written.get(key);
+        if (values == null) {
+            values = new HashSet<>();
+            written.put(key, values);
+        }
+        values.add(Models.valueText(value));
     }
 
     private void write(String key, JsonNode value, Op op, boolean tookEffect) {
         attempted(key, value);
-        if (tookEffect && op.completeTs() != null) firstWriteCompleted.merge(key, op.completeTs(), Math::min);
+        if (tookEffect && op.completeTs() != null) {
+            Long earliest = firstWriteCompleted.get(key);
+            if (earliest == null || op.completeTs() < earliest) firstWriteCompleted.put(key, op.completeTs());
+        }
     }
 
     private static JsonNode first(JsonNode obj, String... names) {
