@@ -27,6 +27,13 @@ class ManagedProcessTest {
         bus.subscribe(events::add);
     }
 
+    /** The script printed its first line, so what it set up before that (children, traps) is in place. */
+    private static void awaitFirstLine(ManagedProcess p) throws InterruptedException {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (p.stdoutLines() == 0 && System.nanoTime() < deadline) Thread.sleep(10);
+        assertThat(p.stdoutLines()).isPositive();
+    }
+
     private ManagedProcess start(String name, String cmd) throws Exception {
         return ManagedProcess.start(ProcessSpec.of(name, cmd, dir, dir.resolve("logs")), bus, "S1-seed1");
     }
@@ -92,7 +99,7 @@ class ManagedProcessTest {
     void killSignalIsReportedAsTheExitSignal() throws Exception {
         ManagedProcess p = start("victim", "sleep 30");
         p.signal(Signal.KILL, "fault");
-        ProcessExit e = p.waitFor(Duration.ofSeconds(5));
+        ProcessExit e = p.waitFor(Duration.ofSeconds(20));
         assertThat(e.signal()).isEqualTo("KILL");
         assertThat(e.exitCode()).isEqualTo(137);
         assertThat(events).filteredOn(ev -> ev instanceof RunEvent.ProcessEnded).singleElement()
@@ -104,7 +111,7 @@ class ManagedProcessTest {
         ManagedProcess p = start("ticker", "i=0; while true; do i=$((i+1)); echo $i; sleep 0.02; done");
         Thread.sleep(300);
         p.signal(Signal.STOP, null);
-        Thread.sleep(100);
+        Thread.sleep(300); // lines already in the pipe are still read
         long frozen = p.stdoutLines();
         Thread.sleep(300);
         assertThat(p.stdoutLines()).isEqualTo(frozen);
@@ -118,7 +125,7 @@ class ManagedProcessTest {
     @Test
     void destroyTreeKillsGrandchildrenToo() throws Exception {
         ManagedProcess p = start("tree", "sleep 60 & sleep 60 & (sleep 60; echo never) & echo started; wait");
-        Thread.sleep(300);
+        awaitFirstLine(p);
         List<ProcessHandle> before = ProcessHandle.of(p.pid()).orElseThrow().descendants().toList();
         assertThat(before.size()).isGreaterThanOrEqualTo(3);
         ProcessExit exit = p.destroyTree(Duration.ofSeconds(2), "teardown");
@@ -131,7 +138,7 @@ class ManagedProcessTest {
     @Test
     void processThatIgnoresTermIsKilledAfterTheGrace() throws Exception {
         ManagedProcess p = start("stubborn", "trap '' TERM; echo up; while true; do sleep 0.05; done");
-        Thread.sleep(300);
+        awaitFirstLine(p);
         long t0 = System.currentTimeMillis();
         ProcessExit exit = p.destroyTree(Duration.ofMillis(500), "timeout");
         assertThat(System.currentTimeMillis() - t0).isGreaterThanOrEqualTo(450);
