@@ -20,6 +20,8 @@ import javafx.scene.paint.Color;
  */
 final class BarRaster {
     private int width;
+    /** Device pixels per coordinate unit (the window's render scale): shapes are given in the view's coordinates. */
+    private double scale = 1;
     private int height;
     private int[] pixels = new int[0];
     private PixelBuffer<IntBuffer> buffer;
@@ -31,12 +33,14 @@ final class BarRaster {
     private final int[][] rows = new int[8][0];
 
     /**
-     * Starts a frame of {@code w}×{@code h} pixels (a new image only when the size changed), all
+     * Starts a frame of {@code viewW}×{@code viewH} in view coordinates, {@code renderScale} device pixels to a
+     * unit (a new image only when the size changed), all
      * {@code argb} unless {@code paintAll}: then the caller covers every row itself ({@link #copyRows}).
      */
-    void begin(int w, int h, int argb, boolean paintAll) {
-        w = Math.max(1, w);
-        h = Math.max(1, h);
+    void begin(double viewW, double viewH, double renderScale, int argb, boolean paintAll) {
+        scale = renderScale > 0 ? renderScale : 1;
+        int w = Math.max(1, (int) Math.ceil(viewW * scale));
+        int h = Math.max(1, (int) Math.ceil(viewH * scale));
         if (w != width || h != height) {
             width = w;
             height = h;
@@ -58,24 +62,29 @@ final class BarRaster {
         return rows[k];
     }
 
+    /** Copies {@code row} to the frame's device row {@code r}. */
+    void copyRow(int r, int[] row) {
+        System.arraycopy(row, 0, pixels, r * width, width);
+    }
+
     /** Copies {@code row} to the frame's rows [y0, y1) (cut to the frame). */
     void copyRows(double y0, double y1, int[] row) {
-        int r0 = Math.max(0, edge(y0));
-        int r1 = Math.min(height, edge(y1));
+        int r0 = Math.max(0, dev(y0));
+        int r1 = Math.min(height, dev(y1));
         for (int r = r0; r < r1; r++) System.arraycopy(row, 0, pixels, r * width, width);
     }
 
     /** Fills the columns [x, x + w) of a {@link #row} with an opaque colour. */
-    static void fillSpan(int[] row, double x, double w, int argb) {
-        int x0 = Math.max(0, edge(x));
-        int x1 = Math.min(row.length, edge(x + w));
+    void fillSpan(int[] row, double x, double w, int argb) {
+        int x0 = Math.max(0, dev(x));
+        int x1 = Math.min(row.length, dev(x + w));
         if (x0 < x1) Arrays.fill(row, x0, x1, argb);
     }
 
     /** Blends a translucent colour over the columns [x, x + w) of a {@link #row}. */
-    static void blendSpan(int[] row, double x, double w, int argb) {
-        int x0 = Math.max(0, edge(x));
-        int x1 = Math.min(row.length, edge(x + w));
+    void blendSpan(int[] row, double x, double w, int argb) {
+        int x0 = Math.max(0, dev(x));
+        int x1 = Math.min(row.length, dev(x + w));
         for (int i = x0; i < x1; i++) row[i] = over(argb, row[i]);
     }
 
@@ -104,10 +113,10 @@ final class BarRaster {
 
     /** Later shapes are cut to [x0, x1) × [y0, y1). */
     void clip(double x0, double y0, double x1, double y1) {
-        clipX0 = Math.max(0, edge(x0));
-        clipY0 = Math.max(0, edge(y0));
-        clipX1 = Math.min(width, edge(x1));
-        clipY1 = Math.min(height, edge(y1));
+        clipX0 = Math.max(0, dev(x0));
+        clipY0 = Math.max(0, dev(y0));
+        clipX1 = Math.min(width, dev(x1));
+        clipY1 = Math.min(height, dev(y1));
     }
 
     void unclip() {
@@ -119,10 +128,10 @@ final class BarRaster {
 
     /** Fills a rectangle with an opaque colour. */
     void fill(double x, double y, double w, double h, int argb) {
-        int x0 = Math.max(clipX0, edge(x));
-        int x1 = Math.min(clipX1, edge(x + w));
-        int y0 = Math.max(clipY0, edge(y));
-        int y1 = Math.min(clipY1, edge(y + h));
+        int x0 = Math.max(clipX0, dev(x));
+        int x1 = Math.min(clipX1, dev(x + w));
+        int y0 = Math.max(clipY0, dev(y));
+        int y1 = Math.min(clipY1, dev(y + h));
         if (x0 >= x1) return;
         int[] p = pixels;
         if (x1 - x0 < 16) {
@@ -144,21 +153,22 @@ final class BarRaster {
      * each pixel written once.
      */
     void box(double x, double y, double w, double h, int t, int line, int fill) {
-        int bx0 = edge(x);
-        int bx1 = edge(x + w);
-        int by0 = edge(y);
-        int by1 = edge(y + h);
+        int bx0 = dev(x);
+        int bx1 = dev(x + w);
+        int by0 = dev(y);
+        int by1 = dev(y + h);
         int x0 = Math.max(clipX0, bx0);
         int x1 = Math.min(clipX1, bx1);
         int y0 = Math.max(clipY0, by0);
         int y1 = Math.min(clipY1, by1);
         if (x0 >= x1) return;
-        int in0 = Math.max(x0, bx0 + t);
-        int in1 = Math.min(x1, bx1 - t);
+        int tt = Math.max(1, (int) Math.round(t * scale));
+        int in0 = Math.max(x0, bx0 + tt);
+        int in1 = Math.min(x1, bx1 - tt);
         int[] p = pixels;
         for (int row = y0; row < y1; row++) {
             int at = row * width;
-            if (row < by0 + t || row >= by1 - t || in0 >= in1) {
+            if (row < by0 + tt || row >= by1 - tt || in0 >= in1) {
                 for (int i = at + x0; i < at + x1; i++) p[i] = line;
                 continue;
             }
@@ -170,10 +180,10 @@ final class BarRaster {
 
     /** Blends a translucent colour over a rectangle. */
     void blend(double x, double y, double w, double h, int argb) {
-        int x0 = Math.max(clipX0, edge(x));
-        int x1 = Math.min(clipX1, edge(x + w));
-        int y0 = Math.max(clipY0, edge(y));
-        int y1 = Math.min(clipY1, edge(y + h));
+        int x0 = Math.max(clipX0, dev(x));
+        int x1 = Math.min(clipX1, dev(x + w));
+        int y0 = Math.max(clipY0, dev(y));
+        int y1 = Math.min(clipY1, dev(y + h));
         int[] p = pixels;
         // what is under a translucent shape is mostly a few plain colours: blend each once
         int lastDst = 0;
@@ -196,34 +206,41 @@ final class BarRaster {
      * repeated from (ax, ay) is set: {@code on[ty * tileW + tx]}. Hatching and dashed edges.
      */
     void pattern(double x, double y, double w, double h, int argb, boolean[] on, int tileW, int tileH, double ax, double ay) {
-        int x0 = Math.max(clipX0, edge(x));
-        int x1 = Math.min(clipX1, edge(x + w));
-        int y0 = Math.max(clipY0, edge(y));
-        int y1 = Math.min(clipY1, edge(y + h));
-        int bx = edge(ax);
-        int by = edge(ay);
+        int x0 = Math.max(clipX0, dev(x));
+        int x1 = Math.min(clipX1, dev(x + w));
+        int y0 = Math.max(clipY0, dev(y));
+        int y1 = Math.min(clipY1, dev(y + h));
+        int bx = dev(ax);
+        int by = dev(ay);
+        // at a render scale of 2 or more a tile's pixel is k×k device pixels
+        int k = Math.max(1, (int) Math.round(scale));
         boolean opaque = argb >>> 24 == 0xff;
         int[] p = pixels;
         for (int row = y0; row < y1; row++) {
-            int ty = Math.floorMod(row - by, tileH) * tileW;
+            int ty = Math.floorMod(row - by, tileH * k) / k * tileW;
             int at = row * width;
-            int tx = Math.floorMod(x0 - bx, tileW);
+            int sub = Math.floorMod(x0 - bx, tileW * k);
+            int tx = sub / k;
+            sub -= tx * k;
             for (int col = x0; col < x1; col++) {
                 if (on[ty + tx]) p[at + col] = opaque ? argb : over(argb, p[at + col]);
-                if (++tx == tileW) tx = 0;
+                if (++sub == k) {
+                    sub = 0;
+                    if (++tx == tileW) tx = 0;
+                }
             }
         }
     }
 
     /** Fills the triangle pointing right with its tip at (tipX, midY), {@code len} long and {@code 2 * half} high at its base. */
     void arrow(double tipX, double midY, double len, double half, int argb) {
-        int c0 = Math.max(clipX0, edge(tipX - len));
-        int c1 = Math.min(clipX1, edge(tipX));
+        int c0 = Math.max(clipX0, dev(tipX - len));
+        int c1 = Math.min(clipX1, dev(tipX));
         int[] p = pixels;
         for (int col = c0; col < c1; col++) {
-            double hh = half * (tipX - (col + 0.5)) / len;
-            int r0 = Math.max(clipY0, edge(midY - hh));
-            int r1 = Math.min(clipY1, edge(midY + hh));
+            double hh = half * (tipX - (col + 0.5) / scale) / len;
+            int r0 = Math.max(clipY0, dev(midY - hh));
+            int r1 = Math.min(clipY1, dev(midY + hh));
             for (int row = r0; row < r1; row++) p[row * width + col] = argb;
         }
     }
@@ -259,6 +276,15 @@ final class BarRaster {
         fill(x - t, y + h - t, w + lineWidth, lineWidth, argb);
         fill(x - t, y + t, lineWidth, h - lineWidth, argb);
         fill(x + w - t, y + t, lineWidth, h - lineWidth, argb);
+    }
+
+    /** The device pixel whose centre is the first at or after view coordinate {@code v}. */
+    int dev(double v) {
+        return edge(v * scale);
+    }
+
+    double scale() {
+        return scale;
     }
 
     /** The first pixel whose centre is at or after {@code v}: round half up, without Math.floor (a StrictMath call in C1 code). */

@@ -97,10 +97,6 @@ public final class HistoryCanvas extends Region {
     private static final Font FONT = Font.font("System", 11);
     private static final Font SMALL = Font.font("System", 9);
     private static final Font BOLD = Font.font("System", javafx.scene.text.FontWeight.BOLD, 10);
-    /* the text of a frame is painted with its shapes, from glyphs JavaFX renders once per font */
-    private static final RasterText FONT_PX = new RasterText(FONT);
-    private static final RasterText SMALL_PX = new RasterText(SMALL);
-    private static final RasterText BOLD_PX = new RasterText(BOLD);
 
     private final Canvas canvas = new Canvas();
     private final BarRaster raster = new BarRaster();
@@ -577,7 +573,7 @@ public final class HistoryCanvas extends Region {
         double w = getWidth();
         double h = getHeight();
         BarRaster px = raster;
-        px.begin((int) Math.ceil(w), (int) Math.ceil(h), WHITE_PX, layout != null && w > GUTTER);
+        px.begin(w, h, renderScale(), WHITE_PX, layout != null && w > GUTTER);
         boolean overlay = layout != null && stepOps.length > 0 && w > GUTTER;
         // the canvas holds only the stepper's points and lines: hidden, it costs the render thread nothing
         if (canvas.isVisible() != overlay) canvas.setVisible(overlay);
@@ -644,10 +640,24 @@ public final class HistoryCanvas extends Region {
         frames++;
     }
 
-    /** Puts the painted frame on screen. */
+    /** Puts the painted frame on screen, one image pixel to a device pixel. */
     private void publish() {
         raster.publish();
         if (shapes.getImage() != raster.image()) shapes.setImage(raster.image());
+        double s = raster.scale();
+        shapes.setFitWidth(s == 1 ? 0 : raster.width() / s);
+        shapes.setFitHeight(s == 1 ? 0 : raster.height() / s);
+    }
+
+    /** Device pixels per unit of the window showing the view (2 on a HiDPI screen), so the image is as sharp as a canvas. */
+    private double renderScale() {
+        var window = getScene() == null ? null : getScene().getWindow();
+        return window == null ? 1 : window.getRenderScaleX();
+    }
+
+    /** The text of a frame is painted with its shapes, from glyphs JavaFX renders once per font and render scale. */
+    private RasterText text(Font font) {
+        return RasterText.of(font, raster.scale());
     }
 
     /** The last frame (without the stepper's points), an opaque ARGB pixel (tests). */
@@ -692,12 +702,12 @@ public final class HistoryCanvas extends Region {
             px.outline(left - 1, y - 1, width + 2, BAR_H + 2, op == selected ? 2.5 : 1.5, op == selected ? 0xff000000 : HOVER_LINE_PX);
         }
         if (width > 18) {
-            FONT_PX.draw(px, fit(layout.label(op), width - 6, 6.3), left + 3, y + BAR_H / 2,
+            text(FONT).draw(px, fit(layout.label(op), width - 6, 6.3), left + 3, y + BAR_H / 2,
                     isBlocked ? BLOCKED_PX : failed ? FAIL_LINE_PX : TEXT_PX, Double.MAX_VALUE);
             if (failed && width > 30) px.fill(left + 3, y + BAR_H / 2, Math.min(width - 6, 9 + layout.label(op).length() * 5.5), 1, FAIL_LINE_PX);
             String node = layout.op(op).nodeSeen();
             if (node != null && width > 24) {
-                SMALL_PX.draw(px, fit("@" + node, width - 6, 5.2), left + 3, y + BAR_H + 5, HIDDEN_TEXT_PX, Double.MAX_VALUE);
+                text(SMALL).draw(px, fit("@" + node, width - 6, 5.2), left + 3, y + BAR_H + 5, HIDDEN_TEXT_PX, Double.MAX_VALUE);
             }
         }
     }
@@ -776,25 +786,26 @@ public final class HistoryCanvas extends Region {
         TimeAxis axis = layout.axis();
         for (int key = 0; key < 8; key++) {
             int[] row = px.row(key);
-            BarRaster.fillSpan(row, 0, GUTTER, (key & 1) != 0 ? GUTTER_FILL_PX : WHITE_PX);
-            BarRaster.fillSpan(row, GUTTER, w - GUTTER, (key & 2) != 0 ? LANE_SHADE_PX : WHITE_PX);
+            px.fillSpan(row, 0, GUTTER, (key & 1) != 0 ? GUTTER_FILL_PX : WHITE_PX);
+            px.fillSpan(row, GUTTER, w - GUTTER, (key & 2) != 0 ? LANE_SHADE_PX : WHITE_PX);
             if ((key & 4) == 0) continue;
             for (HistoryLayout.FaultEpoch e : layout.epochs()) {
                 double x0 = Math.max(GUTTER, xOf(axis.toMs(e.fromNs())));
                 double x1 = Math.min(w, xOf(axis.toMs(e.toNs())));
                 if (x1 < GUTTER || x0 > w) continue;
-                BarRaster.blendSpan(row, x0, Math.max(x1 - x0, 1), EPOCH_PX);
-                BarRaster.blendSpan(row, x0, 1, EPOCH_EDGE_PX);
-                BarRaster.blendSpan(row, x1, 1, EPOCH_EDGE_PX);
+                px.blendSpan(row, x0, Math.max(x1 - x0, 1), EPOCH_PX);
+                px.blendSpan(row, x0, 1, EPOCH_EDGE_PX);
+                px.blendSpan(row, x1, 1, EPOCH_EDGE_PX);
             }
         }
         px.copyRows(0, AXIS_H - 16, px.row(0));
         int lanes = layout.lanes().size();
-        for (int r = (int) AXIS_H - 16; r < px.height(); r++) {
-            int lane = (int) Math.floor((r + 0.5 - AXIS_H + laneScroll) / LANE_H);
+        for (int r = px.dev(AXIS_H - 16); r < px.height(); r++) {
+            double y = (r + 0.5) / px.scale(); // the device row's centre in view coordinates
+            int lane = (int) Math.floor((y - AXIS_H + laneScroll) / LANE_H);
             boolean shade = lane >= firstLane && lane <= lastLane && lane < lanes && lane % 2 == 0;
-            int key = (r >= AXIS_H ? 1 : 0) | (shade ? 2 : 0) | (r >= AXIS_H - 14 ? 4 : 0);
-            px.copyRows(r, r + 1, px.row(key));
+            int key = (y >= AXIS_H ? 1 : 0) | (shade ? 2 : 0) | (y >= AXIS_H - 14 ? 4 : 0);
+            px.copyRow(r, px.row(key));
         }
     }
 
@@ -806,7 +817,7 @@ public final class HistoryCanvas extends Region {
             double x1 = Math.min(w, xOf(axis.toMs(e.toNs())));
             if (x1 < GUTTER || x0 > w) continue;
             String text = "⚡ " + e.name() + (e.landing() == null ? "" : " — " + e.landing());
-            BOLD_PX.draw(raster, fit(text, Math.max(x1 - x0 - 6, 60), 6.2), x0 + 3, AXIS_H - 7, EPOCH_TEXT_PX, Double.MAX_VALUE);
+            text(BOLD).draw(raster, fit(text, Math.max(x1 - x0 - 6, 60), 6.2), x0 + 3, AXIS_H - 7, EPOCH_TEXT_PX, Double.MAX_VALUE);
         }
     }
 
@@ -817,7 +828,7 @@ public final class HistoryCanvas extends Region {
             if (x < GUTTER) continue;
             raster.pattern(x - 0.5, AXIS_H - 14, 1, h - AXIS_H + 14, GREY_PX, GAP_DASH_TILE, 1, 6, x, AXIS_H - 14);
             String text = "⋯ " + duration(gap.removedMs()) + " idle";
-            SMALL_PX.draw(raster, text, x - SMALL_PX.width(text) / 2, AXIS_H - 20, DARK_GREY_PX, Double.MAX_VALUE);
+            text(SMALL).draw(raster, text, x - text(SMALL).width(text) / 2, AXIS_H - 20, DARK_GREY_PX, Double.MAX_VALUE);
         }
     }
 
@@ -825,7 +836,7 @@ public final class HistoryCanvas extends Region {
         for (int l = firstLane; l <= lastLane; l++) {
             double y = laneY(l);
             if (y + LANE_H < AXIS_H) continue;
-            FONT_PX.draw(raster, "process " + layout.lanes().get(l), 6, y + LANE_H / 2, GUTTER_TEXT_PX, GUTTER - 10);
+            text(FONT).draw(raster, "process " + layout.lanes().get(l), 6, y + LANE_H / 2, GUTTER_TEXT_PX, GUTTER - 10);
         }
     }
 
@@ -843,9 +854,9 @@ public final class HistoryCanvas extends Region {
             px.fill(x, AXIS_H - 20, 1, 4, DARK_GREY_PX);
             double real = layout.compressed() ? axis.realMs(axis.toNs(t)) : t;
             String text = layout.untimed() ? "#" + Math.round(real * 1e6) : duration(real);
-            SMALL_PX.draw(px, text, x - SMALL_PX.width(text) / 2, AXIS_H - 27, GUTTER_TEXT_PX, Double.MAX_VALUE);
+            text(SMALL).draw(px, text, x - text(SMALL).width(text) / 2, AXIS_H - 27, GUTTER_TEXT_PX, Double.MAX_VALUE);
         }
-        SMALL_PX.draw(px, (layout.untimed() ? "event order (no timestamps recorded)" : layout.compressed()
+        text(SMALL).draw(px, (layout.untimed() ? "event order (no timestamps recorded)" : layout.compressed()
                 ? "ms from start (idle gaps cut)" : "ms from start") + String.format(Locale.ROOT,
                 "   %d of %d ops shown", shown, layout.size()), 6, 9, GUTTER_TEXT_PX, GUTTER + 400);
     }

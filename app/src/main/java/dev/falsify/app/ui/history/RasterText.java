@@ -1,6 +1,7 @@
 package dev.falsify.app.ui.history;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import javafx.geometry.Rectangle2D;
 import javafx.geometry.VPos;
@@ -29,13 +30,23 @@ final class RasterText {
     private static final String COMMON = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`"
             + "abcdefghijklmnopqrstuvwxyz{|}~→…⋯⚡µ—×";
 
+    private static final Map<List<Object>, RasterText> MADE = new HashMap<>();
+
     private final Font font;
+    private final double scale;
     private final Glyph[] bmp = new Glyph[0x10000];
     private final Map<Integer, Glyph> others = new HashMap<>();
     private boolean made;
 
-    RasterText(Font font) {
+    /** Glyphs of {@code font} at {@code scale} device pixels to a unit, for a raster of that scale. */
+    RasterText(Font font, double scale) {
         this.font = font;
+        this.scale = scale;
+    }
+
+    /** The shared glyphs of a font at a render scale (made once per JVM: every history view uses the same few). */
+    static RasterText of(Font font, double scale) {
+        return MADE.computeIfAbsent(List.of(font, scale), k -> new RasterText(font, scale));
     }
 
     /** How wide {@code s} is drawn, in pixels. */
@@ -56,13 +67,13 @@ final class RasterText {
     void draw(BarRaster r, String s, double x, double centreY, int argb, double maxWidth) {
         double pen = x;
         double limit = x + maxWidth;
-        int cy = BarRaster.edge(centreY);
+        int cy = BarRaster.edge(centreY * scale);
         for (int i = 0; i < s.length(); ) {
             int cp = s.codePointAt(i);
             i += Character.charCount(cp);
             Glyph g = glyph(cp);
             if (pen + g.advance > limit + 0.5) break;
-            if (g.w > 0) r.mask(BarRaster.edge(pen) + g.dx, cy + g.dy, g.alpha, g.w, g.h, argb);
+            if (g.w > 0) r.mask(BarRaster.edge(pen * scale) + g.dx, cy + g.dy, g.alpha, g.w, g.h, argb);
             pen += g.advance;
         }
     }
@@ -106,18 +117,27 @@ final class RasterText {
         }
         SnapshotParameters params = new SnapshotParameters();
         params.setFill(Color.TRANSPARENT);
-        params.setViewport(new Rectangle2D(0, 0, (double) cell * cps.length, cell));
-        WritableImage img = group.snapshot(params, new WritableImage(cell * cps.length, cell));
+        params.setTransform(new javafx.scene.transform.Scale(scale, scale));
+        // a cell in device pixels; text at a render scale is rendered at that scale, as a canvas's would be
+        int dc = (int) Math.ceil(cell * scale);
+        int dpad = (int) Math.round(pad * scale);
+        int dmid = (int) Math.round(mid * scale);
+        for (int k = 0; k < cps.length; k++) {
+            group.getChildren().get(k).setLayoutX((k * dc + dpad) / scale);
+            group.getChildren().get(k).setLayoutY(dmid / scale);
+        }
+        params.setViewport(new Rectangle2D(0, 0, (double) dc * cps.length, dc));
+        WritableImage img = group.snapshot(params, new WritableImage(dc * cps.length, dc));
         PixelReader pr = img.getPixelReader();
         Glyph[] out = new Glyph[cps.length];
         for (int k = 0; k < cps.length; k++) {
-            int x0 = cell;
-            int y0 = cell;
+            int x0 = dc;
+            int y0 = dc;
             int x1 = -1;
             int y1 = -1;
-            for (int y = 0; y < cell; y++) {
-                for (int x = 0; x < cell; x++) {
-                    if (pr.getArgb(k * cell + x, y) >>> 24 != 0) {
+            for (int y = 0; y < dc; y++) {
+                for (int x = 0; x < dc; x++) {
+                    if (pr.getArgb(k * dc + x, y) >>> 24 != 0) {
                         x0 = Math.min(x0, x);
                         y0 = Math.min(y0, y);
                         x1 = Math.max(x1, x);
@@ -133,9 +153,9 @@ final class RasterText {
             int h = y1 - y0 + 1;
             byte[] a = new byte[w * h];
             for (int y = 0; y < h; y++) {
-                for (int x = 0; x < w; x++) a[y * w + x] = (byte) (pr.getArgb(k * cell + x0 + x, y0 + y) >>> 24);
+                for (int x = 0; x < w; x++) a[y * w + x] = (byte) (pr.getArgb(k * dc + x0 + x, y0 + y) >>> 24);
             }
-            out[k] = new Glyph(a, w, h, x0 - pad, y0 - mid, advance[k]);
+            out[k] = new Glyph(a, w, h, x0 - dpad, y0 - dmid, advance[k]);
         }
         return out;
     }

@@ -131,12 +131,46 @@ class HistoryPixelsFxTest {
     @Test
     void rasterTextIsJavaFxsGlyphsAtTheirAdvances() {
         double[] w = OnFx.call(() -> {
-            RasterText t = new RasterText(Font.font("System", 11));
+            RasterText t = RasterText.of(Font.font("System", 11), 1);
             javafx.scene.text.Text node = new javafx.scene.text.Text("process 12 → ok");
             node.setFont(Font.font("System", 11));
             return new double[] {t.width("process 12 → ok"), node.getLayoutBounds().getWidth()};
         });
         assertThat(w[0]).isCloseTo(w[1], org.assertj.core.data.Offset.offset(1.5));
+    }
+
+    @Test
+    void atARenderScaleOfTwoShapesAndTextTakeTwiceThePixels() {
+        int[][] ink = OnFx.call(() -> {
+            int[][] out = new int[2][];
+            for (int s = 1; s <= 2; s++) {
+                BarRaster r = new BarRaster();
+                r.begin(200, 40, s, HistoryCanvas.WHITE_PX, false);
+                r.box(10, 5, 30, 10, 1, HistoryCanvas.OK_LINE_PX, HistoryCanvas.OK_FILL_PX);
+                RasterText.of(Font.font("System", 11), s).draw(r, "process 12", 60, 20, 0xff000000, 1000);
+                int minX = Integer.MAX_VALUE;
+                int maxX = -1;
+                for (int y = 0; y < r.height(); y++) {
+                    for (int x = 50 * s; x < r.width(); x++) {
+                        if (r.pixel(x, y) != HistoryCanvas.WHITE_PX) {
+                            minX = Math.min(minX, x);
+                            maxX = Math.max(maxX, x);
+                        }
+                    }
+                }
+                out[s - 1] = new int[] {r.width(), r.pixel(10 * s, 5 * s), r.pixel(10 * s + s - 1, 5 * s + s - 1),
+                        r.pixel(10 * s + s, 5 * s + s), maxX - minX};
+            }
+            return out;
+        });
+        assertThat(ink[1][0]).isEqualTo(400);
+        // the outline is one view pixel, two device pixels, thick
+        assertThat(ink[1][1]).isEqualTo(HistoryCanvas.OK_LINE_PX);
+        assertThat(ink[1][2]).isEqualTo(HistoryCanvas.OK_LINE_PX);
+        assertThat(ink[1][3]).isEqualTo(HistoryCanvas.OK_FILL_PX);
+        assertThat(ink[0][2]).isEqualTo(HistoryCanvas.OK_LINE_PX);
+        assertThat(ink[0][3]).isEqualTo(HistoryCanvas.OK_FILL_PX);
+        assertThat((double) ink[1][4]).isCloseTo(2.0 * ink[0][4], org.assertj.core.data.Offset.offset(4.0));
     }
 
     @Test
