@@ -42,6 +42,11 @@ public final class BenchHistoryCommand implements Callable<Integer> {
                 f.p(f.frameMs(), 0.5), f.p(f.frameMs(), 0.99), f.frameMs()[f.frameMs().length - 1],
                 f.p(f.drawMs(), 0.5), f.p(f.drawMs(), 0.99));
         out.printf("CPU per step: FX thread %.2f ms, Prism render thread %.2f ms%n", f.fxCpuMs(), f.renderCpuMs());
+        for (HistoryBenchmark.Level l : f.levels()) {
+            out.printf("  zoom %6.0f×: frame p50 %5.2f ms, p99 %5.2f ms; repaint p99 %5.2f ms; CPU per step FX %5.2f ms,"
+                    + " render %5.2f ms%n", l.zoom(), f.p(l.frameMs(), 0.5), f.p(l.frameMs(), 0.99), f.p(l.drawMs(), 0.99),
+                    l.fxCpuMs(), l.renderCpuMs());
+        }
         out.printf("machine load average while measuring: %.1f on %d cores%n",
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                 Runtime.getRuntime().availableProcessors());

@@ -33,12 +33,17 @@ public final class HistoryBenchmark {
      * @param pipeline   what drew the frames: glass platform, Prism pipeline, window size
      * @param fxCpuMs    CPU time of the FX thread per step (on a loaded machine a steadier figure than wall time)
      * @param renderCpuMs CPU time of the Prism render thread per step (rasterizing the frames)
+     * @param levels      the same per zoom level (whole history, 10×, … 100000× in): the target holds at every zoom
      */
     public record Figures(int ops, double loadMs, double readMs, double[] frameMs, double[] drawMs, String pipeline,
-                          double fxCpuMs, double renderCpuMs) {
+                          double fxCpuMs, double renderCpuMs, List<Level> levels) {
         public double p(double[] sorted, double q) {
             return sorted[Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1)];
         }
+    }
+
+    /** One zoom level's steps: frame and repaint times (sorted), CPU per step of the FX and the render thread. */
+    public record Level(double zoom, double[] frameMs, double[] drawMs, double fxCpuMs, double renderCpuMs) {
     }
 
     private HistoryBenchmark() {
@@ -108,8 +113,12 @@ public final class HistoryBenchmark {
             long renderThread = threadNamed("QuantumRenderer");
             long fx0 = cpu.getThreadCpuTime(fxThread);
             long render0 = renderThread < 0 ? -1 : cpu.getThreadCpuTime(renderThread);
+            int perLevel = Math.max(1, steps / 6);
+            List<Level> levels = new ArrayList<>();
+            long levelFx = fx0;
+            long levelRender = render0;
             for (int i = 0; i < steps; i++) {
-                int level = i / Math.max(1, steps / 6); // whole history, then 10×, 100×, … 100000× in
+                int level = Math.min(i / perLevel, 5); // whole history, then 10×, 100×, … 100000× in
                 double span = full / Math.pow(10, Math.min(level, 5));
                 int kind = i % 3;
                 double[] r = step(c, () -> {
@@ -124,6 +133,22 @@ public final class HistoryBenchmark {
                 });
                 frame[i] = r[0];
                 draw[i] = r[1];
+                if (i == steps - 1 || Math.min((i + 1) / perLevel, 5) != level) {
+                    // the render thread draws a step's frame after the step ends: a level's CPU includes the
+                    // previous level's last frame and misses its own last one, a wash over 50 steps
+                    long fxNow = cpu.getThreadCpuTime(fxThread);
+                    long renderNow = render0 < 0 ? -1 : cpu.getThreadCpuTime(renderThread);
+                    int first = level * perLevel;
+                    int n = i + 1 - first;
+                    double[] lf = Arrays.copyOfRange(frame, first, i + 1);
+                    double[] ld = Arrays.copyOfRange(draw, first, i + 1);
+                    Arrays.sort(lf);
+                    Arrays.sort(ld);
+                    levels.add(new Level(Math.pow(10, level), lf, ld, (fxNow - levelFx) / 1e6 / n,
+                            render0 < 0 ? Double.NaN : (renderNow - levelRender) / 1e6 / n));
+                    levelFx = fxNow;
+                    levelRender = renderNow;
+                }
             }
             double fxCpu = (cpu.getThreadCpuTime(fxThread) - fx0) / 1e6 / steps;
             double renderCpu = render0 < 0 ? Double.NaN : (cpu.getThreadCpuTime(renderThread) - render0) / 1e6 / steps;
@@ -134,7 +159,7 @@ public final class HistoryBenchmark {
             });
             Arrays.sort(frame);
             Arrays.sort(draw);
-            return new Figures(ops, loadMs, readMs, frame, draw, pipeline, fxCpu, renderCpu);
+            return new Figures(ops, loadMs, readMs, frame, draw, pipeline, fxCpu, renderCpu, List.copyOf(levels));
         } finally {
             try (var s = Files.walk(dir)) {
                 s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

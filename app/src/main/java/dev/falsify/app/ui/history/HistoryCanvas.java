@@ -17,14 +17,13 @@ import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.Region;
-import javafx.scene.image.WritableImage;
+import javafx.scene.image.ImageView;
 import javafx.scene.paint.Color;
-import javafx.scene.paint.ImagePattern;
 import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
 
 /**
- * The history drawn on one viewport-sized Canvas: one lane per process, each op a bar from invoke
+ * The history drawn as one viewport-sized image ({@link BarRaster}, text by {@link RasterText}): one lane per process, each op a bar from invoke
  * to complete with its {@code OpLabel}, open-ended (hatched, dashed, to the process's next op) when
  * its outcome is unknown, grey and struck when it failed; fault epochs shaded across every lane
  * with their name and landing reading; node_seen under the bar. Only the lanes and the ops in view
@@ -64,18 +63,44 @@ public final class HistoryCanvas extends Region {
     private static final Color RANGE = Color.rgb(60, 110, 200, 0.15);
     private static final Color POINT_TODO = POINT.deriveColor(0, 1, 1, 0.35);
     /*
-     * Bars are drawn from filled axis-aligned rectangles and tiled patterns, not strokes: the
-     * software renderer fills such a rectangle directly, while every stroke (an outline, a dashed
-     * edge, a hatch line) goes through the path rasterizer, which took most of a frame's render time.
+     * Shapes are painted into pixels (BarRaster), shown as one image under the canvas, which keeps
+     * only the text and the few strokes (selection, linearization points): the software pipeline's
+     * render thread rasterized every canvas rectangle of a frame, thousands of them at 100,000 ops.
+     * The same colours as ARGB ints, and the hatching and dashes as tiles.
      */
-    private static final ImagePattern HATCH_TILE = tile(8, 8, (x, y) -> (x + y) % 8 == 2, OPEN_LINE.deriveColor(0, 1, 1, 0.35));
-    private static final ImagePattern OPEN_DASH_TILE = tile(7, 1, (x, y) -> x < 4, OPEN_LINE);
-    private static final ImagePattern FAIL_DASH_TILE = tile(4, 1, (x, y) -> x < 2, FAIL_LINE);
+    static final int WHITE_PX = 0xffffffff;
+    static final int OK_FILL_PX = BarRaster.argb(OK_FILL);
+    static final int OK_LINE_PX = BarRaster.argb(OK_LINE);
+    static final int FAIL_FILL_PX = BarRaster.argb(FAIL_FILL);
+    static final int FAIL_LINE_PX = BarRaster.argb(FAIL_LINE);
+    static final int OPEN_FILL_PX = BarRaster.argb(OPEN_FILL);
+    static final int OPEN_LINE_PX = BarRaster.argb(OPEN_LINE);
+    static final int BLOCKED_PX = BarRaster.argb(BLOCKED);
+    static final int BLOCKED_FILL_PX = BarRaster.argb(BLOCKED_FILL);
+    static final int EPOCH_PX = BarRaster.argb(EPOCH);
+    static final int EPOCH_EDGE_PX = BarRaster.argb(EPOCH_EDGE);
+    static final int LANE_SHADE_PX = BarRaster.argb(LANE_SHADE);
+    static final int GUTTER_FILL_PX = BarRaster.argb(GUTTER_FILL);
+    static final int GREY_PX = BarRaster.argb(GREY);
+    static final int HATCH_PX = BarRaster.argb(OPEN_LINE.deriveColor(0, 1, 1, 0.35));
+    static final int RANGE_PX = BarRaster.argb(RANGE);
+    static final int HOVER_LINE_PX = BarRaster.argb(HOVER_LINE);
+    static final int TEXT_PX = BarRaster.argb(TEXT);
+    static final int HIDDEN_TEXT_PX = BarRaster.argb(HIDDEN_TEXT);
+    static final int EPOCH_TEXT_PX = BarRaster.argb(EPOCH_EDGE.darker());
+    static final int DARK_GREY_PX = BarRaster.argb(DARK_GREY);
+    static final int GUTTER_TEXT_PX = BarRaster.argb(GUTTER_TEXT);
+    private static final boolean[] HATCH_TILE = tile(8, 8, (x, y) -> (x + y) % 8 == 2);
+    private static final boolean[] OPEN_DASH_TILE = tile(7, 1, (x, y) -> x < 4);
+    private static final boolean[] FAIL_DASH_TILE = tile(4, 1, (x, y) -> x < 2);
+    private static final boolean[] GAP_DASH_TILE = tile(1, 6, (x, y) -> y < 3);
     private static final Font FONT = Font.font("System", 11);
     private static final Font SMALL = Font.font("System", 9);
     private static final Font BOLD = Font.font("System", javafx.scene.text.FontWeight.BOLD, 10);
 
     private final Canvas canvas = new Canvas();
+    private final BarRaster raster = new BarRaster();
+    private final ImageView shapes = new ImageView();
     private final javafx.scene.shape.Rectangle backdrop = new javafx.scene.shape.Rectangle();
     private final Label hoverCard = new Label();
     private HistoryLayout layout;
@@ -102,15 +127,18 @@ public final class HistoryCanvas extends Region {
 
     public HistoryCanvas() {
         setId("history-canvas");
-        // An opaque rectangle under the canvas: Prism starts each frame's repaint at the topmost node
-        // that covers the changed area opaquely (its "render root"). A Canvas never counts as opaque,
+        // An opaque rectangle under the image: Prism starts each frame's repaint at the topmost node
+        // that covers the changed area opaquely (its "render root"). An image or canvas never counts as opaque,
         // so the repaint started at the tab pane behind it, whose background the software renderer
         // stretched from a cached image over the whole canvas area on every frame — most of a pan
         // step's render time (a Region background of our own is cached and stretched the same way;
         // a rectangle is one plain fill).
         backdrop.setManaged(false);
         backdrop.setFill(Color.WHITE);
-        getChildren().addAll(backdrop, canvas, hoverCard);
+        shapes.setManaged(false);
+        shapes.setMouseTransparent(true);
+        canvas.setVisible(false);
+        getChildren().addAll(backdrop, shapes, canvas, hoverCard);
         hoverCard.setId("history-hover");
         hoverCard.setManaged(false);
         hoverCard.setVisible(false);
@@ -522,6 +550,7 @@ public final class HistoryCanvas extends Region {
         if (canvas.getWidth() != getWidth() || canvas.getHeight() != getHeight()) {
             backdrop.setWidth(getWidth());
             backdrop.setHeight(getHeight());
+            shapes.relocate(0, 0);
             canvas.setWidth(getWidth());
             canvas.setHeight(getHeight());
             draw();
@@ -541,34 +570,27 @@ public final class HistoryCanvas extends Region {
     /** Repaints the viewport (FX thread). */
     public void draw() {
         long t0 = System.nanoTime();
-        GraphicsContext g = canvas.getGraphicsContext2D();
-        double w = canvas.getWidth();
-        double h = canvas.getHeight();
-        g.setFill(Color.WHITE);
-        g.fillRect(0, 0, w, h);
-        if (layout == null || w <= GUTTER) return;
+        double w = getWidth();
+        double h = getHeight();
+        BarRaster px = raster;
+        px.begin(w, h, renderScale(), WHITE_PX, layout != null && w > GUTTER);
+        boolean overlay = layout != null && stepOps.length > 0 && w > GUTTER;
+        // the canvas holds only the stepper's points and lines: hidden, it costs the render thread nothing
+        if (canvas.isVisible() != overlay) canvas.setVisible(overlay);
+        if (layout == null || w <= GUTTER) {
+            publish();
+            return;
+        }
         double from = viewFrom;
         double to = viewFrom + viewSpan;
         double msPerPx = viewSpan / plotWidth();
         int firstLane = (int) Math.max(0, Math.floor(laneScroll / LANE_H));
         int lastLane = (int) Math.min(layout.lanes().size() - 1, Math.floor((laneScroll + h - AXIS_H) / LANE_H));
 
-        // lanes' backgrounds
-        for (int l = firstLane; l <= lastLane; l++) {
-            double y = laneY(l);
-            if (l % 2 == 0) {
-                g.setFill(LANE_SHADE);
-                g.fillRect(GUTTER, y, w - GUTTER, LANE_H);
-            }
-        }
-        drawEpochs(g, w, h);
-        drawGaps(g, h);
-        g.save();
-        g.beginPath();
-        g.rect(GUTTER, AXIS_H, w - GUTTER, h - AXIS_H);
-        g.clip();
-        g.setFont(FONT);
-        g.setTextBaseline(VPos.CENTER);
+        drawBackground(w, h, firstLane, lastLane);
+        drawEpochNames(w);
+        drawGaps(h);
+        px.clip(GUTTER, AXIS_H, w, h);
         if (strip.length < (int) Math.ceil(w) + 2) strip = new byte[(int) Math.ceil(w) + 2];
         byte[] strip = this.strip;
         boolean anyBlocked = !blocked.isEmpty();
@@ -584,39 +606,70 @@ public final class HistoryCanvas extends Region {
             // sub-pixel ops only mark their pixel columns (strongest first: an unknown outcome, then an ok op,
             // then a failed one); wider ones, the selection and blocked ops are drawn as bars
             layout.stripLane(l, from, to, axisX0, pxPerMs, MIN_BAR_PX, (int) GUTTER, (int) w, hiding, strip, forceBar,
-                    op -> bar(g, op, xOf(layout.startMs(op)), xOf(layout.drawnEndMs(op)), barY, w));
+                    op -> bar(op, xOf(layout.startMs(op)), xOf(layout.drawnEndMs(op)), barY, w));
             // the merged pixel columns, one rectangle per run of equal columns
             int x = (int) GUTTER;
             while (x < strip.length) {
                 byte v = strip[x];
                 int end = x;
                 while (end + 1 < strip.length && strip[end + 1] == v) end++;
-                if (v != 0) {
-                    g.setFill(v == 3 ? OPEN_LINE : v == 2 ? OK_LINE : FAIL_LINE);
-                    g.fillRect(x, barY + 2, end - x + 1, BAR_H - 4);
-                }
+                if (v != 0) px.fill(x, barY + 2, end - x + 1, BAR_H - 4, v == 3 ? OPEN_LINE_PX : v == 2 ? OK_LINE_PX : FAIL_LINE_PX);
                 x = end + 1;
             }
         }
-        drawSteps(g, from, to, msPerPx);
+        if (overlay) {
+            GraphicsContext g = canvas.getGraphicsContext2D();
+            g.clearRect(0, 0, w, h);
+            g.save();
+            g.beginPath();
+            g.rect(GUTTER, AXIS_H, w - GUTTER, h - AXIS_H);
+            g.clip();
+            drawSteps(g, from, to, msPerPx);
+            g.restore();
+        }
         if (!Double.isNaN(rangeFrom)) {
             double a = xOf(Math.min(rangeFrom, rangeTo));
             double b = xOf(Math.max(rangeFrom, rangeTo));
-            g.setFill(RANGE);
-            g.fillRect(a, AXIS_H, b - a, h - AXIS_H);
+            px.blend(a, AXIS_H, b - a, h - AXIS_H, RANGE_PX);
         }
-        g.restore();
-        drawGutter(g, firstLane, lastLane, h);
-        drawAxis(g, w);
+        px.unclip();
+        drawGutter(firstLane, lastLane);
+        drawAxis(w);
+        publish();
         lastDrawNanos = System.nanoTime() - t0;
         frames++;
+    }
+
+    /** Puts the painted frame on screen, one image pixel to a device pixel. */
+    private void publish() {
+        raster.publish();
+        if (shapes.getImage() != raster.image()) shapes.setImage(raster.image());
+        double s = raster.scale();
+        shapes.setFitWidth(s == 1 ? 0 : raster.width() / s);
+        shapes.setFitHeight(s == 1 ? 0 : raster.height() / s);
+    }
+
+    /** Device pixels per unit of the window showing the view (2 on a HiDPI screen), so the image is as sharp as a canvas. */
+    private double renderScale() {
+        var window = getScene() == null ? null : getScene().getWindow();
+        return window == null ? 1 : window.getRenderScaleX();
+    }
+
+    /** The text of a frame is painted with its shapes, from glyphs JavaFX renders once per font and render scale. */
+    private RasterText text(Font font) {
+        return RasterText.of(font, raster.scale());
+    }
+
+    /** The last frame (without the stepper's points), an opaque ARGB pixel (tests). */
+    int pixel(int x, int y) {
+        return raster.pixel(x, y);
     }
 
     private double laneY(int lane) {
         return AXIS_H + lane * LANE_H - laneScroll;
     }
 
-    private void bar(GraphicsContext g, int op, double x0, double x1, double y, double w) {
+    private void bar(int op, double x0, double x1, double y, double w) {
         byte kind = layout.kind(op);
         boolean open = kind == HistoryLayout.OPEN;
         boolean failed = kind == HistoryLayout.FAIL;
@@ -624,58 +677,37 @@ public final class HistoryCanvas extends Region {
         double left = Math.max(x0, GUTTER - 2);
         double right = Math.min(x1, w + 2);
         double width = Math.max(right - left, 2);
-        Color fill = isBlocked ? BLOCKED_FILL : open ? OPEN_FILL : failed ? FAIL_FILL : OK_FILL;
-        Color line = isBlocked ? BLOCKED : open ? OPEN_LINE : failed ? FAIL_LINE : OK_LINE;
+        int fill = isBlocked ? BLOCKED_FILL_PX : open ? OPEN_FILL_PX : failed ? FAIL_FILL_PX : OK_FILL_PX;
+        int line = isBlocked ? BLOCKED_PX : open ? OPEN_LINE_PX : failed ? FAIL_LINE_PX : OK_LINE_PX;
+        BarRaster px = raster;
         if (open || (failed && !isBlocked)) {
             // unknown outcome: hatched, dashed, no closing edge — it may have taken effect any time after invoke;
             // failed: grey with dashed edges
-            g.setFill(fill);
-            g.fillRect(left, y, width, BAR_H);
-            ImagePattern dash = open ? OPEN_DASH_TILE : FAIL_DASH_TILE;
-            if (open && width > 6) {
-                g.setFill(anchored(HATCH_TILE, 0, y));
-                g.fillRect(left, y, width, BAR_H);
-            }
-            g.setFill(anchored(dash, x0, y));
-            g.fillRect(left, y, width, 1);
-            g.setFill(anchored(dash, x0, y + BAR_H - 1));
-            g.fillRect(left, y + BAR_H - 1, width, 1);
-            g.setFill(line);
-            if (x0 >= left - 1) g.fillRect(x0, y, 1, BAR_H);
+            px.fill(left, y, width, BAR_H, fill);
+            boolean[] dash = open ? OPEN_DASH_TILE : FAIL_DASH_TILE;
+            int dashW = open ? 7 : 4;
+            if (open && width > 6) px.pattern(left, y, width, BAR_H, HATCH_PX, HATCH_TILE, 8, 8, 0, y);
+            px.pattern(left, y, width, 1, line, dash, dashW, 1, x0, y);
+            px.pattern(left, y + BAR_H - 1, width, 1, line, dash, dashW, 1, x0, y);
+            if (x0 >= left - 1) px.fill(x0, y, 1, BAR_H, line);
             if (open) {
-                if (width > 9) g.fillPolygon(new double[] {right - 7, right, right - 7}, new double[] {y + 3, y + BAR_H / 2, y + BAR_H - 3}, 3);
+                if (width > 9) px.arrow(right, y + BAR_H / 2, 7, BAR_H / 2 - 3, line);
             } else if (x1 <= right) {
-                g.fillRect(x1 - 1, y, 1, BAR_H);
+                px.fill(x1 - 1, y, 1, BAR_H, line);
             }
         } else {
-            double t = isBlocked ? 2 : 1;
-            g.setFill(line);
-            g.fillRect(left, y, width, BAR_H);
-            if (width > 2 * t) {
-                g.setFill(fill);
-                g.fillRect(left + t, y + t, width - 2 * t, BAR_H - 2 * t);
-            }
+            px.box(left, y, width, BAR_H, isBlocked ? 2 : 1, line, fill);
         }
         if (op == selected || op == hovered) {
-            g.setStroke(op == selected ? Color.BLACK : HOVER_LINE);
-            g.setLineWidth(op == selected ? 2.5 : 1.5);
-            g.strokeRect(left - 1, y - 1, width + 2, BAR_H + 2);
+            px.outline(left - 1, y - 1, width + 2, BAR_H + 2, op == selected ? 2.5 : 1.5, op == selected ? 0xff000000 : HOVER_LINE_PX);
         }
-        g.setLineWidth(1);
         if (width > 18) {
-            g.setFill(isBlocked ? BLOCKED : failed ? FAIL_LINE : TEXT);
-            g.setTextAlign(TextAlignment.LEFT);
-            g.fillText(fit(layout.label(op), width - 6, 6.3), left + 3, y + BAR_H / 2);
-            if (failed && width > 30) {
-                g.setFill(FAIL_LINE);
-                g.fillRect(left + 3, y + BAR_H / 2, Math.min(width - 6, 9 + layout.label(op).length() * 5.5), 1);
-            }
+            text(FONT).draw(px, fit(layout.label(op), width - 6, 6.3), left + 3, y + BAR_H / 2,
+                    isBlocked ? BLOCKED_PX : failed ? FAIL_LINE_PX : TEXT_PX, Double.MAX_VALUE);
+            if (failed && width > 30) px.fill(left + 3, y + BAR_H / 2, Math.min(width - 6, 9 + layout.label(op).length() * 5.5), 1, FAIL_LINE_PX);
             String node = layout.op(op).nodeSeen();
             if (node != null && width > 24) {
-                g.setFont(SMALL);
-                g.setFill(HIDDEN_TEXT);
-                g.fillText(fit("@" + node, width - 6, 5.2), left + 3, y + BAR_H + 5);
-                g.setFont(FONT);
+                text(SMALL).draw(px, fit("@" + node, width - 6, 5.2), left + 3, y + BAR_H + 5, HIDDEN_TEXT_PX, Double.MAX_VALUE);
             }
         }
     }
@@ -707,6 +739,7 @@ public final class HistoryCanvas extends Region {
             py = y;
         }
         g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.CENTER);
         g.setFont(BOLD);
         for (int i = lo; i < hi; i++) {
             int op = stepOps[i];
@@ -744,98 +777,97 @@ public final class HistoryCanvas extends Region {
         return lo;
     }
 
-    private void drawEpochs(GraphicsContext g, double w, double h) {
+    /**
+     * Every row of the frame from one of eight background rows: white above the axis line, then
+     * with or without the gutter, the lane shading of even lanes, and the fault epochs' bands.
+     */
+    private void drawBackground(double w, double h, int firstLane, int lastLane) {
+        BarRaster px = raster;
+        TimeAxis axis = layout.axis();
+        for (int key = 0; key < 8; key++) {
+            int[] row = px.row(key);
+            px.fillSpan(row, 0, GUTTER, (key & 1) != 0 ? GUTTER_FILL_PX : WHITE_PX);
+            px.fillSpan(row, GUTTER, w - GUTTER, (key & 2) != 0 ? LANE_SHADE_PX : WHITE_PX);
+            if ((key & 4) == 0) continue;
+            for (HistoryLayout.FaultEpoch e : layout.epochs()) {
+                double x0 = Math.max(GUTTER, xOf(axis.toMs(e.fromNs())));
+                double x1 = Math.min(w, xOf(axis.toMs(e.toNs())));
+                if (x1 < GUTTER || x0 > w) continue;
+                px.blendSpan(row, x0, Math.max(x1 - x0, 1), EPOCH_PX);
+                px.blendSpan(row, x0, 1, EPOCH_EDGE_PX);
+                px.blendSpan(row, x1, 1, EPOCH_EDGE_PX);
+            }
+        }
+        px.copyRows(0, AXIS_H - 16, px.row(0));
+        int lanes = layout.lanes().size();
+        for (int r = px.dev(AXIS_H - 16); r < px.height(); r++) {
+            double y = (r + 0.5) / px.scale(); // the device row's centre in view coordinates
+            int lane = (int) Math.floor((y - AXIS_H + laneScroll) / LANE_H);
+            boolean shade = lane >= firstLane && lane <= lastLane && lane < lanes && lane % 2 == 0;
+            int key = (y >= AXIS_H ? 1 : 0) | (shade ? 2 : 0) | (y >= AXIS_H - 14 ? 4 : 0);
+            px.copyRow(r, px.row(key));
+        }
+    }
+
+    /** Each fault epoch's name and landing above its band. */
+    private void drawEpochNames(double w) {
         TimeAxis axis = layout.axis();
         for (HistoryLayout.FaultEpoch e : layout.epochs()) {
             double x0 = Math.max(GUTTER, xOf(axis.toMs(e.fromNs())));
             double x1 = Math.min(w, xOf(axis.toMs(e.toNs())));
             if (x1 < GUTTER || x0 > w) continue;
-            g.setFill(EPOCH);
-            g.fillRect(x0, AXIS_H - 14, Math.max(x1 - x0, 1), h - AXIS_H + 14);
-            g.setFill(EPOCH_EDGE);
-            g.fillRect(x0, AXIS_H - 14, 1, h - AXIS_H + 14);
-            g.fillRect(x1, AXIS_H - 14, 1, h - AXIS_H + 14);
-            g.setFill(EPOCH_EDGE.darker());
-            g.setFont(BOLD);
-            g.setTextAlign(TextAlignment.LEFT);
-            g.setTextBaseline(VPos.CENTER);
             String text = "⚡ " + e.name() + (e.landing() == null ? "" : " — " + e.landing());
-            g.fillText(fit(text, Math.max(x1 - x0 - 6, 60), 6.2), x0 + 3, AXIS_H - 7);
-            g.setFont(FONT);
+            text(BOLD).draw(raster, fit(text, Math.max(x1 - x0 - 6, 60), 6.2), x0 + 3, AXIS_H - 7, EPOCH_TEXT_PX, Double.MAX_VALUE);
         }
     }
 
-    private void drawGaps(GraphicsContext g, double h) {
+    private void drawGaps(double h) {
         if (!layout.compressed()) return;
-        g.setStroke(GREY);
-        g.setLineDashes(3, 3);
-        g.setFont(SMALL);
-        g.setFill(DARK_GREY);
-        g.setTextAlign(TextAlignment.CENTER);
         for (TimeAxis.Gap gap : layout.axis().gaps()) {
             double x = xOf(gap.atMs() + gap.widthMs() / 2);
             if (x < GUTTER) continue;
-            g.strokeLine(x, AXIS_H - 14, x, h);
-            g.fillText("⋯ " + duration(gap.removedMs()) + " idle", x, AXIS_H - 20);
+            raster.pattern(x - 0.5, AXIS_H - 14, 1, h - AXIS_H + 14, GREY_PX, GAP_DASH_TILE, 1, 6, x, AXIS_H - 14);
+            String text = "⋯ " + duration(gap.removedMs()) + " idle";
+            text(SMALL).draw(raster, text, x - text(SMALL).width(text) / 2, AXIS_H - 20, DARK_GREY_PX, Double.MAX_VALUE);
         }
-        g.setLineDashes();
     }
 
-    private void drawGutter(GraphicsContext g, int firstLane, int lastLane, double h) {
-        g.setFill(GUTTER_FILL);
-        g.fillRect(0, AXIS_H, GUTTER, h - AXIS_H);
-        g.setFill(GUTTER_TEXT);
-        g.setFont(FONT);
-        g.setTextAlign(TextAlignment.LEFT);
-        g.setTextBaseline(VPos.CENTER);
+    private void drawGutter(int firstLane, int lastLane) {
         for (int l = firstLane; l <= lastLane; l++) {
             double y = laneY(l);
             if (y + LANE_H < AXIS_H) continue;
-            g.fillText("process " + layout.lanes().get(l), 6, y + LANE_H / 2, GUTTER - 10);
+            text(FONT).draw(raster, "process " + layout.lanes().get(l), 6, y + LANE_H / 2, GUTTER_TEXT_PX, GUTTER - 10);
         }
     }
 
-    private void drawAxis(GraphicsContext g, double w) {
-        g.setFill(Color.WHITE);
-        g.fillRect(0, 0, w, AXIS_H - 16);
-        g.setFill(DARK_GREY);
-        g.fillRect(GUTTER, AXIS_H - 16, w - GUTTER, 1);
+    private void drawAxis(double w) {
+        BarRaster px = raster;
+        px.fill(GUTTER, AXIS_H - 16, w - GUTTER, 1, DARK_GREY_PX);
         double target = viewSpan / Math.max(1, plotWidth() / 110);
         double step = Math.pow(10, Math.floor(Math.log10(target)));
         if (target / step > 5) step *= 5; else if (target / step > 2) step *= 2;
-        g.setFont(SMALL);
-        g.setFill(GUTTER_TEXT);
-        g.setTextAlign(TextAlignment.CENTER);
-        g.setTextBaseline(VPos.CENTER);
         TimeAxis axis = layout.axis();
         double first = Math.ceil(viewFrom / step) * step;
         for (double t = first; t <= viewFrom + viewSpan; t += step) {
             double x = xOf(t);
             if (x < GUTTER) continue;
-            g.setFill(DARK_GREY);
-            g.fillRect(x, AXIS_H - 20, 1, 4);
-            g.setFill(GUTTER_TEXT);
+            px.fill(x, AXIS_H - 20, 1, 4, DARK_GREY_PX);
             double real = layout.compressed() ? axis.realMs(axis.toNs(t)) : t;
-            g.fillText(layout.untimed() ? "#" + Math.round(real * 1e6) : duration(real), x, AXIS_H - 27);
+            String text = layout.untimed() ? "#" + Math.round(real * 1e6) : duration(real);
+            text(SMALL).draw(px, text, x - text(SMALL).width(text) / 2, AXIS_H - 27, GUTTER_TEXT_PX, Double.MAX_VALUE);
         }
-        g.setTextAlign(TextAlignment.LEFT);
-        g.fillText((layout.untimed() ? "event order (no timestamps recorded)" : layout.compressed()
+        text(SMALL).draw(px, (layout.untimed() ? "event order (no timestamps recorded)" : layout.compressed()
                 ? "ms from start (idle gaps cut)" : "ms from start") + String.format(Locale.ROOT,
-                "   %d of %d ops shown", shown, layout.size()), 6, 9, GUTTER + 400);
+                "   %d of %d ops shown", shown, layout.size()), 6, 9, GUTTER_TEXT_PX, GUTTER + 400);
     }
 
-    /** A tile of {@code w}×{@code h} pixels, {@code color} where {@code on} holds, transparent elsewhere. */
-    private static ImagePattern tile(int w, int h, java.util.function.BiPredicate<Integer, Integer> on, Color color) {
-        WritableImage img = new WritableImage(w, h);
+    /** A tile of {@code w}×{@code h} pixels for {@link BarRaster#pattern}: set where {@code on} holds. */
+    private static boolean[] tile(int w, int h, java.util.function.BiPredicate<Integer, Integer> on) {
+        boolean[] t = new boolean[w * h];
         for (int x = 0; x < w; x++) {
-            for (int y = 0; y < h; y++) img.getPixelWriter().setColor(x, y, on.test(x, y) ? color : Color.TRANSPARENT);
+            for (int y = 0; y < h; y++) t[y * w + x] = on.test(x, y);
         }
-        return new ImagePattern(img, 0, 0, w, h, false);
-    }
-
-    /** The tile repeated from (x, y), so a bar's dashes start at its invocation and hatching lines up across bars. */
-    private static ImagePattern anchored(ImagePattern tile, double x, double y) {
-        return new ImagePattern(tile.getImage(), x, y, tile.getWidth(), tile.getHeight(), false);
+        return t;
     }
 
     /** {@code s} cut with an ellipsis to about {@code px} wide at {@code charPx} a character (squeezed text is unreadable). */
