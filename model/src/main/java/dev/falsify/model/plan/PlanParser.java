@@ -133,12 +133,15 @@ public final class PlanParser {
                 }
             }
         }
+        // the keys of the claims read so far, kept across the sections (rebuilt per section it was sections x claims:
+        // a 10 MB plan of 250 §1b sections keyed 700,000 ids here)
+        java.util.Set<String> claimKeys = new java.util.HashSet<>();
+        for (Claim c : claims) claimKeys.add(Ids.key(c.id()));
         for (Range r : rangesOf("1b")) {
             // claims written as list items: the whole §1b, or extra claims after its table
-            java.util.Set<String> known = new java.util.HashSet<>();
-            for (Claim c : claims) known.add(Ids.key(c.id()));
             List<Claim> found = ClaimReader.fromList(outline, r.bodyStart(), r.end(), unrecognized).stream()
-                    .filter(c -> !known.contains(Ids.key(c.id()))).toList();
+                    .filter(c -> !claimKeys.contains(Ids.key(c.id()))).toList();
+            for (Claim c : found) claimKeys.add(Ids.key(c.id()));
             if (!found.isEmpty()) {
                 claims.addAll(found);
                 unrecognized.add(new Unrecognized(Unrecognized.Kind.FIELD, "claims",
