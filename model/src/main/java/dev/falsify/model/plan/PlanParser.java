@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,8 +40,12 @@ public final class PlanParser {
 
     private final List<Range> ranges = new ArrayList<>();
 
-    private PlanParser(String text) {
+    /** The scenarios may be read on a second thread (false: tests compare with reading in line). */
+    private final boolean scenarioThread;
+
+    private PlanParser(String text, boolean scenarioThread) {
         this.text = text;
+        this.scenarioThread = scenarioThread;
         this.lines = new SourceLines(structural(text));
         this.outline = new MarkdownOutline(lines);
         outline.normaliseSectionLevel(SectionIds::identify, HeaderReader::isTitle);
@@ -95,10 +101,15 @@ public final class PlanParser {
 
     /** Parses plan text. Never throws: on an internal failure the result is an empty projection plus a note. */
     public static Plan parse(String text) {
+        return parse(text, true);
+    }
+
+    /** @param scenarioThread a big plan's scenarios may be read on a second thread (the plan is the same either way) */
+    static Plan parse(String text, boolean scenarioThread) {
         String t = text == null ? "" : text;
         PlanParser parser = null;
         try {
-            parser = new PlanParser(t);
+            parser = new PlanParser(t, scenarioThread);
             return parser.run();
         } catch (RuntimeException | StackOverflowError e) {
             SourceLines l = new SourceLines(t);
@@ -114,6 +125,17 @@ public final class PlanParser {
 
     private Plan run() {
         int titleLine = findSections();
+        // The scenarios (with their run blocks the largest part of a big plan) depend only on the outline and the
+        // sections: in a big plan they are read on a second thread while the other sections are read here. Their
+        // notes are kept apart and added where reading them in line would have added them, so the plan is the same.
+        List<Range> s7 = rangesOf("7");
+        List<Unrecognized> scenarioNotes = new ArrayList<>();
+        FutureTask<List<Scenario>> scenarioTask = new FutureTask<>(() -> readScenarios(s7, scenarioNotes));
+        if (scenarioThread && lines.lineCount() >= PARALLEL_MIN_LINES && Runtime.getRuntime().availableProcessors() > 1) {
+            Thread t = new Thread(scenarioTask, "falsify-scenarios");
+            t.setDaemon(true);
+            t.start();
+        }
         PlanHeader header = readHeader(titleLine);
 
         List<Claim> claims = new ArrayList<>();
@@ -211,13 +233,9 @@ public final class PlanParser {
             if (requirements.isEmpty()) requirements.addAll(ListRows.requirements(bullets(r)));
         }
 
-        List<Scenario> scenarios = new ArrayList<>();
-        List<Range> s7 = rangesOf("7");
-        if (!s7.isEmpty()) {
-            for (Range r : s7) scenarios.addAll(ScenarioReader.read(outline, runBlocks, r.bodyStart(), r.end(), headingAt, unrecognized));
-        } else {
-            scenarios.addAll(ScenarioReader.read(outline, runBlocks, 0, lines.lineCount(), headingAt, unrecognized));
-        }
+        scenarioTask.run();   // reads them here unless the second thread has started (then a no-op)
+        List<Scenario> scenarios = new ArrayList<>(joined(scenarioTask));
+        unrecognized.addAll(scenarioNotes);
         if (scenarios.isEmpty()) {
             // scenarios only as table rows: §7's tables, or any table when there is no §7
             List<Table> candidates = new ArrayList<>();
@@ -271,6 +289,33 @@ public final class PlanParser {
         return new Plan(text, lines, header, sections, claims, claimsTable, missing, missingEmpty, inventory, hypotheses,
                 coverage, requirements, scenarios, adequacy, residual, residualEmpty, confidence, notCovered, open, tables,
                 unrecognized, filesTouched());
+    }
+
+    /** From this many lines on, the scenarios are read on a second thread (a plan of a few thousand lines parses in milliseconds). */
+    static final int PARALLEL_MIN_LINES = 20_000;
+
+    private List<Scenario> readScenarios(List<Range> s7, List<Unrecognized> notes) {
+        List<Scenario> out = new ArrayList<>();
+        if (!s7.isEmpty()) {
+            for (Range r : s7) out.addAll(ScenarioReader.read(outline, runBlocks, r.bodyStart(), r.end(), headingAt, notes));
+        } else {
+            out.addAll(ScenarioReader.read(outline, runBlocks, 0, lines.lineCount(), headingAt, notes));
+        }
+        return out;
+    }
+
+    /** The task's result, its failure rethrown as it would have been thrown reading in line. */
+    private static <T> T joined(FutureTask<T> task) {
+        try {
+            return task.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading the scenarios", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error err) throw err;
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     private List<FileTouched> filesTouched() {
