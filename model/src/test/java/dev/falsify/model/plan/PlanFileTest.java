@@ -68,6 +68,30 @@ class PlanFileTest {
     }
 
     @Test
+    void aBigFileDecodedInTwoHalvesIsTheWholeDecoded() throws Exception {
+        java.util.Random random = new java.util.Random(5);
+        String[] pieces = {"a", "§", "—", "\uD83D\uDE00", "\n", " ", "\u00e9", "|", "\r\n"};
+        for (int round = 0; round < 6; round++) {
+            StringBuilder sb = new StringBuilder();
+            while (sb.length() < PlanFile.PARALLEL_DECODE_MIN + 1000) sb.append(pieces[random.nextInt(round < 3 ? 4 : pieces.length)]);
+            if (round == 5) sb.append("\n");
+            byte[] bytes = utf8(sb.toString());   // rounds 0-2: no newline at all, one file-long line
+            assertThat(PlanFile.lenientUtf8(bytes)).isEqualTo(new String(bytes, StandardCharsets.UTF_8));
+        }
+        // a malformed byte in either half is still refused
+        StringBuilder sb = new StringBuilder();
+        while (sb.length() < PlanFile.PARALLEL_DECODE_MIN * 2) sb.append("line — of a plan\n");
+        byte[] good = utf8(sb.toString());
+        for (int at : new int[] {100, good.length / 2 - 3, good.length / 2 + 40, good.length - 2}) {
+            byte[] bad = good.clone();
+            bad[at] = (byte) 0xFF;
+            Path f = file(bad);
+            assertThatThrownBy(() -> PlanFile.readText(f)).hasMessage(f + ": is not UTF-8 text");
+        }
+        assertThat(PlanFile.readText(file(good))).isEqualTo(sb.toString());
+    }
+
+    @Test
     void validTextIsReadAsDecoded() throws Exception {
         String text = "\uFEFF# Plan\n\u00a0caf\u00e9 \u202f \u2192 \uD83D\uDE00\r\n";
         assertThat(PlanFile.readText(file(utf8(text)))).isEqualTo(text.substring(1));
