@@ -2,11 +2,10 @@ package dev.falsify.model.lint;
 
 import dev.falsify.model.coverage.CoverageMatrix;
 import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.SecondThread;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 
 /** Runs the P001–P019 rules over a plan projection. Pure and fast: it never touches the file system. */
 public final class PlanLinter {
@@ -27,7 +26,7 @@ public final class PlanLinter {
 
     /** Lints reusing an already built coverage matrix (the editor computes both on every change). */
     public static List<Diagnostic> lint(Plan plan, CoverageMatrix coverage) {
-        return lint(plan, coverage, plan.scenarios().size() >= PARALLEL_MIN_SCENARIOS && Runtime.getRuntime().availableProcessors() > 1);
+        return lint(plan, coverage, plan.scenarios().size() >= PARALLEL_MIN_SCENARIOS);
     }
 
     /** @param twoThreads split the rule groups over two threads (same result; tests compare both ways) */
@@ -59,25 +58,12 @@ public final class PlanLinter {
     private static void checkOnTwoThreads(LintContext ctx) {
         List<LintContext> own = new ArrayList<>();
         for (int i = 0; i < GROUPS.size(); i++) own.add(new LintContext(ctx));
-        FutureTask<Void> task = new FutureTask<>(() -> {
+        SecondThread<Void> second = SecondThread.start("falsify-lint", true, () -> {
             for (int i = 0; i < GROUPS.size(); i++) if (onSecondThread(GROUPS.get(i))) GROUPS.get(i).check(own.get(i));
-        }, null);
-        Thread t = new Thread(task, "falsify-lint");
-        t.setDaemon(true);
-        t.start();
+            return null;
+        });
         for (int i = 0; i < GROUPS.size(); i++) if (!onSecondThread(GROUPS.get(i))) GROUPS.get(i).check(own.get(i));
-        task.run();   // runs them here if the thread has not started yet
-        try {
-            task.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("lint interrupted", e);
-        } catch (ExecutionException e) {
-            // the failure as it would have surfaced on one thread
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            if (e.getCause() instanceof Error err) throw err;
-            throw new IllegalStateException(e.getCause());
-        }
+        second.join();   // the failure as it would have surfaced on one thread
         for (LintContext c : own) ctx.out.addAll(c.out);
     }
 

@@ -8,8 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 
 /** Reading a plan file from disk, with errors a user can act on. */
 public final class PlanFile {
@@ -60,22 +58,10 @@ public final class PlanFile {
             return new String(bytes, StandardCharsets.UTF_8);
         }
         int firstLength = cut + 1;
-        FutureTask<String> first = new FutureTask<>(() -> new String(bytes, 0, firstLength, StandardCharsets.UTF_8));
-        Thread t = new Thread(first, "falsify-decode");
-        t.setDaemon(true);
-        t.start();
+        SecondThread<String> first = SecondThread.start("falsify-decode", true,
+                () -> new String(bytes, 0, firstLength, StandardCharsets.UTF_8));
         String second = new String(bytes, firstLength, bytes.length - firstLength, StandardCharsets.UTF_8);
-        first.run();   // decodes it here if the thread has not started yet
-        try {
-            return first.get().concat(second);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while decoding", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            if (e.getCause() instanceof Error err) throw err;
-            throw new IllegalStateException(e.getCause());
-        }
+        return first.join().concat(second);
     }
 
     private static String strictUtf8(Path file, byte[] bytes) throws UnreadablePlanException {

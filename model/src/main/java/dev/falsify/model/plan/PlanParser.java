@@ -6,8 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -130,12 +128,8 @@ public final class PlanParser {
         // notes are kept apart and added where reading them in line would have added them, so the plan is the same.
         List<Range> s7 = rangesOf("7");
         List<Unrecognized> scenarioNotes = new ArrayList<>();
-        FutureTask<List<Scenario>> scenarioTask = new FutureTask<>(() -> readScenarios(s7, scenarioNotes));
-        if (scenarioThread && lines.lineCount() >= PARALLEL_MIN_LINES && Runtime.getRuntime().availableProcessors() > 1) {
-            Thread t = new Thread(scenarioTask, "falsify-scenarios");
-            t.setDaemon(true);
-            t.start();
-        }
+        SecondThread<List<Scenario>> scenarioTask = SecondThread.start("falsify-scenarios",
+                scenarioThread && lines.lineCount() >= PARALLEL_MIN_LINES, () -> readScenarios(s7, scenarioNotes));
         PlanHeader header = readHeader(titleLine);
 
         List<Claim> claims = new ArrayList<>();
@@ -233,8 +227,7 @@ public final class PlanParser {
             if (requirements.isEmpty()) requirements.addAll(ListRows.requirements(bullets(r)));
         }
 
-        scenarioTask.run();   // reads them here unless the second thread has started (then a no-op)
-        List<Scenario> scenarios = new ArrayList<>(joined(scenarioTask));
+        List<Scenario> scenarios = new ArrayList<>(scenarioTask.join());   // read here if the thread has not begun
         unrecognized.addAll(scenarioNotes);
         if (scenarios.isEmpty()) {
             // scenarios only as table rows: §7's tables, or any table when there is no §7
@@ -302,20 +295,6 @@ public final class PlanParser {
             out.addAll(ScenarioReader.read(outline, runBlocks, 0, lines.lineCount(), headingAt, notes));
         }
         return out;
-    }
-
-    /** The task's result, its failure rethrown as it would have been thrown reading in line. */
-    private static <T> T joined(FutureTask<T> task) {
-        try {
-            return task.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while reading the scenarios", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            if (e.getCause() instanceof Error err) throw err;
-            throw new IllegalStateException(e.getCause());
-        }
     }
 
     private List<FileTouched> filesTouched() {
