@@ -23,18 +23,37 @@ final class LintContext {
     final Plan plan;
     final CoverageMatrix coverage;
     final PlanPatcher editor;
-    final Map<String, Claim> claims = new HashMap<>();
-    final Map<String, MissingClaim> missing = new HashMap<>();
-    final Map<String, Hypothesis> hypotheses = new HashMap<>();
-    final Map<String, Scenario> scenarios = new HashMap<>();
+    final Map<String, Claim> claims;
+    final Map<String, MissingClaim> missing;
+    final Map<String, Hypothesis> hypotheses;
+    final Map<String, Scenario> scenarios;
     /** The plan was (partly) read from non-standard forms: structural findings are informational. */
     final boolean divergent;
     final List<Diagnostic> out = new ArrayList<>();
+
+    /**
+     * A context sharing {@code shared}'s plan, indexes and coverage (all only read once built) with
+     * its own {@link #out}, so that rule groups can run on two threads.
+     */
+    LintContext(LintContext shared) {
+        this.plan = shared.plan;
+        this.coverage = shared.coverage;
+        this.editor = shared.editor;
+        this.claims = shared.claims;
+        this.missing = shared.missing;
+        this.hypotheses = shared.hypotheses;
+        this.scenarios = shared.scenarios;
+        this.divergent = shared.divergent;
+    }
 
     LintContext(Plan plan, CoverageMatrix coverage) {
         this.plan = plan;
         this.coverage = coverage != null ? coverage : CoverageBuilder.build(plan);
         this.editor = new PlanPatcher(plan);
+        this.claims = new HashMap<>();
+        this.missing = new HashMap<>();
+        this.hypotheses = new HashMap<>();
+        this.scenarios = new HashMap<>();
         for (Claim c : plan.claims()) claims.putIfAbsent(Ids.key(c.id()), c);
         for (MissingClaim m : plan.missingClaims()) missing.putIfAbsent(Ids.key(m.id()), m);
         for (Hypothesis h : plan.hypotheses()) hypotheses.putIfAbsent(Ids.key(h.id()), h);

@@ -11,6 +11,11 @@ final class ClaimReader {
     private ClaimReader() {
     }
 
+    // patterns compiled once: String.replaceFirst / matches / split compile theirs on every call
+    private static final Pattern OPENS_WITH_DASH = Pattern.compile("^[—–:(\\[-].*");
+    private static final Pattern LEADING_DASH = Pattern.compile("^[—–:-]\\s*");
+    private static final Pattern NOT_INFERRED = Pattern.compile(".*inferred\\??\\s*(no|false)\\b.*");
+
     static List<Claim> claims(Table t, List<Unrecognized> unrecognized) {
         List<Claim> out = new ArrayList<>();
         int idCol = HypothesisReader.idColumn(t, 'C');
@@ -100,7 +105,7 @@ final class ClaimReader {
             }
             String t = FieldReader.text(lines, i);
             Matcher m = ITEM.matcher(t);
-            if (!m.matches() || (m.group(1) == null && !LIST_START.matcher(t).find() && !m.group(3).matches("^[—–:(\\[-].*"))) {
+            if (!m.matches() || (m.group(1) == null && !LIST_START.matcher(t).find() && !OPENS_WITH_DASH.matcher(m.group(3)).matches())) {
                 i++;
                 continue;
             }
@@ -132,7 +137,7 @@ final class ClaimReader {
             }
             String id = m.group(2);
             String rest = body.toString().replace("**", "").replace("__", "").strip();
-            rest = rest.replaceFirst("^[—–:-]\\s*", "");
+            rest = LEADING_DASH.matcher(rest).replaceFirst("");
             String qualifier = "";
             Matcher q = QUALIFIER.matcher(rest);
             if (q.find()) {
@@ -146,7 +151,7 @@ final class ClaimReader {
                     rest = rest.substring(0, tq.start());
                 }
             }
-            rest = rest.replaceFirst("^[—–:-]\\s*", "").strip();
+            rest = LEADING_DASH.matcher(rest).replaceFirst("").strip();
             Matcher src = SOURCE.matcher(rest);
             if (src.find()) {
                 // the value up to one closing parenthesis at the end: "(source: README)"
@@ -157,9 +162,9 @@ final class ClaimReader {
             String categoryText = category != null ? category : qualifier;
             List<ClaimCategory> categories = ClaimCategory.parseCell(categoryText);
             String lower = (qualifier + " " + (inferredText == null ? "" : inferredText)).toLowerCase(Locale.ROOT);
-            Boolean inferred = lower.contains("inferred") && !lower.matches(".*inferred\\??\\s*(no|false)\\b.*") || lower.contains("code")
+            Boolean inferred = lower.contains("inferred") && !NOT_INFERRED.matcher(lower).matches() || lower.contains("code")
                     ? Boolean.TRUE
-                    : lower.contains("documented") || lower.contains("docs") || lower.matches(".*inferred\\??\\s*(no|false)\\b.*")
+                    : lower.contains("documented") || lower.contains("docs") || NOT_INFERRED.matcher(lower).matches()
                     ? Boolean.FALSE : null;
             Span span = lines.span(lines.lineStart(i), FieldReader.trimmedEnd(lines, last));
             if (!categoryText.isBlank() && (categories.isEmpty() || categories.contains(ClaimCategory.OBSERVABILITY))) {

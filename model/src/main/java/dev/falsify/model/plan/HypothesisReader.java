@@ -16,6 +16,13 @@ final class HypothesisReader {
     private HypothesisReader() {
     }
 
+    // patterns compiled once: String.replaceFirst / matches / split compile theirs on every call
+    private static final Pattern LEAD_TO_ID = Pattern.compile("^\\s*+(\\*\\*|__)?\\s*+(?:\\d{1,2}(?:\\.\\d{1,3})+\\.?\\s+)?(\\*\\*|__)?H\\d+");
+    private static final Pattern LEADING_DASH = Pattern.compile("^\\s*(?:—|–|--|-|:|\\.)?\\s*");
+    private static final Pattern LEADING_PUNCT = Pattern.compile("^[\\s.:)\\]—–*_-]+");
+    private static final Pattern TRAILING_STOP = Pattern.compile("[.:]$");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+
     private static final Pattern START = Pattern.compile(
             "^\\s{0,3}+(?:[-*+]\\s++|\\d{1,3}+[.)]\\s++)?(?:\\*\\*|__)?\\s*+(H\\d{1,4})(?=$|[\\s.:)\\]—–*_,-])");
     private static final Pattern ID_HEAD = Pattern.compile("^\\s*+(?:\\d{1,2}(?:\\.\\d{1,3})+\\.?\\s++)?(H\\d{1,4})(?![\\w/])\\s*+[.:)\\]—–-]*+\\s*+(.*)$");
@@ -54,7 +61,7 @@ final class HypothesisReader {
                     Matcher m = ID_HEAD.matcher(ht);
                     if (m.matches() && h.level() >= 3) {
                         current = new Builder(m.group(1), group, i, h.endLine() - 1);
-                        titleAndDescription(current, h.text().replaceFirst("^\\s*+(\\*\\*|__)?\\s*+(?:\\d{1,2}(?:\\.\\d{1,3})+\\.?\\s+)?(\\*\\*|__)?H\\d+", ""), false);
+                        titleAndDescription(current, LEAD_TO_ID.matcher(h.text()).replaceFirst(""), false);
                     } else if (h.level() >= 3) {
                         group = ht;
                     }
@@ -79,7 +86,7 @@ final class HypothesisReader {
                     if (current != null) out.add(current.build(o));
                     current = new Builder(trailing.group(2), group, i, i);
                     current.title = trailing.group(1).strip();
-                    current.description = trailing.group(3).replaceFirst("^\\s*(?:—|–|--|-|:|\\.)?\\s*", "").replace("**", "").strip();
+                    current.description = LEADING_DASH.matcher(trailing.group(3)).replaceFirst("").replace("**", "").strip();
                     i++;
                     continue;
                 }
@@ -235,13 +242,13 @@ final class HypothesisReader {
      *                     title is what the bold encloses
      */
     private static void titleAndDescription(Builder b, String afterId, boolean boldBeforeId) {
-        String rest = afterId.replaceFirst("^[\\s.:)\\]—–*_-]+", "");
+        String rest = LEADING_PUNCT.matcher(afterId).replaceFirst("");
         boolean idAloneBold = afterId.startsWith("**") || afterId.startsWith("__");
         int close = rest.indexOf("**");
         if (close < 0) close = rest.indexOf("__");
         if (boldBeforeId && !idAloneBold && close > 0) {
-            b.title = rest.substring(0, close).strip().replaceFirst("[.:]$", "").strip();
-            b.description = rest.substring(close + 2).replaceFirst("^\\s*(?:—|–|--|-|:|\\.)?\\s*", "").replace("**", "").strip();
+            b.title = TRAILING_STOP.matcher(rest.substring(0, close).strip()).replaceFirst("").strip();
+            b.description = LEADING_DASH.matcher(rest.substring(close + 2)).replaceFirst("").replace("**", "").strip();
             return;
         }
         String plain = rest.replace("**", "").replace("__", "").strip();
@@ -280,7 +287,7 @@ final class HypothesisReader {
             Field f = fields.get("falsifies");
             List<String> falsifies = f == null ? List.of() : Ids.targets(f.value(), "CM");
             if (falsifies.isEmpty()) {
-                String all = (title + " " + description + " " + body).replaceAll("\\s+", " ");
+                String all = SPACES.matcher(title + " " + description + " " + body).replaceAll(" ");
                 Matcher inline = INLINE_FALSIFY.matcher(all);
                 if (inline.find()) falsifies = Ids.targets(inline.group(1), "CM");
                 if (falsifies.isEmpty()) falsifies = arrowTargets(all);

@@ -14,6 +14,9 @@ final class ListRows {
     private ListRows() {
     }
 
+    // patterns compiled once: String.replaceFirst / matches / split compile theirs on every call
+    private static final Pattern LEADING_PUNCT = Pattern.compile("^[\\s—–:.-]+");
+
     private static final Pattern LEADING_ID = Pattern.compile("^[\\s*_`]*([A-Z]\\d{1,5})(?![\\w/])");
     private static final Pattern REQUIREMENT_ITEM = Pattern.compile("^\\s*+([^(—–:≥>=,;]+?)(?<!\\s)\\s*+(?:$|[(—–:≥>=,;]|(?<=\\s)-\\s|(?<=\\s)\\d)");
     private static final Pattern VERSION = Pattern.compile("(?<![\\w.])\\d+(?:\\.\\d+)*");
@@ -25,7 +28,7 @@ final class ListRows {
         for (BulletItem b : items) {
             Matcher m = LEADING_ID.matcher(b.text());
             if (!m.find() || m.group(1).charAt(0) != 'M') continue;
-            String behaviour = b.text().substring(m.end()).replace("**", "").replaceFirst("^[\\s—–:.-]+", "").strip();
+            String behaviour = LEADING_PUNCT.matcher(b.text().substring(m.end()).replace("**", "")).replaceFirst("").strip();
             out.add(new MissingClaim(m.group(1), behaviour, "", "", row("behavior the code relies on", b), b.span()));
         }
         return out;

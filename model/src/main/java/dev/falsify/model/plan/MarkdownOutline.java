@@ -212,8 +212,7 @@ final class MarkdownOutline {
         int n = kinds.length;
         int close = -1;
         for (int k = open + 1; k < n; k++) {
-            String t = line(k).strip();
-            if (t.length() >= marker.length() && t.charAt(0) == c && allSame(t, c)) {
+            if (closesFence(k, c, marker.length())) {
                 close = k;
                 break;
             }
@@ -224,6 +223,26 @@ final class MarkdownOutline {
         fenceStarting[open] = f;
         for (int k = open; k < end; k++) kinds[k] = LineKind.FENCE;
         return end;
+    }
+
+    /**
+     * Line {@code k}, stripped, is {@code length} or more of {@code c} and nothing else: a closing
+     * fence. Read from the text, not from a line string: the content lines of fences (run blocks
+     * are half of a big plan) are then never made into strings.
+     */
+    private boolean closesFence(int k, char c, int length) {
+        String text = lines.text();
+        int i = lines.lineStart(k);
+        int end = lines.lineEnd(k);
+        while (i < end && Character.isWhitespace(text.charAt(i))) i++;
+        int count = 0;
+        while (i < end && text.charAt(i) == c) {
+            count++;
+            i++;
+        }
+        if (count < length) return false;
+        while (i < end && Character.isWhitespace(text.charAt(i))) i++;
+        return i == end;
     }
 
     private int html(int start, String t) {
@@ -282,11 +301,6 @@ final class MarkdownOutline {
         }
         if (first >= '0' && first <= '9') return LIST_OR_QUOTE.matcher(t).find();
         return false;
-    }
-
-    private static boolean allSame(String t, char c) {
-        for (int i = 0; i < t.length(); i++) if (t.charAt(i) != c) return false;
-        return true;
     }
 
     private static char firstNonSpace(String t) {

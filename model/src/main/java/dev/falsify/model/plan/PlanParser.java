@@ -38,8 +38,12 @@ public final class PlanParser {
 
     private final List<Range> ranges = new ArrayList<>();
 
-    private PlanParser(String text) {
+    /** The scenarios may be read on a second thread (false: tests compare with reading in line). */
+    private final boolean scenarioThread;
+
+    private PlanParser(String text, boolean scenarioThread) {
         this.text = text;
+        this.scenarioThread = scenarioThread;
         this.lines = new SourceLines(structural(text));
         this.outline = new MarkdownOutline(lines);
         outline.normaliseSectionLevel(SectionIds::identify, HeaderReader::isTitle);
@@ -95,10 +99,15 @@ public final class PlanParser {
 
     /** Parses plan text. Never throws: on an internal failure the result is an empty projection plus a note. */
     public static Plan parse(String text) {
+        return parse(text, true);
+    }
+
+    /** @param scenarioThread a big plan's scenarios may be read on a second thread (the plan is the same either way) */
+    static Plan parse(String text, boolean scenarioThread) {
         String t = text == null ? "" : text;
         PlanParser parser = null;
         try {
-            parser = new PlanParser(t);
+            parser = new PlanParser(t, scenarioThread);
             return parser.run();
         } catch (RuntimeException | StackOverflowError e) {
             SourceLines l = new SourceLines(t);
@@ -114,6 +123,13 @@ public final class PlanParser {
 
     private Plan run() {
         int titleLine = findSections();
+        // The scenarios (with their run blocks the largest part of a big plan) depend only on the outline and the
+        // sections: in a big plan they are read on a second thread while the other sections are read here. Their
+        // notes are kept apart and added where reading them in line would have added them, so the plan is the same.
+        List<Range> s7 = rangesOf("7");
+        List<Unrecognized> scenarioNotes = new ArrayList<>();
+        SecondThread<List<Scenario>> scenarioTask = SecondThread.start("falsify-scenarios",
+                scenarioThread && lines.lineCount() >= PARALLEL_MIN_LINES, () -> readScenarios(s7, scenarioNotes));
         PlanHeader header = readHeader(titleLine);
 
         List<Claim> claims = new ArrayList<>();
@@ -133,12 +149,15 @@ public final class PlanParser {
                 }
             }
         }
+        // the keys of the claims read so far, kept across the sections (rebuilt per section it was sections x claims:
+        // a 10 MB plan of 250 §1b sections keyed 700,000 ids here)
+        java.util.Set<String> claimKeys = new java.util.HashSet<>();
+        for (Claim c : claims) claimKeys.add(Ids.key(c.id()));
         for (Range r : rangesOf("1b")) {
             // claims written as list items: the whole §1b, or extra claims after its table
-            java.util.Set<String> known = new java.util.HashSet<>();
-            for (Claim c : claims) known.add(Ids.key(c.id()));
             List<Claim> found = ClaimReader.fromList(outline, r.bodyStart(), r.end(), unrecognized).stream()
-                    .filter(c -> !known.contains(Ids.key(c.id()))).toList();
+                    .filter(c -> !claimKeys.contains(Ids.key(c.id()))).toList();
+            for (Claim c : found) claimKeys.add(Ids.key(c.id()));
             if (!found.isEmpty()) {
                 claims.addAll(found);
                 unrecognized.add(new Unrecognized(Unrecognized.Kind.FIELD, "claims",
@@ -208,13 +227,8 @@ public final class PlanParser {
             if (requirements.isEmpty()) requirements.addAll(ListRows.requirements(bullets(r)));
         }
 
-        List<Scenario> scenarios = new ArrayList<>();
-        List<Range> s7 = rangesOf("7");
-        if (!s7.isEmpty()) {
-            for (Range r : s7) scenarios.addAll(ScenarioReader.read(outline, runBlocks, r.bodyStart(), r.end(), headingAt, unrecognized));
-        } else {
-            scenarios.addAll(ScenarioReader.read(outline, runBlocks, 0, lines.lineCount(), headingAt, unrecognized));
-        }
+        List<Scenario> scenarios = new ArrayList<>(scenarioTask.join());   // read here if the thread has not begun
+        unrecognized.addAll(scenarioNotes);
         if (scenarios.isEmpty()) {
             // scenarios only as table rows: §7's tables, or any table when there is no §7
             List<Table> candidates = new ArrayList<>();
@@ -268,6 +282,19 @@ public final class PlanParser {
         return new Plan(text, lines, header, sections, claims, claimsTable, missing, missingEmpty, inventory, hypotheses,
                 coverage, requirements, scenarios, adequacy, residual, residualEmpty, confidence, notCovered, open, tables,
                 unrecognized, filesTouched());
+    }
+
+    /** From this many lines on, the scenarios are read on a second thread (a plan of a few thousand lines parses in milliseconds). */
+    static final int PARALLEL_MIN_LINES = 20_000;
+
+    private List<Scenario> readScenarios(List<Range> s7, List<Unrecognized> notes) {
+        List<Scenario> out = new ArrayList<>();
+        if (!s7.isEmpty()) {
+            for (Range r : s7) out.addAll(ScenarioReader.read(outline, runBlocks, r.bodyStart(), r.end(), headingAt, notes));
+        } else {
+            out.addAll(ScenarioReader.read(outline, runBlocks, 0, lines.lineCount(), headingAt, notes));
+        }
+        return out;
     }
 
     private List<FileTouched> filesTouched() {

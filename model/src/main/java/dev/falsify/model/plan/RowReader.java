@@ -2,11 +2,15 @@ package dev.falsify.model.plan;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /** Coverage (§5), requirements (§6b), adequacy (§7b) and residual (§7c) rows, columns by name. */
 final class RowReader {
     private RowReader() {
     }
+
+    // patterns compiled once: String.replaceFirst / matches / split compile theirs on every call
+    private static final Pattern NOTHING_SAID = Pattern.compile("[-—–·.\\s]+");
 
     /** "Hypothesis", or the short headers agents use ({@code H}, {@code Hyp}). */
     private static final String[] HYPOTHESIS_COLUMNS = {"hypothesis", "hypotheses", "hypothesis id", "hyp", "h"};
@@ -47,7 +51,7 @@ final class RowReader {
             for (int c = 1; c < row.cells().size() && c < hyps.size(); c++) {
                 String h = hyps.get(c);
                 String cell = row.cells().get(c).text().strip();
-                if (h == null || cell.isEmpty() || cell.matches("[-—–·.\\s]+")) continue;
+                if (h == null || cell.isEmpty() || NOTHING_SAID.matcher(cell).matches()) continue;
                 out.add(new CoverageRow(claims, List.of(h), "", verdict(cell), "", Ids.all(cell, "S"), row));
             }
         }

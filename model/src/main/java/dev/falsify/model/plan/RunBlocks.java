@@ -29,6 +29,9 @@ final class RunBlocks {
     /** A slot the parser's own thread claimed. */
     private static final Object CLAIMED = new Object();
 
+    /** What separates the words of a fence's info string; compiled once (String.split compiles per call). */
+    private static final java.util.regex.Pattern INFO_SEPARATORS = java.util.regex.Pattern.compile("[\\s{},]+");
+
     private final SourceLines lines;
     private final MarkdownOutline.FenceBlock[] fences;   // the run fences, in document order
     private final int[] fenceLines;                     // their first lines, ascending
@@ -89,7 +92,7 @@ final class RunBlocks {
 
     /** {@code run}, and the info strings editors need for YAML highlighting: {@code yaml run}, {@code yaml {.run}}. */
     static boolean isRunInfo(String info) {
-        for (String word : info.strip().toLowerCase(Locale.ROOT).split("[\\s{},]+")) {
+        for (String word : INFO_SEPARATORS.split(info.strip().toLowerCase(Locale.ROOT))) {
             String w = word.startsWith(".") ? word.substring(1) : word;
             if (w.equals("run") || w.equals("falsify-run") || w.equals("falsify:run")) return true;
         }

@@ -18,6 +18,15 @@ final class ScenarioReader {
     private ScenarioReader() {
     }
 
+    // patterns compiled once: String.replaceFirst / matches / split compile theirs on every call
+    private static final Pattern ONLY_DASHES = Pattern.compile("[-—–·.]+");
+    private static final Pattern LEADING_COLON_DASH = Pattern.compile("^[:—–-]+\\s*");
+    private static final Pattern LEADING_STOP_DASH = Pattern.compile("^[.:—–-]\\s*");
+    private static final Pattern TRAILING_DOT = Pattern.compile("\\.$");
+    private static final Pattern ARM_SEPARATORS = Pattern.compile("[,;\\n]");
+    private static final Pattern LEADING_BULLET = Pattern.compile("^\\s*[-*+]\\s*");
+    private static final Pattern ARM_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,40}");
+
     /**
      * {@code Scenario S1: name}, {@code S01 — name}, {@code S5/api: name}, and the forms agents add:
      * a leading emoji ({@code 🔥 S1 — name}), {@code Scenario 1 (S1): name}, {@code [S1] name}, {@code S1 · name},
@@ -104,7 +113,7 @@ final class ScenarioReader {
                 String label = t.rawHeaders().get(c).replace("*", "").strip();
                 String key = FieldReader.key(label);
                 Cell cell = row.cells().get(c);
-                if (cell.text().isBlank() || cell.text().strip().matches("[-—–·.]+")) continue;   // "—": nothing said
+                if (cell.text().isBlank() || ONLY_DASHES.matcher(cell.text().strip()).matches()) continue;   // "—": nothing said
                 String sc = Labels.scenario(key);
                 String m = sc == null ? Labels.sevenM(key) : null;
                 if (sc != null) fields.putIfAbsent(sc, new Field(sc, label, cell.text(), cell.span(), cell.span()));
@@ -202,7 +211,7 @@ final class ScenarioReader {
     static String cleanName(String raw) {
         // "name {#s1}": a Pandoc / kramdown heading attribute is not part of the name
         String n = ATTRIBUTES.matcher(raw).replaceFirst("").replace("`", "").replace("**", "").replace("__", "").strip();
-        return n.replaceFirst("^[:—–-]+\\s*", "").strip();
+        return LEADING_COLON_DASH.matcher(n).replaceFirst("").strip();
     }
 
     private static final class Builder {
@@ -244,10 +253,9 @@ final class ScenarioReader {
             int i = from;
             while (i < to) {
                 MarkdownOutline.LineKind kind = o.kinds[i];
-                String t = FieldReader.text(o.lines, i);
                 if (kind == MarkdownOutline.LineKind.HEADING) {
                     MarkdownOutline.HeadingBlock h = headingAt.get(i);
-                    String ht = h == null ? t : h.text();
+                    String ht = h == null ? FieldReader.text(o.lines, i) : h.text();
                     if (NOT_APPLICABLE.matcher(ht).find()) {
                         notApplicable(ht, i);
                         ctx = Context.SCENARIO;
@@ -288,6 +296,7 @@ final class ScenarioReader {
                     i++;
                     continue;
                 }
+                String t = FieldReader.text(o.lines, i);   // a text line: fence and table lines need no line string
                 if (t.isBlank()) {
                     i++;
                     continue;
@@ -415,10 +424,10 @@ final class ScenarioReader {
             Matcher m = NOT_APPLICABLE.matcher(t);
             String reason = m.find() ? m.group(1) : "";
             reason = reason.replace("**", "").strip();
-            reason = reason.replaceFirst("^[.:—–-]\\s*", "").strip();
+            reason = LEADING_STOP_DASH.matcher(reason).replaceFirst("").strip();
             if (reason.startsWith("(") && reason.endsWith(")")) reason = reason.substring(1, reason.length() - 1);
             else if (reason.startsWith("(") && reason.endsWith(").")) reason = reason.substring(1, reason.length() - 2);
-            reason = reason.replaceFirst("\\.$", "").strip();
+            reason = TRAILING_DOT.matcher(reason).replaceFirst("").strip();
             mPresent = true;
             mNotApplicable = true;
             mReason = reason;
@@ -478,9 +487,9 @@ final class ScenarioReader {
                 if (armsField != null) {
                     arms.addAll(Ids.all(armsField.value(), "S").stream().filter(a -> a.contains("/")).toList());
                     if (arms.isEmpty()) {
-                        for (String part : armsField.value().split("[,;\\n]")) {
-                            String p = part.replace("`", "").replaceFirst("^\\s*[-*+]\\s*", "").strip();
-                            if (p.matches("[A-Za-z0-9_.-]{1,40}") && !p.equalsIgnoreCase("none")) arms.add(baseId + "/" + p);
+                        for (String part : ARM_SEPARATORS.split(armsField.value())) {
+                            String p = LEADING_BULLET.matcher(part.replace("`", "")).replaceFirst("").strip();
+                            if (ARM_NAME.matcher(p).matches() && !p.equalsIgnoreCase("none")) arms.add(baseId + "/" + p);
                         }
                     }
                 }

@@ -13,11 +13,14 @@ final class SectionIds {
 
     static final Set<String> KNOWN = Set.of("0", "1", "1b", "1c", "2", "3", "4", "5", "6", "6b", "7", "7b", "7c", "7d", "8", "9");
     private static final Pattern NUMBER = Pattern.compile("^(\\d{1,2})(?:\\.?([a-z]))?(?=$|[\\s.:)\\]—–-])");
+    // compiled once: String.replaceFirst compiles its pattern on every call, and every heading is identified
+    private static final Pattern SECTION_WORD = Pattern.compile("^(§|section\\s+|part\\s+)\\s*");
+    private static final Pattern SECTION_SIGN = Pattern.compile("^(§|section\\s+)\\s*");
 
     /** The section id, or null when the heading is not a known section. */
     static String identify(String heading) {
         String t = heading.strip().toLowerCase(Locale.ROOT).replace("*", "").replace("`", "");
-        t = t.replaceFirst("^(§|section\\s+|part\\s+)\\s*", "").strip();
+        t = SECTION_WORD.matcher(t).replaceFirst("").strip();
         String numberId = null;
         Matcher m = NUMBER.matcher(t);
         if (m.find()) {
@@ -37,7 +40,8 @@ final class SectionIds {
 
     /** The number written in the heading, when it is a sub-section number with a letter ({@code 7b}). */
     static boolean hasLetteredNumber(String heading) {
-        String t = heading.strip().toLowerCase(Locale.ROOT).replaceFirst("^(§|section\\s+)\\s*", "");
+        String t = heading.strip().toLowerCase(Locale.ROOT);
+        t = SECTION_SIGN.matcher(t).replaceFirst("");
         Matcher m = NUMBER.matcher(t);
         return m.find() && m.group(2) != null && KNOWN.contains(m.group(1) + m.group(2));
     }

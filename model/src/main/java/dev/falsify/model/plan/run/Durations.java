@@ -9,6 +9,9 @@ public final class Durations {
     private Durations() {
     }
 
+    /** Bare seconds; compiled once (String.matches compiles on every call). */
+    private static final Pattern BARE_SECONDS = Pattern.compile("\\d+(\\.\\d+)?");
+
     /** Longest unit spellings first, so that {@code 90sec} and {@code 2 minutes} read whole. */
     private static final Pattern PART = Pattern.compile(
             "(?<!\\d)(\\d++(?:\\.\\d++)?)\\s*(milliseconds?|millis|msecs?|ms|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|us|ns)(?![a-z])");
@@ -18,7 +21,7 @@ public final class Durations {
         if (text == null) return null;
         String t = text.strip().toLowerCase();
         if (t.isEmpty()) return null;
-        if (t.matches("\\d+(\\.\\d+)?")) return Duration.ofMillis(Math.round(Double.parseDouble(t) * 1000));
+        if (BARE_SECONDS.matcher(t).matches()) return Duration.ofMillis(Math.round(Double.parseDouble(t) * 1000));
         Matcher m = PART.matcher(t);
         int pos = 0;
         double nanos = 0;

@@ -59,6 +59,66 @@ public final class RunSpecParser {
         }
     };
 
+    /**
+     * The composed YAML of the last run blocks read, by their text. Composing is two thirds of
+     * reading a block, and plans repeat blocks word for word (one copied per arm or per scenario);
+     * a node tree depends on the text only (its marks are YAML-relative; the document positions are
+     * mapped afterwards) and is only read once built, so a repeated block is composed once. A block
+     * that is not YAML fails again with the same exception. Small and bounded: recent texts only.
+     */
+    static final class Composed {
+        static final int CAPACITY = 64;
+        private static final Map<String, Object> RECENT = new LinkedHashMap<>(CAPACITY * 2, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Object> eldest) {
+                return size() > CAPACITY;
+            }
+        };
+
+        private Composed() {
+        }
+
+        /** The root node of {@code yaml} (null when empty), or the exception composing it throws. */
+        static Node of(String yaml) {
+            Object known;
+            synchronized (RECENT) {
+                known = RECENT.get(yaml);
+            }
+            if (known == null) {
+                try {
+                    known = compose(yaml);
+                } catch (RuntimeException e) {
+                    known = e;
+                }
+                synchronized (RECENT) {
+                    RECENT.put(yaml, known);
+                }
+            }
+            if (known instanceof RuntimeException e) throw e;
+            return known == EMPTY ? null : (Node) known;
+        }
+
+        private static final Object EMPTY = new Object();
+
+        /** Forgets every text (tests compare a composed-once block with a freshly composed one). */
+        static void clear() {
+            synchronized (RECENT) {
+                RECENT.clear();
+            }
+        }
+
+        private static Object compose(String yaml) {
+            LoaderOptions opts = new LoaderOptions();
+            opts.setAllowDuplicateKeys(false);
+            opts.setMaxAliasesForCollections(20);
+            opts.setCodePointLimit(1_000_000);
+            // what Yaml.compose does, without building a Yaml per block: its constructor and representer
+            // tables were a tenth of the YAML time of a plan with 1,900 run blocks
+            Node root = new Composer(new ParserImpl(new StreamReader(new StringReader(yaml)), opts), RESOLVER, opts).getSingleNode();
+            return root == null ? EMPTY : root;
+        }
+    }
+
     private final Positions positions;
     private final List<RunSpecError> errors = new ArrayList<>();
 
@@ -86,13 +146,7 @@ public final class RunSpecParser {
     private RunSpec read(String yaml) {
         Node root;
         try {
-            LoaderOptions opts = new LoaderOptions();
-            opts.setAllowDuplicateKeys(false);
-            opts.setMaxAliasesForCollections(20);
-            opts.setCodePointLimit(1_000_000);
-            // what Yaml.compose does, without building a Yaml per block: its constructor and representer
-            // tables were a tenth of the YAML time of a plan with 1,900 run blocks
-            root = new Composer(new ParserImpl(new StreamReader(new StringReader(yaml)), opts), RESOLVER, opts).getSingleNode();
+            root = Composed.of(yaml);
         } catch (MarkedYAMLException e) {
             Mark m = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
             String problem = e.getProblem() != null ? e.getProblem() : e.getMessage();
