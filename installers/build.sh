@@ -112,8 +112,8 @@ if [ "$MODE" = native ]; then
   # Windows and macOS (not built here: jpackage makes installers for its own OS only). Beside
   # the workbench launcher, a console launcher `falsify-cli` for the command line with the JVM
   # options ./falsify gives the short commands (the native launchers cannot pick them per
-  # command, so the command line gets those of `falsify lint`).
-  falsify_jvm_options lint
+  # command, so the command line gets those of `falsify check`).
+  falsify_jvm_options check
   printf 'win-console=true\n' > "$OUT/cli.properties"
   if [ ${#FALSIFY_JVM_OPTS[@]} -gt 0 ]; then printf 'java-options=%s\n' "${FALSIFY_JVM_OPTS[*]}" >> "$OUT/cli.properties"; fi
   ICON=()

@@ -1,0 +1,48 @@
+package dev.falsify.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The JVM options each command gets from installers/launcher/falsify-jvm.sh, the one file both
+ * launchers source: read by running bash on it, so what is asserted is what a start really gets.
+ */
+class LauncherJvmOptionsTest {
+    private static final Path SCRIPT = Path.of("../installers/launcher/falsify-jvm.sh");
+
+    private static List<String> optionsOf(String... args) throws IOException, InterruptedException {
+        String script = ". \"$0\"; falsify_jvm_options \"$@\"; printf '%s\\n' \"W=$FALSIFY_WORKBENCH\" ${FALSIFY_JVM_OPTS[@]+\"${FALSIFY_JVM_OPTS[@]}\"}";
+        List<String> cmd = new java.util.ArrayList<>(List.of("bash", "-c", script, SCRIPT.toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        return out.lines().toList();
+    }
+
+    @Test
+    void shortCommandsGetSerialGcAndLintParallelGcForBigPlans() throws Exception {
+        List<String> check = optionsOf("check", "h.jsonl");
+        assertThat(check).contains("W=0", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmn32m");
+        List<String> lint = optionsOf("lint", "plan.md");
+        assertThat(lint).contains("W=0", "-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC", "-Xmn128m")
+                .doesNotContain("-XX:+UseSerialGC");
+        assertThat(optionsOf("--version")).isEqualTo(check);
+    }
+
+    @Test
+    void theWindowAndItsBenchmarksGetTheWorkbenchOptionsOtherBenchmarksTheJvmDefaults() throws Exception {
+        List<String> window = optionsOf();
+        assertThat(window).contains("W=1", "-XX:+UseParallelGC", "-Xmn48m");
+        assertThat(optionsOf("gui", "plan.md")).isEqualTo(window);
+        assertThat(optionsOf("bench", "history")).isEqualTo(window);
+        assertThat(optionsOf("bench", "check")).containsExactly("W=0");
+    }
+}
