@@ -14,12 +14,18 @@ import java.util.regex.Pattern;
  * are skipped.
  */
 public final class FormatDetector {
-    private static final Pattern ETCD_LINE = Pattern.compile(
-            "^(\\S.*?(\\s-\\s+|jepsen\\.util:\\s+))?(\\d+|:?nemesis)\\s+:(invoke|ok|fail|info)\\s+:\\S+.*");
-    /** A log line of some logger (level word or a date first): not a history line, but a log may have ops later. */
-    private static final Pattern LOG_LINE = Pattern.compile(
-            "^(\\d{4}-\\d\\d-\\d\\d[ T]\\S+\\s+)?\\S*\\b(INFO|WARN|WARNING|DEBUG|ERROR|TRACE|FATAL)\\b.*");
-    private static final Pattern KV_OP = Pattern.compile(":f\\s+:(get|put|append)\\b");
+    /**
+     * The line patterns, compiled when a line first needs them: a JSON, EDN or kv file never does,
+     * and compiling them was ~15 ms of every such `falsify check` (the regex engine's lambdas are
+     * spun at first use), on the path of every file.
+     */
+    private static final class LinePatterns {
+        static final Pattern ETCD_LINE = Pattern.compile(
+                "^(\\S.*?(\\s-\\s+|jepsen\\.util:\\s+))?(\\d+|:?nemesis)\\s+:(invoke|ok|fail|info)\\s+:\\S+.*");
+        /** A log line of some logger (level word or a date first): not a history line, but a log may have ops later. */
+        static final Pattern LOG_LINE = Pattern.compile(
+                "^(\\d{4}-\\d\\d-\\d\\d[ T]\\S+\\s+)?\\S*\\b(INFO|WARN|WARNING|DEBUG|ERROR|TRACE|FATAL)\\b.*");
+    }
 
     private FormatDetector() {
     }
@@ -48,8 +54,8 @@ public final class FormatDetector {
                 HistoryFormat f = structured(head, start + raw.indexOf(c), line);
                 if (f != null) return f;
             }
-            if (ETCD_LINE.matcher(line).matches()) return HistoryFormat.PORCUPINE_ETCD;
-            if (LOG_LINE.matcher(line).matches()) {
+            if (LinePatterns.ETCD_LINE.matcher(line).matches()) return HistoryFormat.PORCUPINE_ETCD;
+            if (LinePatterns.LOG_LINE.matcher(line).matches()) {
                 if (firstLogLine < 0) {
                     firstLogLine = i;
                     firstLog = raw.strip();
@@ -60,6 +66,34 @@ public final class FormatDetector {
         }
         if (firstLogLine >= 0) throw unknown(fileName, firstLogLine + 1, firstLog);
         return null;
+    }
+
+    /** Whether {@code line} has {@code :f :get}, {@code :f :put} or {@code :f :append} (whitespace between, a word's end after). */
+    static boolean hasKvOp(String line) {
+        for (int at = line.indexOf(":f"); at >= 0; at = line.indexOf(":f", at + 1)) {
+            int i = at + 2;
+            int ws = i;
+            while (i < line.length() && isRegexSpace(line.charAt(i))) i++;
+            if (i == ws || i >= line.length() || line.charAt(i) != ':') continue;
+            i++;
+            for (String op : KV_OPS) {
+                int end = i + op.length();
+                if (line.startsWith(op, i) && (end == line.length() || !isWordChar(line.codePointAt(end)))) return true;
+            }
+        }
+        return false;
+    }
+
+    private static final String[] KV_OPS = {"get", "put", "append"};
+
+    /** {@code \s} of java.util.regex: space, tab, newline, vertical tab, form feed, carriage return. */
+    private static boolean isRegexSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
+    }
+
+    /** A word character of regex's {@code \b} after a letter: a letter, a digit, an underscore or a combining mark. */
+    private static boolean isWordChar(int cp) {
+        return cp == '_' || Character.isLetterOrDigit(cp) || Character.getType(cp) == Character.NON_SPACING_MARK;
     }
 
     private static boolean isComment(String line) {
@@ -83,7 +117,7 @@ public final class FormatDetector {
         if (k == '}') return HistoryFormat.JSONL;
         if (k == '"') return jsonKey(head, inside) ? HistoryFormat.JSONL : HistoryFormat.JEPSEN_EDN; // EDN maps may have string keys
         if (k == ':') {
-            return line.contains(":key") && KV_OP.matcher(line).find() ? HistoryFormat.PORCUPINE_KV : HistoryFormat.JEPSEN_EDN;
+            return line.contains(":key") && hasKvOp(line) ? HistoryFormat.PORCUPINE_KV : HistoryFormat.JEPSEN_EDN;
         }
         return null;
     }

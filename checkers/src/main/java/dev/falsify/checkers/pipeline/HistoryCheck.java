@@ -239,7 +239,14 @@ public final class HistoryCheck {
      */
     static CheckResult withoutInvocations(CheckResult r, List<ReadNote> notes, String reason) {
         if (reason == null) return r;
-        ReadNote missing = notes.stream().filter(n -> n.kind().equals(ReadNote.NO_INVOCATION)).findFirst().orElse(null);
+        ReadNote missing = null;
+        // a loop, not a stream: this runs for every file, and a stream's lambda is spun at run time
+        for (ReadNote n : notes) {
+            if (n.kind().equals(ReadNote.NO_INVOCATION)) {
+                missing = n;
+                break;
+            }
+        }
         if (missing == null) return r;
         List<HistoryWeakness> weak = new ArrayList<>(r.weaknesses());
         String detail = "ops were recorded as completions only, without an :invoke (first at line " + missing.line()
