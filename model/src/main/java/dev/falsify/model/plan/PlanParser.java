@@ -127,9 +127,10 @@ public final class PlanParser {
         // sections: in a big plan they are read on a second thread while the other sections are read here. Their
         // notes are kept apart and added where reading them in line would have added them, so the plan is the same.
         List<Range> s7 = rangesOf("7");
-        List<Unrecognized> scenarioNotes = new ArrayList<>();
-        SecondThread<List<Scenario>> scenarioTask = SecondThread.start("falsify-scenarios",
-                scenarioThread && lines.lineCount() >= PARALLEL_MIN_LINES, () -> readScenarios(s7, scenarioNotes));
+        List<ScenarioReader.Region> regions = scenarioRegions(s7);
+        SharedWork<Scenario> scenarioReads = SharedWork.start("falsify-scenarios", regions.size(),
+                scenarioThread && lines.lineCount() >= PARALLEL_MIN_LINES,
+                i -> ScenarioReader.read(outline, runBlocks, regions.get(i), headingAt));
         PlanHeader header = readHeader(titleLine);
 
         List<Claim> claims = new ArrayList<>();
@@ -227,8 +228,7 @@ public final class PlanParser {
             if (requirements.isEmpty()) requirements.addAll(ListRows.requirements(bullets(r)));
         }
 
-        List<Scenario> scenarios = new ArrayList<>(scenarioTask.join());   // read here if the thread has not begun
-        unrecognized.addAll(scenarioNotes);
+        List<Scenario> scenarios = joinScenarios(regions, scenarioReads);
         if (scenarios.isEmpty()) {
             // scenarios only as table rows: §7's tables, or any table when there is no §7
             List<Table> candidates = new ArrayList<>();
@@ -287,12 +287,38 @@ public final class PlanParser {
     /** From this many lines on, the scenarios are read on a second thread (a plan of a few thousand lines parses in milliseconds). */
     static final int PARALLEL_MIN_LINES = 20_000;
 
-    private List<Scenario> readScenarios(List<Range> s7, List<Unrecognized> notes) {
-        List<Scenario> out = new ArrayList<>();
-        if (!s7.isEmpty()) {
-            for (Range r : s7) out.addAll(ScenarioReader.read(outline, runBlocks, r.bodyStart(), r.end(), headingAt, notes));
-        } else {
-            out.addAll(ScenarioReader.read(outline, runBlocks, 0, lines.lineCount(), headingAt, notes));
+    /** Where the scenarios are written: in the §7 sections, or anywhere when there is none. */
+    private List<ScenarioReader.Region> scenarioRegions(List<Range> s7) {
+        if (s7.isEmpty()) return ScenarioReader.regions(outline, 0, lines.lineCount(), headingAt);
+        List<ScenarioReader.Region> out = new ArrayList<>();
+        for (Range r : s7) out.addAll(ScenarioReader.regions(outline, r.bodyStart(), r.end(), headingAt));
+        return out;
+    }
+
+    /**
+     * The scenarios of {@code regions} in document order, their notes added as reading them in line
+     * adds them. This thread takes the regions the helper has not claimed yet, from the last one
+     * back, so neither thread idles while the other reads the rest; a failure is rethrown for the
+     * first region (in document order) that failed, as reading in line would.
+     */
+    private List<Scenario> joinScenarios(List<ScenarioReader.Region> regions, SharedWork<Scenario> reads) {
+        int n = regions.size();
+        Scenario[] read = new Scenario[n];
+        Throwable[] failed = new Throwable[n];
+        for (int i = n - 1; i >= 0; i--) {
+            try {
+                read[i] = reads.get(i);
+            } catch (RuntimeException | StackOverflowError e) {
+                failed[i] = e;
+            }
+        }
+        List<Scenario> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            if (failed[i] instanceof RuntimeException e) throw e;
+            if (failed[i] instanceof StackOverflowError e) throw e;
+            Unrecognized note = ScenarioReader.noteOf(regions.get(i), read[i]);
+            if (note != null) unrecognized.add(note);
+            out.add(read[i]);
         }
         return out;
     }

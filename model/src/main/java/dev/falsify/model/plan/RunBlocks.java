@@ -6,9 +6,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The {@code run} blocks of one plan. Reading a block (its YAML composed and validated) depends
@@ -26,68 +23,39 @@ final class RunBlocks {
      */
     static final int READ_AHEAD_MIN = 16;
 
-    /** A slot the parser's own thread claimed. */
-    private static final Object CLAIMED = new Object();
-
     /** What separates the words of a fence's info string; compiled once (String.split compiles per call). */
     private static final java.util.regex.Pattern INFO_SEPARATORS = java.util.regex.Pattern.compile("[\\s{},]+");
 
     private final SourceLines lines;
     private final MarkdownOutline.FenceBlock[] fences;   // the run fences, in document order
     private final int[] fenceLines;                     // their first lines, ascending
-    private final AtomicReferenceArray<Object> slots;    // null, CLAIMED, or the read-ahead's future
-    private volatile boolean closed;
+    private final SharedWork<RunBlock> reads;          // block i read by the read-ahead thread or the parser
 
     private RunBlocks(SourceLines lines, List<MarkdownOutline.FenceBlock> runFences) {
         this.lines = lines;
         this.fences = runFences.toArray(new MarkdownOutline.FenceBlock[0]);
         this.fenceLines = new int[fences.length];
         for (int i = 0; i < fences.length; i++) fenceLines[i] = fences[i].line();
-        this.slots = new AtomicReferenceArray<>(fences.length);
+        this.reads = SharedWork.start("falsify-run-blocks", fences.length,
+                fences.length >= READ_AHEAD_MIN, i -> read(lines, fences[i]));
     }
 
     /** The run blocks of {@code outline}; with {@link #READ_AHEAD_MIN} or more, a thread starts reading them. */
     static RunBlocks of(MarkdownOutline outline) {
         List<MarkdownOutline.FenceBlock> runFences = new ArrayList<>();
         for (MarkdownOutline.FenceBlock f : outline.fences) if (isRunInfo(f.info())) runFences.add(f);
-        RunBlocks blocks = new RunBlocks(outline.lines, runFences);
-        if (runFences.size() >= READ_AHEAD_MIN && Runtime.getRuntime().availableProcessors() > 1) {
-            Thread t = new Thread(blocks::readAhead, "falsify-run-blocks");
-            t.setDaemon(true);
-            t.start();
-        }
-        return blocks;
+        return new RunBlocks(outline.lines, runFences);
     }
 
     /** The block of fence {@code f}: the read-ahead's when it has it (waiting if it is reading it now), else read here. */
     RunBlock get(MarkdownOutline.FenceBlock f) {
         int i = Arrays.binarySearch(fenceLines, f.line());
-        if (i >= 0 && fences[i].equals(f) && !slots.compareAndSet(i, null, CLAIMED)
-                && slots.get(i) instanceof CompletableFuture<?> ahead) {
-            try {
-                return (RunBlock) ahead.join();
-            } catch (CompletionException e) {
-                // read it again here, so a failure surfaces on the parser's thread as it would without read-ahead
-            }
-        }
-        return read(lines, f);
+        return i >= 0 && fences[i].equals(f) ? reads.get(i) : read(lines, f);
     }
 
     /** Stops the read-ahead after the block it is reading (the parse is over, or failed). */
     void close() {
-        closed = true;
-    }
-
-    private void readAhead() {
-        for (int i = 0; i < fences.length && !closed; i++) {
-            CompletableFuture<RunBlock> mine = new CompletableFuture<>();
-            if (!slots.compareAndSet(i, null, mine)) continue;
-            try {
-                mine.complete(read(lines, fences[i]));
-            } catch (Throwable e) {
-                mine.completeExceptionally(e);
-            }
-        }
+        reads.close();
     }
 
     /** {@code run}, and the info strings editors need for YAML highlighting: {@code yaml run}, {@code yaml {.run}}. */

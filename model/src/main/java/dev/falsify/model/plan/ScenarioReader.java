@@ -57,36 +57,67 @@ final class ScenarioReader {
 
     static List<Scenario> read(MarkdownOutline o, RunBlocks runBlocks, int from, int to,
                                Map<Integer, MarkdownOutline.HeadingBlock> headingAt, List<Unrecognized> unrecognized) {
-        List<int[]> starts = new ArrayList<>();   // {line, kind: 0 heading, 1 bullet}
+        List<Scenario> out = new ArrayList<>();
+        for (Region r : regions(o, from, to, headingAt)) {
+            Scenario s = read(o, runBlocks, r, headingAt);
+            Unrecognized note = noteOf(r, s);
+            if (note != null) unrecognized.add(note);
+            out.add(s);
+        }
+        return out;
+    }
+
+    /**
+     * Where one scenario is written: lines {@code [line, end)}, as a heading, a bullet or a bold
+     * line. Regions are found by one scan and read independently of each other, so a big plan's
+     * can be read on two threads ({@link PlanParser}).
+     */
+    record Region(int line, int end, Form form) {
+    }
+
+    enum Form { HEADING, BULLET, BOLD_LINE }
+
+    /** The scenario regions of lines {@code [from, to)}, in document order. */
+    static List<Region> regions(MarkdownOutline o, int from, int to, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
+        List<int[]> starts = new ArrayList<>();   // {line, form ordinal}
         for (int i = from; i < to; i++) {
             if (o.kinds[i] == MarkdownOutline.LineKind.HEADING) {
                 MarkdownOutline.HeadingBlock h = headingAt.get(i);
                 Matcher hm = h != null && h.level() >= 2 ? HEADING.matcher(HypothesisReader.clean(h.text())) : null;
                 // "### S1 — §7.M": the §7.M of S1 written as a sibling heading, not another scenario
-                if (hm != null && hm.matches() && !opensSevenM(hm.group(2))) starts.add(new int[] {i, 0});
+                if (hm != null && hm.matches() && !opensSevenM(hm.group(2))) starts.add(new int[] {i, Form.HEADING.ordinal()});
             } else if (o.kinds[i] == MarkdownOutline.LineKind.TEXT) {
                 String t = FieldReader.text(o.lines, i);
-                if (isBulletScenario(t)) starts.add(new int[] {i, 1});
-                else if (boldHeading(t) != null) starts.add(new int[] {i, 2});
+                if (isBulletScenario(t)) starts.add(new int[] {i, Form.BULLET.ordinal()});
+                else if (boldHeading(t) != null) starts.add(new int[] {i, Form.BOLD_LINE.ordinal()});
             }
         }
-        List<Scenario> out = new ArrayList<>();
+        List<Region> out = new ArrayList<>(starts.size());
+        Form[] forms = Form.values();
         for (int n = 0; n < starts.size(); n++) {
             int line = starts.get(n)[0];
-            boolean bullet = starts.get(n)[1] == 1;
-            boolean boldLine = starts.get(n)[1] == 2;
+            Form form = forms[starts.get(n)[1]];
             int end = n + 1 < starts.size() ? starts.get(n + 1)[0] : to;
-            end = regionEnd(o, line, end, headingAt, bullet);
-            Scenario s = bullet ? readBullet(o, runBlocks, line, end, headingAt)
-                    : boldLine ? readBoldHeading(o, runBlocks, line, end, headingAt) : readHeading(o, runBlocks, line, end, headingAt);
-            if (bullet) {
-                unrecognized.add(new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, s.id(),
-                        "scenario " + s.id() + " is written as a bullet, not a '### Scenario " + s.id() + ":' block; read what it says",
-                        s.headingSpan()));
-            }
-            out.add(s);
+            out.add(new Region(line, regionEnd(o, line, end, headingAt, form == Form.BULLET), form));
         }
         return out;
+    }
+
+    /** The scenario of one region. Reads only immutable state (outline, run blocks, headings), so any thread may. */
+    static Scenario read(MarkdownOutline o, RunBlocks runBlocks, Region r, Map<Integer, MarkdownOutline.HeadingBlock> headingAt) {
+        return switch (r.form()) {
+            case BULLET -> readBullet(o, runBlocks, r.line(), r.end(), headingAt);
+            case BOLD_LINE -> readBoldHeading(o, runBlocks, r.line(), r.end(), headingAt);
+            case HEADING -> readHeading(o, runBlocks, r.line(), r.end(), headingAt);
+        };
+    }
+
+    /** The note reading {@code r} adds to the plan: a bullet scenario is a divergent form; else null. */
+    static Unrecognized noteOf(Region r, Scenario s) {
+        if (r.form() != Form.BULLET) return null;
+        return new Unrecognized(Unrecognized.Kind.DIVERGENT_FORM, s.id(),
+                "scenario " + s.id() + " is written as a bullet, not a '### Scenario " + s.id() + ":' block; read what it says",
+                s.headingSpan());
     }
 
     /**
