@@ -84,8 +84,7 @@ public final class SessionStore implements AutoCloseable {
         // a deleted database (its folder list still beside it) is rebuilt like a corrupt one
         boolean lost = !Files.exists(s.db) && !s.knownFolders().isEmpty();
         try {
-            s.connect();
-            s.verify();
+            s.connectWaitingForOthers();
         } catch (SQLException e) {
             if (!isCorruption(e)) {
                 s.closeQuietly();
@@ -108,6 +107,41 @@ public final class SessionStore implements AutoCloseable {
 
     public Path path() {
         return db;
+    }
+
+    /**
+     * Connects and verifies, retrying while another connection holds the database: several stores
+     * opening a new database at once (parallel imports, two processes) contend for the switch to WAL
+     * and the schema's creation, which SQLite may refuse at once with SQLITE_BUSY rather than wait
+     * out the busy timeout. Gives up after about 30 s.
+     */
+    private void connectWaitingForOthers() throws SQLException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                connect();
+                verify();
+                return;
+            } catch (SQLException e) {
+                if (!isBusy(e) || System.nanoTime() > deadline) throw e;
+                closeQuietly();
+                try {
+                    Thread.sleep(Math.min(500, 20L * attempt));
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static boolean isBusy(SQLException e) {
+        if (e instanceof SQLiteException se) {
+            String code = se.getResultCode().name();
+            return code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED");
+        }
+        String m = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
+        return m.contains("database is locked") || m.contains("sqlite_busy");
     }
 
     private void connect() throws SQLException {

@@ -229,8 +229,10 @@ class SessionStoreTest {
             for (int t = 0; t < threads; t++) {
                 int me = t;
                 done.add(pool.submit(() -> {
+                    // all open the new database at once too (they contend for its creation), and a failed
+                    // open fails its own task instead of leaving the others waiting at the barrier
+                    start.await(60, java.util.concurrent.TimeUnit.SECONDS);
                     try (SessionStore store = SessionStore.open(db, CLOCK, m -> { })) {
-                        start.await(60, java.util.concurrent.TimeUnit.SECONDS);
                         for (int i = me; i < folders.size(); i += threads) store.importFolder(folders.get(i));
                     }
                     return null;
