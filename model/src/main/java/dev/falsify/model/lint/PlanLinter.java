@@ -2,8 +2,7 @@ package dev.falsify.model.lint;
 
 import dev.falsify.model.coverage.CoverageMatrix;
 import dev.falsify.model.plan.Plan;
-import dev.falsify.model.plan.SecondThread;
-import java.util.ArrayList;
+import dev.falsify.model.plan.SharedWork;
 import java.util.Comparator;
 import java.util.List;
 
@@ -56,14 +55,21 @@ public final class PlanLinter {
      * one of one thread. The groups only read the plan and the context's indexes.
      */
     private static void checkOnTwoThreads(LintContext ctx) {
-        List<LintContext> own = new ArrayList<>();
-        for (int i = 0; i < GROUPS.size(); i++) own.add(new LintContext(ctx));
-        SecondThread<Void> second = SecondThread.start("falsify-lint", true, () -> {
-            for (int i = 0; i < GROUPS.size(); i++) if (onSecondThread(GROUPS.get(i))) GROUPS.get(i).check(own.get(i));
+        LintContext[] own = new LintContext[GROUPS.size()];
+        SharedWork<Void> second = SharedWork.start("falsify-lint", 1, true, item -> {
+            for (int i = 0; i < GROUPS.size(); i++) {
+                if (!onSecondThread(GROUPS.get(i))) continue;
+                own[i] = new LintContext(ctx);   // afresh: done again here if the helper failed part-way
+                GROUPS.get(i).check(own[i]);
+            }
             return null;
         });
-        for (int i = 0; i < GROUPS.size(); i++) if (!onSecondThread(GROUPS.get(i))) GROUPS.get(i).check(own.get(i));
-        second.join();   // the failure as it would have surfaced on one thread
+        for (int i = 0; i < GROUPS.size(); i++) {
+            if (onSecondThread(GROUPS.get(i))) continue;
+            own[i] = new LintContext(ctx);
+            GROUPS.get(i).check(own[i]);
+        }
+        second.get(0);   // the failure as it would have surfaced on one thread
         for (LintContext c : own) ctx.out.addAll(c.out);
     }
 

@@ -58,10 +58,10 @@ public final class PlanFile {
             return new String(bytes, StandardCharsets.UTF_8);
         }
         int firstLength = cut + 1;
-        SecondThread<String> first = SecondThread.start("falsify-decode", true,
-                () -> new String(bytes, 0, firstLength, StandardCharsets.UTF_8));
+        SharedWork<String> first = SharedWork.start("falsify-decode", 1, true,
+                i -> new String(bytes, 0, firstLength, StandardCharsets.UTF_8));
         String second = new String(bytes, firstLength, bytes.length - firstLength, StandardCharsets.UTF_8);
-        return first.join().concat(second);
+        return first.get(0).concat(second);
     }
 
     private static String strictUtf8(Path file, byte[] bytes) throws UnreadablePlanException {

@@ -5,17 +5,21 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * Independent items of work (a big plan's run blocks, its scenarios) shared by two threads: a
+ * Independent items of work (a big plan's run blocks, its scenarios, the two halves of its
+ * decoding, its lint rule groups) shared by two threads: a
  * helper that does them from the first on, and the caller, who does any item the helper has not
  * claimed yet when it asks for it. Each item is done by whichever thread claims it first, so the
  * results are the same whoever did what, and the caller waits only for an item the helper is doing
  * at that moment. An item that failed on the helper is done again by the caller, so its failure
  * surfaces on the caller's thread as it would with no helper; a helper that never gets a core
- * costs nothing but its start.
+ * costs nothing but its start. A single task is one item.
  */
-final class SharedWork<T> {
-    /** The work of item {@code i}; must read only state that is immutable while the work is shared. */
-    interface Work<T> {
+public final class SharedWork<T> {
+    /**
+     * The work of item {@code i}: it may read only state that is immutable while the work is shared
+     * and write only its own output, which it must start afresh (it may run again after a failure).
+     */
+    public interface Work<T> {
         T run(int i);
     }
 
@@ -32,7 +36,7 @@ final class SharedWork<T> {
     }
 
     /** {@code items} items of {@code work}; a helper thread named {@code name} starts when {@code worthIt} and there is a second core. */
-    static <T> SharedWork<T> start(String name, int items, boolean worthIt, Work<T> work) {
+    public static <T> SharedWork<T> start(String name, int items, boolean worthIt, Work<T> work) {
         SharedWork<T> w = new SharedWork<>(items, work);
         if (worthIt && items > 0 && Runtime.getRuntime().availableProcessors() > 1) {
             Thread t = new Thread(w::help, name);
@@ -42,13 +46,13 @@ final class SharedWork<T> {
         return w;
     }
 
-    int size() {
+    public int size() {
         return slots.length();
     }
 
     /** Item {@code i}: the helper's when it has claimed it (waiting if it is doing it now), else done here. */
     @SuppressWarnings("unchecked")
-    T get(int i) {
+    public T get(int i) {
         if (!slots.compareAndSet(i, null, CLAIMED) && slots.get(i) instanceof CompletableFuture<?> helped) {
             try {
                 return (T) helped.join();
@@ -60,7 +64,7 @@ final class SharedWork<T> {
     }
 
     /** Stops the helper after the item it is doing (the work is no longer wanted). */
-    void close() {
+    public void close() {
         closed = true;
     }
 
