@@ -57,9 +57,13 @@ class MessageScenarioRunTest {
         assertThat(on.verdicts()).as(on.reasons().toString()).containsEntry("S6", Verdict.FAIL_REPRODUCIBLE);
         String finding = Files.readString(on.sessionDir().resolve("findings/S6.md"));
         assertThat(finding).contains("reached acked-early", "deliver OK n1→client");
-        // the trace shows the REPL held before the early ack: to whichever follower the leader replicated to
-        // first (n3's link can be up before n2's)
-        assertThat(finding).containsPattern("hold REPL n1→n2 via p12|hold REPL n1→n3 via p13");
+        // the trace up to the early ack delivers no REPL to a follower: each one the leader sent by then is held
+        // (with the seeded bug it may send none before it answers, so the trace need not show a hold at all)
+        int ack = finding.indexOf("deliver OK n1→client");
+        assertThat(finding.substring(0, ack)).doesNotContain("deliver REPL");
+        if (finding.substring(0, ack).contains("send REPL")) {
+            assertThat(finding.substring(0, ack)).containsPattern("hold REPL n1→n2 via p12|hold REPL n1→n3 via p13");
+        }
         // every attempt is reported: the first run's and the re-run's monitor results and event logs
         assertThat(finding).contains("artifacts/S6-1.messages.jsonl", "artifacts/rerun1/S6-1-rerun1.messages.jsonl");
         assertThat(on.sessionDir().resolve("artifacts/rerun1/S6-1-rerun1.messages.jsonl")).exists();
