@@ -248,7 +248,8 @@ class LoopbackFaultProxyTest {
     @Test
     void slicerSplitsWritesButKeepsTheBytes() throws Exception {
         try (Socket s = connect()) {
-            proxy.inject("sl", new ProxyFault.Slicer(8, 3, 2000, java.util.EnumSet.of(Direction.UPSTREAM)),
+            // 20 ms between slices: with 2 ms a busy machine's echo thread read several slices at once
+            proxy.inject("sl", new ProxyFault.Slicer(8, 3, 20_000, java.util.EnumSet.of(Direction.UPSTREAM)),
                     new ConnectionSelector.All(), 42);
             String msg = "a fairly long message that gets sliced into pieces\n";
             assertThat(roundTrip(s, msg)).isEqualTo(msg);
