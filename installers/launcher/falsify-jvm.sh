@@ -20,9 +20,13 @@ FALSIFY_GUI_OPTS=(-XX:TieredStopAtLevel=1 -XX:+UseParallelGC -Xmn48m)
 # `falsify bench cli` on 2 cores (see docs/checkers.md, "Speed"):
 # - C1 only: a command is over in well under a second, before C2's code would pay for its
 #   compile time (which takes a core of the two);
-# - Serial GC with a fixed 32 MB young generation: the smallest start-up, no GC threads, and the
-#   etcd folder's check peaks at ~85 MB instead of ~140 MB (a check's live set is small; the heap
-#   still grows in the old generation for big histories);
+# - Serial GC with a fixed 64 MB young generation: the smallest start-up, no GC threads, and the
+#   etcd folder's check peaks at ~100 MB instead of ~140 MB (a check's live set is small; the heap
+#   still grows in the old generation for big histories). 64 rather than 32 MB: the kv folder's
+#   check allocates ~43 MB, and with 32 MB it paid one 15-38 ms young collection near its end;
+#   with 64 MB it pays none (interleaved, 25 runs each, load 8-9 with the measuring process at the
+#   highest priority: kv folder 0.362 -> 0.344 s median wall, etcd folder 0.383 -> 0.398 s, within
+#   its noise, 0.57 -> 0.53 s CPU; peak memory 77 -> 99 MB for etcd);
 # - no perf-data file (-XX:-UsePerfData): one mmap'd file less per start;
 # - the class-data-sharing archive mapped where it was dumped (-XX:ArchiveRelocationMode=0, a
 #   diagnostic option of JDK 17 to 25): JDK 17.0.15 maps it at a random address by default and then
@@ -31,11 +35,11 @@ FALSIFY_GUI_OPTS=(-XX:TieredStopAtLevel=1 -XX:+UseParallelGC -Xmn48m)
 #   interleaved, load 8). What it gives up is the random placement of that read-only class metadata,
 #   as every JDK before 17.0.x did; a short command reads local files only. Should the address be
 #   taken, the JVM relocates as before.
-FALSIFY_CLI_OPTS=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmn32m -XX:-UsePerfData
+FALSIFY_CLI_OPTS=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmn64m -XX:-UsePerfData
   -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0)
 
 # `lint` differs in its collector only: a plan of megabytes (issue 12: any plan up to 10 MB lints in
-# under 2 s) allocates ~470 MB while three threads read it, and Serial's 32 MB young generation
+# under 2 s) allocates ~470 MB while three threads read it, and Serial's young generation (then 32 MB)
 # collected it 19-32 times on one core; Parallel GC with 128 MB collects it a few times on both
 # cores. Interleaved, 7 runs each, load 1.2-2.6 (17:20 UTC 2026-12-01), median wall: 10 MB plan of
 # distinct blocks 2.17 -> 1.86 s, the repeated 10 MB plan 2.29 -> 1.98 s, the example plan 0.33 ->

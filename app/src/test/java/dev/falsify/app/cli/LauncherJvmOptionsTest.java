@@ -30,7 +30,7 @@ class LauncherJvmOptionsTest {
     @Test
     void shortCommandsGetSerialGcAndLintParallelGcForBigPlans() throws Exception {
         List<String> check = optionsOf("check", "h.jsonl");
-        assertThat(check).contains("W=0", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmn32m");
+        assertThat(check).contains("W=0", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmn64m");
         List<String> lint = optionsOf("lint", "plan.md");
         assertThat(lint).contains("W=0", "-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC", "-Xmn128m")
                 .doesNotContain("-XX:+UseSerialGC");
