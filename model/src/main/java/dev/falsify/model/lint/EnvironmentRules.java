@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * P015 (environment requirements) and P017 (run blocks). A scenario "needs" the programs its run
@@ -92,33 +91,100 @@ final class EnvironmentRules implements PlanLinter.RuleGroup {
         }
         if (spec.finalState() != null) cmds.add(spec.finalState().cmd());
         cmds.addAll(spec.teardown());
+        return programs(cmds);
+    }
+
+    /** External programs these commands invoke (null commands are skipped), in order of first use. */
+    static Set<String> programs(List<String> cmds) {
         Set<String> out = new LinkedHashSet<>();
         for (String c : cmds) {
             if (c == null) continue;
-            for (String segment : SEGMENTS.split(c)) {
-                String program = firstWord(segment);
+            // segments between ||, &&, | and ; (a scan, not a regex split: this loop over every command of every
+            // run block was a third of a 10 MB plan's lint); an empty segment has no first word
+            int from = 0;
+            int n = c.length();
+            for (int i = 0; i <= n; i++) {
+                int sep = i == n ? 1 : separatorAt(c, i);
+                if (sep == 0) continue;
+                String program = firstWord(c, from, i);
                 if (program != null) out.add(program);
+                i += sep - 1;
+                from = i + 1;
             }
         }
         return out;
     }
 
-    // compiled once: String.split and matches compiled them per command and word, most of P015's time in a big plan
-    private static final Pattern SEGMENTS = Pattern.compile("\\|\\||&&|\\||;");
-    private static final Pattern SPACES = Pattern.compile("\\s+");
-    private static final Pattern ASSIGNMENT = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*=.*");
-    private static final Pattern PROGRAM = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]*");
+    /** The length of the command separator ({@code ||}, {@code &&}, {@code |} or {@code ;}) at {@code i}, or 0. */
+    private static int separatorAt(String c, int i) {
+        char x = c.charAt(i);
+        boolean doubled = i + 1 < c.length() && c.charAt(i + 1) == x;
+        if (x == '|') return doubled ? 2 : 1;
+        if (x == '&') return doubled ? 2 : 0;
+        return x == ';' ? 1 : 0;
+    }
 
-    private static String firstWord(String segment) {
-        for (String w : SPACES.split(segment.strip())) {
-            if (w.isEmpty()) return null;
-            if (ASSIGNMENT.matcher(w).matches()) continue;   // VAR=value prefix
-            String word = w.replace("\"", "").replace("'", "");
-            if (word.isEmpty() || word.contains("/") || word.contains("{") || word.startsWith("$")) return null;
-            if (BASE_TOOLS.contains(word)) return null;
-            if (!PROGRAM.matcher(word).matches()) return null;
-            return word;
+    /**
+     * The program a command segment {@code c[from, to)} runs: its first word after any
+     * {@code VAR=value} prefixes, unless that is a path, a placeholder, a variable, a base tool or
+     * not a program name. Words are split at the ASCII blanks of regex {@code \\s}, within the
+     * segment stripped of every white space.
+     */
+    private static String firstWord(String c, int from, int to) {
+        while (from < to && Character.isWhitespace(c.charAt(from))) from++;
+        while (to > from && Character.isWhitespace(c.charAt(to - 1))) to--;
+        int i = from;
+        while (i < to) {
+            int end = i;
+            while (end < to && !isBlank(c.charAt(end))) end++;
+            if (!isAssignment(c, i, end)) return program(c.substring(i, end));
+            i = end;
+            while (i < to && isBlank(c.charAt(i))) i++;
         }
         return null;
+    }
+
+    private static String program(String w) {
+        String word = w.replace("\"", "").replace("'", "");
+        if (word.isEmpty() || word.contains("/") || word.contains("{") || word.startsWith("$")) return null;
+        if (BASE_TOOLS.contains(word)) return null;
+        if (!isProgramName(word)) return null;
+        return word;
+    }
+
+    /** A character of regex {@code \\s}: space, tab, newline, vertical tab, form feed, carriage return. */
+    private static boolean isBlank(char x) {
+        return x == ' ' || (x >= '\t' && x <= '\r');
+    }
+
+    /** {@code [A-Za-z_][A-Za-z0-9_]*=} then no line terminator: a {@code VAR=value} prefix. */
+    private static boolean isAssignment(String c, int from, int to) {
+        if (from >= to || !(isLetter(c.charAt(from)) || c.charAt(from) == '_')) return false;
+        int i = from + 1;
+        while (i < to && (isLetter(c.charAt(i)) || isDigit(c.charAt(i)) || c.charAt(i) == '_')) i++;
+        if (i >= to || c.charAt(i) != '=') return false;
+        for (int k = i + 1; k < to; k++) {
+            char x = c.charAt(k);
+            if (x == '\u0085' || x == '\u2028' || x == '\u2029') return false;   // what regex '.' does not match
+        }
+        return true;
+    }
+
+    /** {@code [A-Za-z0-9][A-Za-z0-9._+-]*}. */
+    private static boolean isProgramName(String w) {
+        if (!(isLetter(w.charAt(0)) || isDigit(w.charAt(0)))) return false;
+        for (int i = 1; i < w.length(); i++) {
+            char x = w.charAt(i);
+            if (!(isLetter(x) || isDigit(x) || x == '.' || x == '_' || x == '+' || x == '-')) return false;
+        }
+        return true;
+    }
+
+    private static boolean isLetter(char x) {
+        return (x >= 'a' && x <= 'z') || (x >= 'A' && x <= 'Z');
+    }
+
+    private static boolean isDigit(char x) {
+        return x >= '0' && x <= '9';
     }
 }
