@@ -22,13 +22,18 @@ import java.util.regex.Pattern;
 /** P005 (§7.M complete), P006 (landing signal), P007 (checker in picker), P008 (checker fits), P009 (§7.M.S and arms). */
 final class SevenMRules implements PlanLinter.RuleGroup {
 
-    private static final Pattern REPORTED_SUCCESS = Pattern.compile(
-            "(?i)(reported success|reports success|report(s|ed)? ok|returned (success|0|ok)|exit(s|ed)? (code )?0\\b|command succeeded|injector (said|says|reported))");
-    private static final Pattern OBSERVABLE = Pattern.compile(
+    static final ScreenedPattern REPORTED_SUCCESS = ScreenedPattern.leading(
+            "(?i)(reported success|reports success|report(s|ed)? ok|returned (success|0|ok)|exit(s|ed)? (code )?0\\b|command succeeded|injector (said|says|reported))",
+            "report", "returned", "exit", "command succeeded", "injector");
+    static final ScreenedPattern OBSERVABLE = ScreenedPattern.leading(
             "(?i)(landing|evidence|counter|bytes|packets|dropped|drops|metric|\\blogs?\\b|observ|probe|\\bpid\\b|exit status|"
                     + "delta|rises|increase|stats|iptables|tc -s|/proc|\\bss\\b|netstat|\\brx\\b|\\btx\\b|errors?\\b|leader change|"
                     + "\\bterm\\b|epoch|applied index|resets?\\b|histogram|trace|tcpdump|grep|measured|visible|shows?|records?|"
-                    + "timestamps?|gauge|count)");
+                    + "timestamps?|gauge|count)",
+            "landing", "evidence", "count", "bytes", "packets", "drop", "metric", "log", "observ", "probe", "pid", "exit status",
+            "delta", "rises", "increase", "stats", "iptables", "tc -s", "/proc", "ss", "netstat", "rx", "tx", "error", "leader change",
+            "term", "epoch", "applied index", "reset", "histogram", "trace", "tcpdump", "grep", "measured", "visible", "show", "record",
+            "timestamp", "gauge");
     private static final Pattern SURFACE_SPLIT = Pattern.compile("[,;\\n]");
     private static final Pattern ORACLE_SPLIT = Pattern.compile("[;\\n]|\\s\\+\\s");
 
@@ -90,10 +95,10 @@ final class SevenMRules implements PlanLinter.RuleGroup {
         // a separate "Landing evidence:" field is the nemesis's landing signal
         String v = f.value() + m.field("landing").filter(l -> !l.isBlank()).map(l -> "\nLanding evidence: " + l.value()).orElse("");
         v = withoutMentions(v);
-        if (REPORTED_SUCCESS.matcher(v).find()) {
+        if (REPORTED_SUCCESS.find(v)) {
             ctx.report(LintRule.P006, f.valueSpan(), s.id() + ": the nemesis relies on the injector reporting success;"
                     + " name a signal observed in the system (counters, logs, pids)");
-        } else if (!Scenario.NO_FAULT.matcher(v).find() && !OBSERVABLE.matcher(v).find()) {
+        } else if (!Scenario.NO_FAULT.matcher(v).find() && !OBSERVABLE.find(v)) {
             ctx.report(LintRule.P006, f.valueSpan(), s.id() + ": the nemesis names no observable landing signal"
                     + " (add 'Landing evidence: …' — a counter, log line or pid change that proves the fault landed)");
         }
@@ -112,7 +117,8 @@ final class SevenMRules implements PlanLinter.RuleGroup {
      * a sentence is neither the reliance P006 looks for nor a landing signal.
      */
     static String withoutMentions(String v) {
-        Matcher m = REPORTED_SUCCESS.matcher(v);
+        if (!REPORTED_SUCCESS.find(v)) return v;
+        Matcher m = REPORTED_SUCCESS.pattern().matcher(v);
         Quotes quotes = new Quotes(v, 0);
         StringBuilder out = null;
         int copied = 0;
