@@ -37,7 +37,6 @@ final class MarkdownOutline {
     }
 
     private static final Pattern FENCE_OPEN = Pattern.compile("^(\\s*+)(`{3,}+|~{3,}+)(.*)$");
-    private static final Pattern ATX = Pattern.compile("^ {0,3}+(#{1,6}+)(?:[ \\t]++(.*?)(?<![ \\t]))?(?:[ \\t]++#++)?[ \\t]*+$");
     private static final Pattern SETEXT = Pattern.compile("^ {0,3}(=+|-+)[ \\t]*$");
     private static final Pattern DELIMITER = Pattern.compile("^\\s*+\\|?\\s*+:?-++:?\\s*+(?:\\|\\s*+:?-++:?\\s*+)*+\\|?\\s*+$");
     private static final Pattern LIST_OR_QUOTE = Pattern.compile("^\\s*([-*+]|\\d{1,9}[.)])(\\s|$)|^\\s*>");
@@ -91,10 +90,9 @@ final class MarkdownOutline {
                 }
             }
             if (first == '#') {
-                Matcher h = ATX.matcher(t);
-                if (h.matches()) {
-                    String text = h.group(2) == null ? "" : h.group(2).strip();
-                    addHeading(h.group(1).length(), text, i, i + 1);
+                int level = atxLevel(t);
+                if (level > 0) {
+                    addHeading(level, atxText(t), i, i + 1);
                     paragraphStart = -1;
                     i++;
                     continue;
@@ -271,7 +269,7 @@ final class MarkdownOutline {
             String t = line(end);
             if (t.isBlank() || t.indexOf('|') < 0) break;
             char first = firstNonSpace(t);
-            if (first == '#' && ATX.matcher(t).matches()) break;
+            if (first == '#' && atxLevel(t) > 0) break;
             if ((first == '`' || first == '~') && FENCE_OPEN.matcher(t).matches()) break;
             end++;
         }
@@ -280,6 +278,56 @@ final class MarkdownOutline {
         tableStarting[header] = ref;
         for (int k = header; k < end; k++) kinds[k] = LineKind.TABLE;
         return end;
+    }
+
+    /*
+     * ATX headings are read by hand, as the regex ^ {0,3}+(#{1,6}+)(?:[ \t]++(.*?)(?<![ \t]))?(?:[ \t]++#++)?[ \t]*+$
+     * reads them (AtxHeadingTest holds that regex and compares): every '#' line of a plan went through its lazy
+     * group, a tenth of a big plan's outline.
+     */
+
+    /** The level of the ATX heading {@code t} is (1-6), or 0 when it is none. */
+    static int atxLevel(String t) {
+        int n = t.length();
+        int i = 0;
+        while (i < n && i < 3 && t.charAt(i) == ' ') i++;
+        int hashes = 0;
+        while (i + hashes < n && t.charAt(i + hashes) == '#') hashes++;
+        if (hashes == 0 || hashes > 6) return 0;
+        int after = i + hashes;
+        if (after < n && !isBlank(t.charAt(after))) return 0;
+        for (int k = after; k < n; k++) {
+            char c = t.charAt(k);
+            // what the regex's '.' does not match: the heading cannot hold it
+            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') return 0;
+        }
+        return hashes;
+    }
+
+    /**
+     * The text of ATX heading {@code t} (one with {@link #atxLevel} > 0): after the hashes and
+     * blanks, up to an optional closing run of hashes after a blank and trailing blanks; stripped.
+     */
+    static String atxText(String t) {
+        int i = 0;
+        while (t.charAt(i) == ' ') i++;
+        while (i < t.length() && t.charAt(i) == '#') i++;
+        while (i < t.length() && isBlank(t.charAt(i))) i++;
+        int end = t.length();
+        while (end > i && isBlank(t.charAt(end - 1))) end--;
+        if (end == i) return "";
+        int hashRun = end;
+        while (hashRun > i && t.charAt(hashRun - 1) == '#') hashRun--;
+        if (hashRun < end && hashRun > i && isBlank(t.charAt(hashRun - 1))) {
+            int contentEnd = hashRun;
+            while (contentEnd > i && isBlank(t.charAt(contentEnd - 1))) contentEnd--;
+            if (contentEnd > i) end = contentEnd;
+        }
+        return t.substring(i, end).strip();
+    }
+
+    private static boolean isBlank(char c) {
+        return c == ' ' || c == '\t';
     }
 
     /** Three or more of one of - * _ with only blanks between: a thematic break. */
