@@ -38,15 +38,29 @@ public final class PlanParser {
 
     private final List<Range> ranges = new ArrayList<>();
 
+    /** Section ids by heading text: the section level and the sections ask of the same headings, and big plans repeat them. */
+    private final Map<String, String> sectionIds = new HashMap<>();
+    private static final String NO_SECTION = new String("not a section");
+
+    private String sectionId(String heading) {
+        String id = sectionIds.get(heading);
+        if (id == null) {
+            id = SectionIds.identify(heading);
+            sectionIds.put(heading, id == null ? NO_SECTION : id);
+            return id;
+        }
+        return id == NO_SECTION ? null : id;
+    }
+
     /** The scenarios may be read on a second thread (false: tests compare with reading in line). */
     private final boolean scenarioThread;
 
     private PlanParser(String text, boolean scenarioThread) {
         this.text = text;
         this.scenarioThread = scenarioThread;
-        this.lines = new SourceLines(structural(text));
+        this.lines = structuralLines(text);
         this.outline = new MarkdownOutline(lines);
-        outline.normaliseSectionLevel(SectionIds::identify, HeaderReader::isTitle);
+        outline.normaliseSectionLevel(this::sectionId, HeaderReader::isTitle);
         runBlocks = RunBlocks.of(outline);   // first: a big plan's run blocks are read ahead while the rest is parsed
         for (MarkdownOutline.HeadingBlock h : outline.headings) headingAt.put(h.line(), h);
         for (MarkdownOutline.TableBlockRef ref : outline.tables) {
@@ -63,6 +77,15 @@ public final class PlanParser {
      * char, so every offset and span still fits the original text.
      */
     static String structural(String text) {
+        return structuralLines(text).text();
+    }
+
+    /**
+     * {@link #structural} with its line starts: the walk from line start to line start that finds
+     * the replacements also finds the starts, so the plan's {@link SourceLines} need no walk of
+     * their own (replacements are never newlines, so the starts are the text's).
+     */
+    static SourceLines structuralLines(String text) {
         // Only line starts and the two no-break spaces matter, so the text is visited by indexOf (a
         // tight loop over its bytes) rather than char by char: a 10 MB plan spent a tenth of its lint
         // in a charAt loop here.
@@ -73,9 +96,13 @@ public final class PlanParser {
                 c[i] = ' ';
             }
         }
+        int[] starts = new int[Math.max(16, text.length() / 40)];
+        int count = 0;
         char fence = 0;   // inside a fenced block (its marker char): quotes there are code, left alone
         int n = text.length();
-        for (int start = 0; start < n; ) {
+        for (int start = 0; ; ) {
+            if (count == starts.length) starts = java.util.Arrays.copyOf(starts, starts.length * 2);
+            starts[count++] = start;
             int indent = 0;
             for (int i = start; i < n; i++) {
                 char x = text.charAt(i);
@@ -92,9 +119,10 @@ public final class PlanParser {
                 else break;
             }
             int nl = text.indexOf('\n', start);
-            start = nl < 0 ? n : nl + 1;
+            if (nl < 0) break;
+            start = nl + 1;
         }
-        return c == null ? text : new String(c);
+        return new SourceLines(c == null ? text : new String(c), starts, count);
     }
 
     /** Parses plan text. Never throws: on an internal failure the result is an empty projection plus a note. */
@@ -369,7 +397,7 @@ public final class PlanParser {
         for (int n = 0; n < boundaries.size(); n++) {
             MarkdownOutline.HeadingBlock h = boundaries.get(n);
             int end = n + 1 < boundaries.size() ? boundaries.get(n + 1).line() : lines.lineCount();
-            String id = SectionIds.identify(h.text());
+            String id = sectionId(h.text());
             int bodyStart = Math.min(Math.max(h.endLine(), h.line() + 1), end);
             Span headingSpan = lines.span(lines.lineStart(h.line()), FieldReader.trimmedEnd(lines, h.endLine() - 1));
             int lastLine = Math.max(h.line(), end - 1);

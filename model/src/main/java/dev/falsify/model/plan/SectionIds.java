@@ -20,10 +20,12 @@ final class SectionIds {
     /** The section id, or null when the heading is not a known section. */
     static String identify(String heading) {
         String t = heading.strip().toLowerCase(Locale.ROOT).replace("*", "").replace("`", "");
-        t = SECTION_WORD.matcher(t).replaceFirst("").strip();
+        // the anchored regexes only where they can match: every heading of a plan is identified, most start with a letter
+        if (t.startsWith("§") || t.startsWith("section") || t.startsWith("part")) t = SECTION_WORD.matcher(t).replaceFirst("");
+        t = t.strip();
         String numberId = null;
-        Matcher m = NUMBER.matcher(t);
-        if (m.find()) {
+        Matcher m = t.isEmpty() || t.charAt(0) < '0' || t.charAt(0) > '9' ? null : NUMBER.matcher(t);
+        if (m != null && m.find()) {
             numberId = m.group(1) + (m.group(2) == null ? "" : m.group(2));
             if (numberId.length() > 1 && numberId.startsWith("0")) numberId = numberId.substring(1);
         }

@@ -26,6 +26,13 @@ public final class SourceLines {
         this.count = n;
     }
 
+    /** Lines whose starts were found already: {@code starts[0, count)}, every line start of {@code text}, ascending. */
+    SourceLines(String text, int[] starts, int count) {
+        this.text = text;
+        this.starts = starts;
+        this.count = count;
+    }
+
     public String text() {
         return text;
     }

@@ -34,6 +34,12 @@ class LineScanTest {
             List<Integer> actual = new ArrayList<>();
             for (int k = 0; k < lines.lineCount(); k++) actual.add(lines.lineStart(k));
             assertThat(actual).as(escape(text)).isEqualTo(expected);
+            // the structural walk finds the same starts, over the structural text
+            SourceLines structural = PlanParser.structuralLines(text);
+            assertThat(structural.text()).isEqualTo(structuralCharByChar(text));
+            List<Integer> walked = new ArrayList<>();
+            for (int k = 0; k < structural.lineCount(); k++) walked.add(structural.lineStart(k));
+            assertThat(walked).as(escape(text)).isEqualTo(expected);
         }
     }
 
