@@ -18,12 +18,12 @@ import java.util.regex.Pattern;
 /** P010 (setup-shaped names), P014 (hypothesis categories), P016 (absolute negatives in §7d), P018 (release budget). */
 final class ScenarioRules implements PlanLinter.RuleGroup {
 
-    static final ScreenedPattern SETUP = ScreenedPattern.containing(
+    static final ScreenedPattern SETUP = ScreenedPattern.leading(
             "(?i)(\\b\\d+[-_ ]?nodes?\\b|\\bcluster\\b|\\bchaos\\b|\\bsetup\\b|\\bset[-_ ]up\\b|\\bdeploy|\\benvironment\\b|"
                     + "\\bharness\\b|\\bdocker\\b|\\bk8s\\b|\\bkubernetes\\b|\\bwith[-_ ](faults|nemesis|chaos)\\b|\\bbenchmark\\b|"
                     + "\\bload[-_ ]test\\b|\\bsmoke[-_ ]test\\b|\\bbasic[-_ ]test\\b|\\btest[-_ ]run\\b)",
-            "node", "cluster", "chaos", "set", "deploy", "environment", "harness", "docker", "k8s", "kubernetes", "with", "benchmark",
-            "load", "smoke", "basic", "test");
+            "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "cluster", "chaos", "set", "deploy", "environment", "harness", "docker",
+            "k8s", "kubernetes", "with", "benchmark", "load", "smoke", "basic", "test");
     private static final Pattern CLAIM_WORDS = Pattern.compile(
             "(?i)(never|always|survive|preserv|linearizab|serializab|\\bno[-_ ]|\\bnot[-_ ]|remain|keep|hold|guarantee|"
                     + "exactly[-_ ]once|at[-_ ]most|at[-_ ]least|consistent|durable|lost|lose|duplicate|monoton|"

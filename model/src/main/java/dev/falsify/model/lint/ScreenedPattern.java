@@ -1,41 +1,33 @@
 package dev.falsify.model.lint;
 
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A case-insensitive pattern screened by literals before the regex runs. Lint tries a handful of
- * long alternations ({@code (?i)(reported success|…|injector said)}) on a field of every scenario;
- * the regex engine tries every alternative at every position, a tenth of a big plan's lint. A
- * literal search (lower-cased text) first rules most texts out, or shows where a match can start.
- *
- * <p>Two kinds: {@link #containing} — every match contains one of the literals, so a text with
- * none cannot match; {@link #leading} — every match also starts where one of them starts, so the
- * regex need not try the positions before the first literal. Either way the answer is the regex's:
- * the screen only skips positions where it cannot match.
+ * A case-insensitive pattern each of whose matches starts where one of a few literals starts.
+ * Lint tries a handful of long alternations ({@code (?i)(reported success|…|injector said)}) on a
+ * field of every scenario; the regex engine tries every alternative at every position, a tenth of
+ * a big plan's lint. A literal search of the lower-cased text finds the only positions where a
+ * match can start, and the regex is tried at those alone. The answer is the regex's: the screen
+ * skips only positions where it cannot match.
  */
 final class ScreenedPattern {
     private final Pattern pattern;
     private final String[] literals;
-    private final boolean leading;
 
-    private ScreenedPattern(Pattern pattern, boolean leading, String... literals) {
+    private ScreenedPattern(Pattern pattern, String... literals) {
         this.pattern = pattern;
         this.literals = literals;
-        this.leading = leading;
         for (String l : literals) {
-            if (!l.equals(l.toLowerCase(Locale.ROOT))) throw new IllegalArgumentException("literal not lower case: " + l);
+            if (l.isEmpty() || !l.equals(l.toLowerCase(Locale.ROOT))) throw new IllegalArgumentException("literal empty or not lower case: " + l);
         }
     }
 
-    /** {@code pattern} (ASCII case-insensitive), each of whose matches contains one of the lower-case {@code literals}. */
-    static ScreenedPattern containing(String regex, String... literals) {
-        return new ScreenedPattern(Pattern.compile(regex), false, literals);
-    }
-
-    /** {@code pattern} (ASCII case-insensitive), each of whose matches starts with one of the lower-case {@code literals}. */
+    /** {@code regex} (ASCII case-insensitive), each of whose matches starts with one of the lower-case {@code literals}. */
     static ScreenedPattern leading(String regex, String... literals) {
-        return new ScreenedPattern(Pattern.compile(regex), true, literals);
+        return new ScreenedPattern(Pattern.compile(regex), literals);
     }
 
     Pattern pattern() {
@@ -44,16 +36,26 @@ final class ScreenedPattern {
 
     /** What {@code pattern().matcher(text).find()} answers. */
     boolean find(String text) {
-        // (?i) folds ASCII only, and lower-casing maps every ASCII letter of a match to the literal's: a text
-        // that matches contains the literal. Lower-casing keeps positions unless a char grows (U+0130).
+        // (?i) folds ASCII only, and lower-casing maps every ASCII letter of a match to the literal's: where a match
+        // starts, a literal starts in the lower-cased text. Lower-casing keeps positions unless a char grows (U+0130).
         String lower = text.toLowerCase(Locale.ROOT);
-        int first = -1;
+        if (lower.length() != text.length()) return pattern.matcher(text).find();
+        int[] starts = new int[8];
+        int count = 0;
         for (String l : literals) {
-            int at = lower.indexOf(l);
-            if (at >= 0 && (first < 0 || at < first)) first = at;
+            for (int at = lower.indexOf(l); at >= 0; at = lower.indexOf(l, at + 1)) {
+                if (count == starts.length) starts = Arrays.copyOf(starts, count * 2);
+                starts[count++] = at;
+            }
         }
-        if (first < 0) return false;
-        int from = leading && lower.length() == text.length() ? first : 0;
-        return pattern.matcher(text).find(from);
+        if (count == 0) return false;
+        Arrays.sort(starts, 0, count);
+        // transparent bounds: \b and lookbehinds at a start see the text before it, as find() does
+        Matcher m = pattern.matcher(text).useTransparentBounds(true).useAnchoringBounds(false);
+        for (int k = 0; k < count; k++) {
+            if (k > 0 && starts[k] == starts[k - 1]) continue;
+            if (m.region(starts[k], text.length()).lookingAt()) return true;
+        }
+        return false;
     }
 }
