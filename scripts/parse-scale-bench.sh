@@ -2,7 +2,8 @@
 # The former hang inputs, timed with /usr/bin/time -v (issue 12: parsing is linear in the input).
 # Generates, in a temp folder: the example plan with one 300 KB line of spaces after a §7.M marker,
 # a 10 MB plan (the example plan repeated), a 10 MB plan of distinct copies (every copy's ids,
-# service and proxy names and seeds renumbered, so no two run blocks are alike), and a session
+# service and proxy names and seeds renumbered, so no two run blocks, scenarios, claims or
+# hypotheses are alike; ids stay within the four digits the id patterns read), and a session
 # folder whose log has 50,000 verdict rows; then runs ./falsify lint on the plans and ./falsify
 # report and import on the session. Target (issue 12): each under 2 s wall on 2 cores.
 # Usage: scripts/parse-scale-bench.sh [FALSIFY_CMD...]   (default: ./falsify of this repo)
@@ -17,11 +18,14 @@ trap 'rm -rf "$W"' EXIT
 awk -v n=300000 '{ print } /^#### §7\.M/ && !done { print ""; printf "§7.M "; for (i = 0; i < n; i++) printf " "; print "x"; done = 1 }' "$PLAN" > "$W/line-300k.md"
 : > "$W/plan-10mb.md"
 while [ "$(stat -c %s "$W/plan-10mb.md")" -lt 10000000 ]; do cat "$PLAN" "$PLAN" "$PLAN" "$PLAN" >> "$W/plan-10mb.md"; done
-# copy k: S1 -> S(100k+1) (likewise C, H), n1 -> n1xk (likewise c, p), seeds: [k, k+1]
+# copy k: S1 -> S(10k+1) (likewise C, H: the example's ids end at 8, so every copy's are its own and
+# stay under S10000; with 100k+1 the copies from the hundredth on had five-digit ids, which are not
+# read as scenarios: three fifths of the scenarios were never read as such),
+# n1 -> n1xk (likewise c, p), seeds: [k, k+1]
 perl -e 'local $/; open my $f, "<", $ARGV[0] or die; my $p = <$f>; my $n = 0;
   for (my $k = 1; $n < 10_000_000; $k++) {
     my $c = $p;
-    $c =~ s/\b([CHS])(\d+)(?=\b|\/)/$1 . ($k * 100 + $2)/ge;
+    $c =~ s/\b([CHS])(\d+)(?=\b|\/)/$1 . ($k * 10 + $2)/ge;
     $c =~ s/\b([ncp])(\d+)\b/$1$2x$k/g;
     $c =~ s/^seeds: \[[^\]]*\]/"seeds: [$k, " . ($k + 1) . "]"/gme;
     print $c; $n += length $c;
