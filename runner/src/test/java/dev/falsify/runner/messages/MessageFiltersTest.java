@@ -170,6 +170,24 @@ class MessageFiltersTest {
     }
 
     @Test
+    void aMessageStillDelayedWhenTheRunEndsIsRecordedAsDropped() throws Exception {
+        String yaml = TAP + "filters:\n  - { name: slow, if: { type: Vote }, then: { delay: 60s } }\n";
+        try (MessageRig rig = new MessageRig(yaml, 1, dir)) {
+            rig.sendLines(List.of("{\"type\":\"Vote\"}", "{\"type\":\"Ack\"}"));
+            assertThat(types(rig.receivedLines(1))).containsExactly("Ack");
+            rig.finish();
+            List<MessageEvent> ev = rig.events();
+            // every message's story ends in the log: the Vote was delayed and never delivered
+            assertThat(of(ev, MessageEventKind.DROP)).singleElement().satisfies(e -> {
+                assertThat(e.type()).isEqualTo("Vote");
+                assertThat(e.filter()).isEqualTo("slow");
+                assertThat(e.note()).isEqualTo("still delayed when the run ended");
+            });
+            assertThat(of(ev, MessageEventKind.DELIVER)).extracting(MessageEvent::type).containsExactly("Ack");
+        }
+    }
+
+    @Test
     void lengthPrefixedAndRegexFramingsWithNamedGroups() throws Exception {
         String lp = "messages:\n  - { proxy: p1, framing: length-prefixed-4, fields: { type: \"^(\\\\w+)\" }, nodes: { client: a, upstream: b } }\n"
                 + "filters:\n  - { name: no-ping, if: { type: PING }, then: drop }\n";
@@ -205,6 +223,25 @@ class MessageFiltersTest {
             rig.finish();
             assertThat(rig.events()).filteredOn(e -> e.kind() == MessageEventKind.DROP).singleElement()
                     .satisfies(e -> assertThat(e.type() + "/" + e.src()).isEqualTo("vote/bob"));
+        }
+    }
+
+    @Test
+    void bytesNoRegexMessageCanStartAtFlowOnUnframedInsteadOfStalling() throws Exception {
+        String rx = "messages:\n  - { proxy: p1, framing: \"regex:\\\\{[^}]*\\\\}\", fields: { type: \"t=(\\\\w+)\" } }\n"
+                + "filters:\n  - { name: no-b, if: { type: B }, then: drop }\n";
+        try (MessageRig rig = new MessageRig(rx, 1, dir, false)) {
+            rig.send("hello {t=A}{t=B}{t=C}".getBytes(StandardCharsets.UTF_8));
+            StringBuilder got = new StringBuilder();
+            while (!got.toString().endsWith("{t=C}")) {
+                byte[] b = rig.received.poll(5, java.util.concurrent.TimeUnit.SECONDS);
+                assertThat(b).as("bytes through the proxy so far: '" + got + "'").isNotNull();
+                got.append(new String(b, StandardCharsets.UTF_8));
+            }
+            assertThat(got.toString()).isEqualTo("hello {t=A}{t=C}");
+            rig.finish();
+            assertThat(rig.events()).filteredOn(e -> e.kind() == MessageEventKind.SEND).extracting(MessageEvent::payload)
+                    .containsExactly("hello ", "{t=A}", "{t=B}", "{t=C}");
         }
     }
 
