@@ -49,6 +49,16 @@ class MessageScenarioRunTest {
         assertThat(s6).anyMatch(e -> e.kind() == MessageEventKind.HOLD && e.type().equals("REPL") && e.filter().equals("hold-replication"));
         assertThat(s6).anyMatch(e -> e.kind() == MessageEventKind.RELEASE);
         assertThat(s6).noneMatch(e -> e.kind() == MessageEventKind.STATE && e.state().equals("acked-early"));
+        // the leader's log lines carry wall-clock stamps that fall among the messages' (through the log's clock
+        // anchor), so its log viewer can follow the space-time view's instant: its timeouts happen while REPLs are held
+        MessageEventLog.ClockAnchor anchor = MessageEventLog.anchor(off.sessionDir().resolve("artifacts/S6-1.messages.jsonl")).orElseThrow();
+        List<String> n1 = Files.readAllLines(off.sessionDir().resolve("logs/S6-1/n1.out.log"));
+        assertThat(n1).isNotEmpty().allSatisfy(l -> assertThat(l).containsPattern("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z n1"));
+        String timeout = n1.stream().filter(l -> l.contains("no follower acknowledged")).findFirst().orElseThrow();
+        long stamp = java.time.Instant.parse(timeout.substring(0, timeout.indexOf(' '))).toEpochMilli() * 1000;
+        long firstWall = anchor.wallMicros() + (s6.get(0).monoNanos() - anchor.monoNanos()) / 1000;
+        long lastWall = anchor.wallMicros() + (s6.get(s6.size() - 1).monoNanos() - anchor.monoNanos()) / 1000;
+        assertThat(stamp).as("the timeout's stamp among the messages' times").isBetween(firstWall - 1000, lastWall + 1000);
         List<MessageEvent> s7 = MessageEventLog.read(off.sessionDir().resolve("artifacts/S7-1.messages.jsonl"));
         assertThat(s7).anyMatch(e -> e.kind() == MessageEventKind.DUPLICATE && e.link().equals("p12"));
         assertThat(s7).anyMatch(e -> e.kind() == MessageEventKind.DELAY && e.link().equals("p13") && e.delayMs() == 50);
