@@ -68,6 +68,15 @@ public final class SpaceTimeModel {
      * @param types       the message types shown, or null for all
      */
     public static SpaceTimeModel of(List<MessageEvent> events, Set<String> hiddenNodes, Set<String> types) {
+        return of(events, hiddenNodes, types, null);
+    }
+
+    /**
+     * @param hiddenNodes nodes left out (with every message from or to them)
+     * @param types       the message types shown, or null for all
+     * @param node        only the messages from or to this node (every node's line stays), or null for all
+     */
+    public static SpaceTimeModel of(List<MessageEvent> events, Set<String> hiddenNodes, Set<String> types, String node) {
         Set<String> allNodes = new LinkedHashSet<>();
         Set<String> allTypes = new LinkedHashSet<>();
         for (MessageEvent e : events) {
@@ -98,7 +107,8 @@ public final class SpaceTimeModel {
                 states.add(new StateMark(row++, e.state(), e.note(), failure, success));
                 continue;
             }
-            boolean shown = !hiddenNodes.contains(e.src()) && !hiddenNodes.contains(e.dst()) && (types == null || types.contains(e.type()));
+            boolean shown = !hiddenNodes.contains(e.src()) && !hiddenNodes.contains(e.dst()) && (types == null || types.contains(e.type()))
+                    && (node == null || node.equals(e.src()) || node.equals(e.dst()));
             if (!shown) continue;
             switch (e.kind()) {
                 case SEND -> {

@@ -125,6 +125,28 @@ class SpaceTimeViewFxTest {
     }
 
     @Test
+    void filteringByANodeKeepsEveryLineAndDrawsOnlyItsMessages(FxRobot robot) {
+        SpaceTimeView v = OnFx.call(() -> {
+            SpaceTimeView view = new SpaceTimeView();
+            stage.getScene().setRoot(view);
+            view.show(stream());
+            return view;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        // picked in the toolbar, as a user does: n3's messages are the Append to it and the Ack (twice) from it
+        javafx.scene.control.ComboBox<?> pick = robot.lookup("#space-time-node-filter").queryAs(javafx.scene.control.ComboBox.class);
+        assertThat(OnFx.call(() -> List.copyOf(pick.getItems()))).extracting(Object::toString).containsExactly("all nodes", "n1", "n2", "n3");
+        OnFx.run(() -> pick.getSelectionModel().select(3));
+        assertThat(v.model().nodes()).containsExactly("n1", "n2", "n3");
+        assertThat(v.model().arrows()).extracting(SpaceTimeModel.Arrow::message).containsExactly("p1#2", "p1#3", "p1#3");
+        // with a type filter too; and back to every node
+        OnFx.run(() -> v.setTypeShown("Ack", false));
+        assertThat(v.model().arrows()).extracting(SpaceTimeModel.Arrow::message).containsExactly("p1#2");
+        OnFx.run(() -> pick.getSelectionModel().select(0));
+        assertThat(v.model().arrows()).extracting(SpaceTimeModel.Arrow::message).containsExactly("p1#1", "p1#2", "p1#4");
+    }
+
+    @Test
     void aRunsMessagesJsonlOpensAsEvidenceInTheSpaceTimeView() throws Exception {
         assertThat(EvidenceKind.of(FIXTURE)).isEqualTo(EvidenceKind.MESSAGES);
         EvidenceTab tab = OnFx.call(() -> {
