@@ -107,6 +107,33 @@ class MessageFiltersTest {
     }
 
     @Test
+    void sourceDestinationFieldPayloadAndTimeWindowEachSelectTheirMessages() throws Exception {
+        List<String> stream = MessageRig.recorded("raft-votes.jsonl");
+        String filters = "filters:\n"
+                + "  - { name: late, if: { type: AppendEntries, after: 1h }, then: drop }\n"      // the window has not opened
+                + "  - { name: by-src, if: { src: n3 }, then: drop }\n"
+                + "  - { name: by-dst, if: { dst: n3, type: RequestVote, before: 1h }, then: drop }\n"
+                + "  - { name: by-field, if: { type: AppendEntries, index: \"2\" }, then: drop }\n"
+                + "  - { name: by-payload, if: { payload: \"\\\"granted\\\":true\" }, then: drop }\n"
+                + "  - { name: pass-commit, if: { type: Commit }, then: deliver }\n";
+        try (MessageRig rig = new MessageRig(TAP + filters, 1, dir)) {
+            rig.sendLines(stream);
+            List<String> got = rig.receivedLines(stream.size() - 4);
+            assertThat(got).extracting(l -> MessageRig.type(l) + " " + l.replaceAll(".*\"from\":\"(n\\d)\",\"to\":\"(n\\d)\".*", "$1>$2"))
+                    .containsExactly("RequestVote n2>n1", "AppendEntries n2>n1", "AppendEntries n2>n3", "Ack n1>n2", "Commit n2>n1");
+            MessageEngine.Outcome o = rig.finish();
+            assertThat(o.filters()).extracting(f -> f.name() + "=" + f.acted())
+                    .containsExactly("late=0", "by-src=1", "by-dst=1", "by-field=1", "by-payload=1", "pass-commit=1");
+            List<MessageEvent> ev = rig.events();
+            assertThat(of(ev, MessageEventKind.DROP)).extracting(e -> e.filter() + ":" + e.type())
+                    .containsExactlyInAnyOrder("by-src:Ack", "by-dst:RequestVote", "by-field:AppendEntries", "by-payload:Vote");
+            // a deliver filter labels what it let through
+            assertThat(of(ev, MessageEventKind.DELIVER)).filteredOn(e -> e.type().equals("Commit")).singleElement()
+                    .satisfies(e -> assertThat(e.filter()).isEqualTo("pass-commit"));
+        }
+    }
+
+    @Test
     void countAndMonitorStateNarrowAFilter() throws Exception {
         String yaml = TAP + "filters:\n  - { name: first-two-appends, if: { type: AppendEntries, count: \"<=2\" }, then: drop }\n"
                 + "  - { name: after-commit, if: { state: committed, type: Ack }, then: drop }\n"
