@@ -37,6 +37,25 @@ class MessageScenarioRunTest {
         return PlanRunner.run(PLAN, "replicated-kv.md", o, new EventBus());
     }
 
+    /**
+     * A filter is a fault: one that never fired did not land, so S6 — its monitor content — cannot pass on it.
+     * The example plan with a third filter on a message type nobody sends, run from a copy.
+     */
+    @Test
+    void aFilterThatNeverFiredMakesTheScenarioInconclusive() throws Exception {
+        String text = Files.readString(PLAN).replace("cwd: ../..", "cwd: \"" + ExamplePlanRunTest.EXAMPLE + "\"")
+                .replace("  - { name: count-acks, if: { type: ACK }, then: observe }\n",
+                        "  - { name: count-acks, if: { type: ACK }, then: observe }\n  - { name: never, if: { type: NOPE }, then: drop }\n");
+        Path plan = Files.writeString(dir.resolve("replicated-kv.md"), text);
+        RunOptions o = new RunOptions(dir.resolve("sessions"), List.of("S6"), null, Map.of(), 1, null, "test",
+                new PrintWriter(new StringWriter()));
+        RunResult r = PlanRunner.run(plan, "replicated-kv.md", o, new EventBus());
+        assertThat(r.verdicts()).as(r.reasons().toString()).containsEntry("S6", Verdict.INCONCLUSIVE_FAULT_NOT_PROVEN);
+        assertThat(r.reasons().get("S6")).contains("filter never landing not proven").doesNotContain("hold-replication");
+        assertThat(Files.readString(r.sessionDir().resolve("findings/S6.md"))).contains("filter never drop acted on 0 of", "it never fired");
+        assertThat(ProcessReaper.liveCount()).isZero();
+    }
+
     @Test
     void theMonitorDecidesS6ByTheBugAndS7Holds() throws Exception {
         RunResult off = run(List.of("S6", "S7"), Map.of());
