@@ -39,13 +39,18 @@ class MessageScenarioRunTest {
 
     /**
      * A filter is a fault: one that never fired did not land, so S6 — its monitor content — cannot pass on it.
-     * The example plan with a third filter on a message type nobody sends, run from a copy.
+     * The example plan with a third filter on a message type nobody sends, run from a copy; its monitor also
+     * steps on the leader's log lines, which the runner feeds it.
      */
     @Test
     void aFilterThatNeverFiredMakesTheScenarioInconclusive() throws Exception {
         String text = Files.readString(PLAN).replace("cwd: ../..", "cwd: \"" + ExamplePlanRunTest.EXAMPLE + "\"")
                 .replace("  - { name: count-acks, if: { type: ACK }, then: observe }\n",
-                        "  - { name: count-acks, if: { type: ACK }, then: observe }\n  - { name: never, if: { type: NOPE }, then: drop }\n");
+                        "  - { name: count-acks, if: { type: ACK }, then: observe }\n  - { name: never, if: { type: NOPE }, then: drop }\n")
+                // and the monitor notes the leader's timeout log lines: service log lines reach it through the runner
+                .replace("    - { from: idle, on: { link: c1, type: PUT }, to: writing }\n", "    - { from: idle, on: { link: c1, type: PUT }, to: writing }\n"
+                        + "    - { from: writing, on: { log: \"no follower acknowledged\", service: n1 }, to: writing }\n"
+                        + "    - { from: idle, on: { log: \"no follower acknowledged\", service: n1 }, to: idle }\n");
         Path plan = Files.writeString(dir.resolve("replicated-kv.md"), text);
         RunOptions o = new RunOptions(dir.resolve("sessions"), List.of("S6"), null, Map.of(), 1, null, "test",
                 new PrintWriter(new StringWriter()));
@@ -53,6 +58,8 @@ class MessageScenarioRunTest {
         assertThat(r.verdicts()).as(r.reasons().toString()).containsEntry("S6", Verdict.INCONCLUSIVE_FAULT_NOT_PROVEN);
         assertThat(r.reasons().get("S6")).contains("filter never landing not proven").doesNotContain("hold-replication");
         assertThat(Files.readString(r.sessionDir().resolve("findings/S6.md"))).contains("filter never drop acted on 0 of", "it never fired");
+        assertThat(MessageEventLog.read(r.sessionDir().resolve("artifacts/S6-1.messages.jsonl")))
+                .anySatisfy(e -> assertThat(e.kind() + " " + e.note()).contains("STATE", "log n1: ", "no follower acknowledged seq"));
         assertThat(ProcessReaper.liveCount()).isZero();
     }
 

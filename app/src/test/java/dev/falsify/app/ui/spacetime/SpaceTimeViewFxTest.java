@@ -72,14 +72,19 @@ class SpaceTimeViewFxTest {
         return out;
     }
 
-    @Test
-    void everyKindOfEventIsDrawnAndHoverShowsThePayload() {
-        SpaceTimeView v = OnFx.call(() -> {
+    /** A view of {@link #stream()} as the window's content. */
+    private SpaceTimeView shown() {
+        return OnFx.call(() -> {
             SpaceTimeView view = new SpaceTimeView();
             stage.getScene().setRoot(view);
             view.show(stream());
             return view;
         });
+    }
+
+    @Test
+    void everyKindOfEventIsDrawnAndHoverShowsThePayload() {
+        SpaceTimeView v = shown();
         WaitForAsyncUtils.waitForFxEvents();
         SpaceTimeModel m = v.model();
         assertThat(m.nodes()).containsExactly("n1", "n2", "n3");
@@ -107,12 +112,7 @@ class SpaceTimeViewFxTest {
 
     @Test
     void nodesHideAndTypesFilterWithTheirMessages() {
-        SpaceTimeView v = OnFx.call(() -> {
-            SpaceTimeView view = new SpaceTimeView();
-            stage.getScene().setRoot(view);
-            view.show(stream());
-            return view;
-        });
+        SpaceTimeView v = shown();
         OnFx.run(() -> v.setNodeHidden("n1", true));
         assertThat(v.model().nodes()).containsExactly("n2", "n3");
         assertThat(v.model().arrows()).extracting(SpaceTimeModel.Arrow::type).containsExactly("Append", "Ack", "Ack");
@@ -126,12 +126,7 @@ class SpaceTimeViewFxTest {
 
     @Test
     void filteringByANodeKeepsEveryLineAndDrawsOnlyItsMessages(FxRobot robot) {
-        SpaceTimeView v = OnFx.call(() -> {
-            SpaceTimeView view = new SpaceTimeView();
-            stage.getScene().setRoot(view);
-            view.show(stream());
-            return view;
-        });
+        SpaceTimeView v = shown();
         WaitForAsyncUtils.waitForFxEvents();
         // picked in the toolbar, as a user does: n3's messages are the Append to it and the Ack (twice) from it
         javafx.scene.control.ComboBox<?> pick = robot.lookup("#space-time-node-filter").queryAs(javafx.scene.control.ComboBox.class);
