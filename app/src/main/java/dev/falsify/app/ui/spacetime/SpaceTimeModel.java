@@ -148,6 +148,18 @@ public final class SpaceTimeModel {
                 java.util.Arrays.copyOf(mono, row));
     }
 
+    /** What happens at a row, in words: a message sent or ending there, or a monitor change; empty for none. */
+    public String describeRow(int row) {
+        for (StateMark s : states) {
+            if (s.row() == row) return "monitor \u2192 " + s.state() + " (" + s.note() + ")";
+        }
+        for (Arrow a : arrows) {
+            if (a.fromRow() == row) return "sent: " + a.describe();
+            if (a.toRow() == row && a.end() != End.UNDELIVERED) return "arrived: " + a.describe();
+        }
+        return "";
+    }
+
     /** The session-clock time (runner monotonic ns) of a row's event; 0 when out of range. */
     public long monoOf(int row) {
         return row < 0 || row >= rowMono.length ? 0 : rowMono[row];

@@ -186,6 +186,9 @@ public final class SpaceTimeView extends BorderPane {
     public void showInstant(long monoNanos) {
         cursorRow = model.rowAt(monoNanos);
         if (cursorRow < 0) return;
+        // say what the line is on: the other viewer moved it, so nothing here was pointed at
+        String what = model.describeRow(cursorRow);
+        hover.setText(what.isEmpty() ? "Instant from another viewer" : "At the instant from another viewer \u2014 " + what);
         int first = firstRow();
         if (cursorRow < first || cursorRow >= first + visibleRows()) scrollToRow(Math.max(0, cursorRow - visibleRows() / 2));
         else draw();

@@ -111,6 +111,17 @@ class SpaceTimeViewFxTest {
     }
 
     @Test
+    void anInstantFromAnotherViewerSaysWhatIsThere() {
+        List<MessageEvent> events = stream();
+        SpaceTimeView v = shown();
+        // the fixture's events all read 0 on the session clock: the instant is the first row, the Vote's send
+        OnFx.run(() -> v.showInstant(events.get(0).monoNanos()));
+        assertThat(v.cursorRow()).isZero();
+        assertThat(OnFx.call(v::hoverText)).startsWith("At the instant from another viewer").contains("sent: p1#1 Vote n1\u2192n2");
+        assertThat(v.model().describeRow(v.model().states().get(0).row())).startsWith("monitor \u2192 split");
+    }
+
+    @Test
     void nodesHideAndTypesFilterWithTheirMessages() {
         SpaceTimeView v = shown();
         OnFx.run(() -> v.setNodeHidden("n1", true));
