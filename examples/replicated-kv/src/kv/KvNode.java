@@ -44,6 +44,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * errors {@code ERR code}.
  */
 public final class KvNode {
+    /**
+     * A log line, stamped with the wall-clock instant at its start: the workbench's log viewer places the
+     * line on the session's time cursor by it, so the node's log follows the space-time view and the history.
+     */
+    static void logLine(String line) {
+        System.out.println(java.time.Instant.now() + " " + line);
+    }
+
     private final String id;
     private final boolean staleReadsBug;
     private final boolean ackBeforeReplicationBug;
@@ -86,20 +94,20 @@ public final class KvNode {
         if (a.containsKey("data")) {
             node.wal = Wal.open(java.nio.file.Path.of(a.get("data")));
             node.seq = node.wal.replay(node.data, node.log);
-            if (node.seq > 0) System.out.println(id + ": replayed its write-ahead log up to seq " + node.seq);
+            if (node.seq > 0) logLine(id + ": replayed its write-ahead log up to seq " + node.seq);
         }
         ServerSocket clients = listen(port);
         if (a.containsKey("leader-peer-port")) {
             node.amLeader = true;
             ServerSocket peers = listen(Integer.parseInt(a.get("leader-peer-port")));
             daemon("peers", () -> node.acceptFollowers(peers));
-            System.out.println(id + " leader: followers connect on " + peers.getLocalPort()
+            logLine(id + " leader: followers connect on " + peers.getLocalPort()
                     + (node.ackBeforeReplicationBug ? " (bug: ack-before-replication)" : ""));
         } else {
             String leader = Args.required(a, "leader");
             daemon("leader-link", () -> node.followLeader(leader));
         }
-        System.out.println(id + " listening on " + clients.getLocalPort() + (node.staleReadsBug ? " (bug: stale-follower-reads)" : ""));
+        logLine(id + " listening on " + clients.getLocalPort() + (node.staleReadsBug ? " (bug: stale-follower-reads)" : ""));
         System.out.flush();
         while (true) {
             Socket s = clients.accept();
@@ -230,7 +238,7 @@ public final class KvNode {
                 while (!anyAcked(targets, s)) {
                     long left = deadline - System.currentTimeMillis();
                     if (left <= 0) {
-                        System.out.println(id + ": no follower acknowledged seq " + s + " within " + replTimeoutMs
+                        logLine(id + ": no follower acknowledged seq " + s + " within " + replTimeoutMs
                                 + " ms; answering timeout (outcome unknown to the client)");
                         return "ERR timeout";
                     }
@@ -269,7 +277,7 @@ public final class KvNode {
         String reply = link == null ? null : link.forward("GET " + key, forwardTimeoutMs);
         if (reply != null) return reply;
         if (staleReadsBug) {
-            System.out.println(id + ": leader unreachable, serving GET " + key + " from the local copy");
+            logLine(id + ": leader unreachable, serving GET " + key + " from the local copy");
             return localGet(key);
         }
         return "ERR unavailable";
@@ -349,7 +357,7 @@ public final class KvNode {
                 }
                 followers.add(f);
             }
-            System.out.println(id + ": follower " + f.name + " at seq " + has + " caught up with " + sent + " writes");
+            logLine(id + ": follower " + f.name + " at seq " + has + " caught up with " + sent + " writes");
             String line;
             while ((line = in.readLine()) != null) {
                 String[] p = line.split(" ", 3);
@@ -366,7 +374,7 @@ public final class KvNode {
             if (f != null) {
                 followers.remove(f);
                 f.close();
-                System.out.println(id + ": follower " + f.name + " disconnected");
+                logLine(id + ": follower " + f.name + " disconnected");
             }
         }
     }
@@ -427,7 +435,7 @@ public final class KvNode {
                 }
                 link.send("HELLO " + id + " " + have);
                 leaderLink = link;
-                System.out.println(id + ": connected to the leader at seq " + have);
+                logLine(id + ": connected to the leader at seq " + have);
                 String line;
                 while ((line = in.readLine()) != null) {
                     if (line.startsWith("REPL ")) {
@@ -453,7 +461,7 @@ public final class KvNode {
             } catch (IOException | RuntimeException e) {
                 // fall through to reconnect
             }
-            if (leaderLink != null) System.out.println(id + ": lost the leader link; reconnecting");
+            if (leaderLink != null) logLine(id + ": lost the leader link; reconnecting");
             leaderLink = null;
             try {
                 Thread.sleep(200);

@@ -124,5 +124,9 @@ class MessageRulesTest {
         assertThat(p017(MONITOR + "  bound: lots\n  default: success\n")).singleElement()
                 .satisfies(d -> assertThat(d.message()).contains("number of messages"));
         assertThat(p017("messages:\n  - { proxy: p2, framing: \"regex:[\", fields: { type: \"$..bad\" } }\n")).hasSize(2);
+        assertThat(p017("messages:\n  - { proxy: p2, framing: \"regex:[^;]*\" }\n")).singleElement().satisfies(d -> {
+            assertThat(d.message()).contains("matches the empty string");
+            assertThat(d.span().startColumn()).as("at the framing's value").isGreaterThan(1);
+        });
     }
 }

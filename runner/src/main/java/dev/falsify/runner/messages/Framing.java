@@ -60,15 +60,31 @@ sealed interface Framing permits Framing.Newline, Framing.LengthPrefixed4, Frami
         }
     }
 
-    /** A message is the regex's match at the start of the stream (the match must not be able to grow). */
+    /**
+     * A message is the regex's non-empty match at the start of the stream (the match must not be able to grow);
+     * bytes at which no match can start are passed on unframed.
+     */
     record Regex(Pattern pattern) implements Framing {
         @Override
         public int frameEnd(byte[] buf, int from, int end, boolean atEof) {
             // ISO-8859-1 maps each byte to one char, so match offsets are byte offsets
             Matcher m = pattern.matcher(new String(buf, from, end - from, StandardCharsets.ISO_8859_1));
-            if (!m.lookingAt() || m.end() == 0) return -1;
-            if (m.hitEnd() && !atEof) return -1; // more bytes could change the match
-            return m.end();
+            boolean match = m.lookingAt() && m.end() > 0;
+            if (m.hitEnd() && !atEof) return -1; // more bytes could make or change the match
+            if (match) return m.end();
+            return unframed(m, end - from);
+        }
+
+        /**
+         * No message can start at the stream's head: the bytes up to where one could start go on as one piece,
+         * so a stream that strays from the framing flows on instead of stalling until {@link #MAX_FRAME} bytes.
+         */
+        private static int unframed(Matcher m, int n) {
+            for (int s = 1; s < n; s++) {
+                m.region(s, n);
+                if ((m.lookingAt() && m.end() > s) || m.hitEnd()) return s;
+            }
+            return n;
         }
 
         @Override

@@ -45,6 +45,8 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
         final Condition when;
         final Condition until;
         final List<Message> held = new ArrayList<>();
+        /** delayed messages whose delay has not run out yet: recorded as dropped if the run ends first */
+        final java.util.Set<Message> delayed = new java.util.LinkedHashSet<>();
         /** "link direction" of every message it acted on: one direction of a link only is an asymmetric fault */
         final java.util.Set<String> directions = new java.util.LinkedHashSet<>();
         long acted;
@@ -239,8 +241,9 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
             }
             case "delay" -> {
                 emit(MessageEventKind.DELAY, m, chosen.name, chosen.delayMs, "");
-                String name = chosen.name;
-                timer.schedule(() -> later(m, name), chosen.delayMs, TimeUnit.MILLISECONDS);
+                Filter f = chosen;
+                f.delayed.add(m);
+                timer.schedule(() -> later(m, f), chosen.delayMs, TimeUnit.MILLISECONDS);
             }
             case "hold-until" -> {
                 emit(MessageEventKind.HOLD, m, chosen.name, 0, "until " + chosen.until);
@@ -255,11 +258,11 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
         writes.add(new Write(m.out(), m.bytes()));
     }
 
-    private void later(Message m, String filter) {
+    private void later(Message m, Filter f) {
         List<Write> now;
         synchronized (this) {
-            if (closed) return;
-            deliver(m, filter, "after its delay");
+            if (closed || !f.delayed.remove(m)) return;
+            deliver(m, f.name, "after its delay");
             drain();
             now = takeWrites();
         }
@@ -430,6 +433,9 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
                 for (Filter f : filters) {
                     for (Message m : f.held) emit(MessageEventKind.DROP, m, f.name, 0, "still held when the run ended");
                     f.held.clear();
+                    // a delay longer than what was left of the run: its message never arrived, and the log says so
+                    for (Message m : f.delayed) emit(MessageEventKind.DROP, m, f.name, 0, "still delayed when the run ended");
+                    f.delayed.clear();
                 }
                 drain();
                 // the time bound may have passed since the last tick: the bound, not the run's end, decides then

@@ -43,8 +43,10 @@ public final class MonitorOracle {
             head.put("state", o.monitorState());
             ArrayNode trace = head.putArray("trace");
             for (MessageEvent e : o.trace()) trace.add(e.describe());
-            items.add(new OracleViolations.Violation("monitor reached failure state '" + o.monitorState() + "': " + o.reason(), head));
             List<MessageEvent> last = o.trace().subList(Math.max(0, o.trace().size() - DESCRIBED), o.trace().size());
+            // the summary already says how the failure state was reached: the head only introduces the trace
+            items.add(new OracleViolations.Violation("the events up to failure state '" + o.monitorState() + "' (the last "
+                    + last.size() + " of " + o.trace().size() + " here, all in the check JSON):", head));
             for (MessageEvent e : last) {
                 ObjectNode f = JsonNodeFactory.instance.objectNode();
                 f.put("seq", e.seq());

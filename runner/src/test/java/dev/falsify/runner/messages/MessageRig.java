@@ -133,6 +133,17 @@ final class MessageRig implements AutoCloseable {
         return out;
     }
 
+    /** The raw bytes upstream received, as text, until they end with {@code end} (fails when they stop coming first). */
+    String receivedUntil(String end, java.nio.charset.Charset cs) throws InterruptedException {
+        StringBuilder got = new StringBuilder();
+        while (!got.toString().endsWith(end)) {
+            byte[] b = received.poll(10, TimeUnit.SECONDS);
+            assertThat(b).as("bytes through the proxy so far: '" + got + "'").isNotNull();
+            got.append(new String(b, cs));
+        }
+        return got.toString();
+    }
+
     /** Waits until the event log has an event satisfying the predicate (the engine decides asynchronously to the socket). */
     MessageEngine.Outcome finish() {
         return engine.finish();

@@ -59,6 +59,9 @@ class MonitorTest {
         assertThat(r.validity()).isEqualTo(Validity.INVALID);
         assertThat(r.checker()).isEqualTo("monitor");
         assertThat(r.counterexample().describe().get(0)).contains("failure state 'split-brain'");
+        // the finding reads summary + counterexample: how the failure state was reached is said once
+        String finding = r.summary() + "; " + String.join("; ", r.counterexample().describe());
+        assertThat(finding.split(java.util.regex.Pattern.quote(o.reason()), -1)).as(finding).hasSize(2);
         assertThat(String.join("\n", r.counterexample().describe())).contains("drop Vote n1→n2 via p1 [lose-vote]");
     }
 

@@ -68,6 +68,15 @@ public final class SpaceTimeModel {
      * @param types       the message types shown, or null for all
      */
     public static SpaceTimeModel of(List<MessageEvent> events, Set<String> hiddenNodes, Set<String> types) {
+        return of(events, hiddenNodes, types, null);
+    }
+
+    /**
+     * @param hiddenNodes nodes left out (with every message from or to them)
+     * @param types       the message types shown, or null for all
+     * @param node        only the messages from or to this node (every node's line stays), or null for all
+     */
+    public static SpaceTimeModel of(List<MessageEvent> events, Set<String> hiddenNodes, Set<String> types, String node) {
         Set<String> allNodes = new LinkedHashSet<>();
         Set<String> allTypes = new LinkedHashSet<>();
         for (MessageEvent e : events) {
@@ -98,7 +107,8 @@ public final class SpaceTimeModel {
                 states.add(new StateMark(row++, e.state(), e.note(), failure, success));
                 continue;
             }
-            boolean shown = !hiddenNodes.contains(e.src()) && !hiddenNodes.contains(e.dst()) && (types == null || types.contains(e.type()));
+            boolean shown = !hiddenNodes.contains(e.src()) && !hiddenNodes.contains(e.dst()) && (types == null || types.contains(e.type()))
+                    && (node == null || node.equals(e.src()) || node.equals(e.dst()));
             if (!shown) continue;
             switch (e.kind()) {
                 case SEND -> {
@@ -136,6 +146,18 @@ public final class SpaceTimeModel {
         arrows.sort(java.util.Comparator.comparingInt(Arrow::fromRow).thenComparingInt(Arrow::toRow));
         return new SpaceTimeModel(List.copyOf(allNodes), List.copyOf(allTypes), nodes, List.copyOf(arrows), List.copyOf(states), row,
                 java.util.Arrays.copyOf(mono, row));
+    }
+
+    /** What happens at a row, in words: a message sent or ending there, or a monitor change; empty for none. */
+    public String describeRow(int row) {
+        for (StateMark s : states) {
+            if (s.row() == row) return "monitor \u2192 " + s.state() + " (" + s.note() + ")";
+        }
+        for (Arrow a : arrows) {
+            if (a.fromRow() == row) return "sent: " + a.describe();
+            if (a.toRow() == row && a.end() != End.UNDELIVERED) return "arrived: " + a.describe();
+        }
+        return "";
     }
 
     /** The session-clock time (runner monotonic ns) of a row's event; 0 when out of range. */

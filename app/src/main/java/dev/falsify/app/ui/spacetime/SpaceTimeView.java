@@ -30,7 +30,8 @@ import javafx.scene.text.TextAlignment;
  * time downwards (one row per event), each delivery an arrow from its send to its delivery, coloured by
  * message type and labelled with the filter that acted on it; dropped messages end in a cross, delayed ones
  * are dashed, held-and-released ones dotted, duplicates marked ×2; the monitor's state runs alongside on
- * the right. Hover shows the message and its payload; the toolbar hides nodes and chooses types. Only the
+ * the right. Hover shows the message and its payload; the toolbar narrows to one node's messages, hides
+ * nodes and chooses types. Only the
  * rows in view are drawn, so a run's thousands of messages stay quick. Read-only.
  */
 public final class SpaceTimeView extends BorderPane {
@@ -58,11 +59,15 @@ public final class SpaceTimeView extends BorderPane {
     private final ScrollBar scroll = new ScrollBar();
     private final MenuButton nodesMenu = new MenuButton("Nodes");
     private final MenuButton typesMenu = new MenuButton("Types");
+    /** "Messages of" one node: the others' lines stay, only its messages are drawn */
+    private final javafx.scene.control.ComboBox<String> nodeFilter = new javafx.scene.control.ComboBox<>();
+    private static final String ALL_NODES = "all nodes";
     private final Label summary = new Label();
     private final Label hover = new Label("Hover a message for its payload");
     private final Tooltip tip = new Tooltip();
     private final Set<String> hidden = new LinkedHashSet<>();
     private Set<String> types;
+    private String onlyNode;
     private final Map<String, Color> colours = new HashMap<>();
     private List<MessageEvent> events = List.of();
     private SpaceTimeModel model = SpaceTimeModel.of(List.of(), Set.of(), null);
@@ -88,7 +93,13 @@ public final class SpaceTimeView extends BorderPane {
         Tooltip.install(canvas, tip);
         tip.setWrapText(true);
         tip.setMaxWidth(600);
-        ToolBar bar = new ToolBar(nodesMenu, typesMenu, summary);
+        nodeFilter.setId("space-time-node-filter");
+        nodeFilter.setTooltip(new Tooltip("Only the messages from or to one node"));
+        nodeFilter.setOnAction(e -> {
+            String n = nodeFilter.getValue();
+            setNodeFilter(n == null || n.equals(ALL_NODES) ? null : n);
+        });
+        ToolBar bar = new ToolBar(new Label("Messages of"), nodeFilter, nodesMenu, typesMenu, summary);
         setTop(bar);
         setCenter(canvasPane);
         setRight(scroll);
@@ -102,7 +113,11 @@ public final class SpaceTimeView extends BorderPane {
         this.events = List.copyOf(events);
         hidden.clear();
         types = null;
+        onlyNode = null;
         rebuild();
+        nodeFilter.getItems().setAll(ALL_NODES);
+        nodeFilter.getItems().addAll(model.allNodes());
+        nodeFilter.setValue(ALL_NODES);
         nodesMenu.getItems().clear();
         for (String n : model.allNodes()) {
             CheckMenuItem item = new CheckMenuItem(n);
@@ -122,6 +137,15 @@ public final class SpaceTimeView extends BorderPane {
     /** Hides or shows a node's line and every message from or to it. */
     public void setNodeHidden(String node, boolean hide) {
         if (hide ? hidden.add(node) : hidden.remove(node)) rebuild();
+    }
+
+    /** Draws only the messages from or to {@code node} (null: every node's), keeping every node's line. */
+    public void setNodeFilter(String node) {
+        if (java.util.Objects.equals(node, onlyNode)) return;
+        onlyNode = node;
+        String shown = node == null ? ALL_NODES : node;
+        if (!shown.equals(nodeFilter.getValue())) nodeFilter.setValue(shown);
+        rebuild();
     }
 
     /** Shows or hides the messages of one type. */
@@ -162,6 +186,9 @@ public final class SpaceTimeView extends BorderPane {
     public void showInstant(long monoNanos) {
         cursorRow = model.rowAt(monoNanos);
         if (cursorRow < 0) return;
+        // say what the line is on: the other viewer moved it, so nothing here was pointed at
+        String what = model.describeRow(cursorRow);
+        hover.setText(what.isEmpty() ? "Instant from another viewer" : "At the instant from another viewer \u2014 " + what);
         int first = firstRow();
         if (cursorRow < first || cursorRow >= first + visibleRows()) scrollToRow(Math.max(0, cursorRow - visibleRows() / 2));
         else draw();
@@ -179,7 +206,7 @@ public final class SpaceTimeView extends BorderPane {
     }
 
     private void rebuild() {
-        model = SpaceTimeModel.of(events, hidden, types);
+        model = SpaceTimeModel.of(events, hidden, types, onlyNode);
         for (String t : model.allTypes()) colours.computeIfAbsent(t, k -> PALETTE[colours.size() % PALETTE.length]);
         long drops = model.arrows().stream().filter(a -> a.end() == SpaceTimeModel.End.DROPPED).count();
         summary.setText(model.nodes().size() + " nodes, " + model.arrows().size() + " arrows (" + drops + " dropped), "

@@ -72,14 +72,19 @@ class SpaceTimeViewFxTest {
         return out;
     }
 
-    @Test
-    void everyKindOfEventIsDrawnAndHoverShowsThePayload() {
-        SpaceTimeView v = OnFx.call(() -> {
+    /** A view of {@link #stream()} as the window's content. */
+    private SpaceTimeView shown() {
+        return OnFx.call(() -> {
             SpaceTimeView view = new SpaceTimeView();
             stage.getScene().setRoot(view);
             view.show(stream());
             return view;
         });
+    }
+
+    @Test
+    void everyKindOfEventIsDrawnAndHoverShowsThePayload() {
+        SpaceTimeView v = shown();
         WaitForAsyncUtils.waitForFxEvents();
         SpaceTimeModel m = v.model();
         assertThat(m.nodes()).containsExactly("n1", "n2", "n3");
@@ -106,13 +111,19 @@ class SpaceTimeViewFxTest {
     }
 
     @Test
+    void anInstantFromAnotherViewerSaysWhatIsThere() {
+        List<MessageEvent> events = stream();
+        SpaceTimeView v = shown();
+        // the fixture's events all read 0 on the session clock: the instant is the first row, the Vote's send
+        OnFx.run(() -> v.showInstant(events.get(0).monoNanos()));
+        assertThat(v.cursorRow()).isZero();
+        assertThat(OnFx.call(v::hoverText)).startsWith("At the instant from another viewer").contains("sent: p1#1 Vote n1\u2192n2");
+        assertThat(v.model().describeRow(v.model().states().get(0).row())).startsWith("monitor \u2192 split");
+    }
+
+    @Test
     void nodesHideAndTypesFilterWithTheirMessages() {
-        SpaceTimeView v = OnFx.call(() -> {
-            SpaceTimeView view = new SpaceTimeView();
-            stage.getScene().setRoot(view);
-            view.show(stream());
-            return view;
-        });
+        SpaceTimeView v = shown();
         OnFx.run(() -> v.setNodeHidden("n1", true));
         assertThat(v.model().nodes()).containsExactly("n2", "n3");
         assertThat(v.model().arrows()).extracting(SpaceTimeModel.Arrow::type).containsExactly("Append", "Ack", "Ack");
@@ -122,6 +133,23 @@ class SpaceTimeViewFxTest {
         assertThat(v.model().arrows()).extracting(SpaceTimeModel.Arrow::type).containsExactly("Vote", "Append", "Commit");
         assertThat(v.menuNodes()).containsExactly("n1", "n2", "n3");
         assertThat(SpaceTimeModel.of(stream(), Set.of("n2"), null).arrows()).isEmpty();
+    }
+
+    @Test
+    void filteringByANodeKeepsEveryLineAndDrawsOnlyItsMessages(FxRobot robot) {
+        SpaceTimeView v = shown();
+        WaitForAsyncUtils.waitForFxEvents();
+        // picked in the toolbar, as a user does: n3's messages are the Append to it and the Ack (twice) from it
+        javafx.scene.control.ComboBox<?> pick = robot.lookup("#space-time-node-filter").queryAs(javafx.scene.control.ComboBox.class);
+        assertThat(OnFx.call(() -> List.copyOf(pick.getItems()))).extracting(Object::toString).containsExactly("all nodes", "n1", "n2", "n3");
+        OnFx.run(() -> pick.getSelectionModel().select(3));
+        assertThat(v.model().nodes()).containsExactly("n1", "n2", "n3");
+        assertThat(v.model().arrows()).extracting(SpaceTimeModel.Arrow::message).containsExactly("p1#2", "p1#3", "p1#3");
+        // with a type filter too; and back to every node
+        OnFx.run(() -> v.setTypeShown("Ack", false));
+        assertThat(v.model().arrows()).extracting(SpaceTimeModel.Arrow::message).containsExactly("p1#2");
+        OnFx.run(() -> pick.getSelectionModel().select(0));
+        assertThat(v.model().arrows()).extracting(SpaceTimeModel.Arrow::message).containsExactly("p1#1", "p1#2", "p1#4");
     }
 
     @Test

@@ -68,6 +68,10 @@ final class MessageBlockReader {
                         + RunVocabulary.oneOf(RunVocabulary.FRAMINGS));
             } else if (framing != null && framing.startsWith("regex:") && !compiles(framing.substring(6))) {
                 p.error(f.get("framing"), path + ".framing", "framing '" + framing + "' is not a valid regular expression");
+            } else if (framing != null && framing.startsWith("regex:") && Pattern.compile(framing.substring(6)).matcher("").matches()) {
+                // an empty match frames nothing: every byte it matches empty at would pass on unframed
+                p.error(f.get("framing"), path + ".framing", "framing '" + framing + "' matches the empty string; a message "
+                        + "must be at least one byte (regex:[^;]+; rather than regex:[^;]*)");
             }
             Map<String, String> fields = p.stringMap(f.get("fields"), path + ".fields");
             for (Map.Entry<String, String> fe : fields.entrySet()) {

@@ -76,6 +76,29 @@ class MessageBlockEditsTest {
         assertThat(f.until().match()).containsEntry("count", "<=2");
     }
 
+    /** Whatever a user types into a cell: the edit is refused with a reason, or the plan still parses and reads back. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"type: {", "type: [x]", "type: \"a", ": x", "type:", "type: a,, b",
+            "type: a # not a comment", "type: 'a'", "type: a\nb", "type: \\", "type: a: b", "#", "type: *", "type: &x", "{ type: A }",
+            "type: \"a\\\"b\"", "payload: \"[{\"", "type: \u2028"})
+    void aCellTypedAnyHowIsRefusedOrReadsBack(String conditions) {
+        FilterRow row = new FilterRow("f", "", conditions, "observe", "");
+        PlanPatch patch;
+        try {
+            patch = edits(PLAN).setFilter(1, row);
+        } catch (PlanEditException refused) {
+            assertThat(refused.getMessage()).isNotBlank();
+            return;
+        }
+        String after = patch.apply(PLAN);
+        assertMinimal(PLAN, patch, after);
+        var rb = PlanParser.parse(after).scenario("S1").orElseThrow().run().orElseThrow();
+        // the rest of the block is as it was: only this item's problems, if any, and the filter reads back
+        assertThat(rb.errors()).as(after).allSatisfy(e -> assertThat(e.span().startLine()).isEqualTo(17));
+        assertThat(edits(after).filters()).as(after).hasSize(2);
+        assertThat(edits(after).filters().get(1).row().name()).isEqualTo("f");
+    }
+
     @Test
     void everyActionRoundTrips() {
         for (FilterRow row : List.of(new FilterRow("a", "", "type: X", "drop", ""), new FilterRow("b", "p1", "", "duplicate", ""),
