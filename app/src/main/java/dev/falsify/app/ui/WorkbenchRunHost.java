@@ -153,6 +153,7 @@ final class WorkbenchRunHost implements RunHost {
     @Override
     public void openSession(Path dir) {
         wb.openSession(dir);
+        wb.tree().refreshSessions(); // the run's new session is listed under Sessions
     }
 
     @Override

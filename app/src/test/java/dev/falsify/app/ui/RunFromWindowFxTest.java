@@ -111,6 +111,21 @@ class RunFromWindowFxTest {
         return fx(() -> (RunTab) wb.tabs().getTabs().stream().filter(t -> t instanceof RunTab).findFirst().orElseThrow());
     }
 
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return a != null && Files.isSameFile(a, b);
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    /** The seed runs the progress table draws now (its row cells with an item). */
+    private static List<String> visibleSeedRows(RunTab run) {
+        return run.progress().lookupAll(".table-row-cell").stream()
+                .map(n -> ((javafx.scene.control.TableRow<?>) n).getItem())
+                .filter(i -> i instanceof dev.falsify.app.ui.run.SeedProgress).map(i -> ((dev.falsify.app.ui.run.SeedProgress) i).label()).toList();
+    }
+
     @Test
     void aScenarioRunsFromItsRunButtonWithLanesFaultBandVerdictAndItsSessionView(FxRobot robot) throws Exception {
         String fault = "faults:\n  - name: flag\n    at: 300ms\n    for: 700ms\n    inject: \"touch injected.flag\"\n"
@@ -142,6 +157,10 @@ class RunFromWindowFxTest {
         waitFor(30, TimeUnit.SECONDS, () -> fx(() -> wb.tabs().getSelectionModel().getSelectedItem() instanceof SessionTab));
         SessionTab st = fx(() -> (SessionTab) wb.tabs().getSelectionModel().getSelectedItem());
         assertThat(st.dir()).isEqualTo(run.result().sessionDir());
+        // and the workspace tree lists it under Sessions (it listed only the sessions there at start)
+        assertThat(fx(wb::workspace)).isNotNull();
+        waitFor(30, TimeUnit.SECONDS, () -> fx(() -> wb.tree().getRoot().getChildren().get(1).getChildren().stream()
+                .anyMatch(i -> sameFile(i.getValue().path(), run.result().sessionDir()))));
         FxTestSupport.fxRun(() -> wb.tabs().getSelectionModel().select(run));
         robot.moveTo(run.timeline().canvas());
         robot.clickOn(run.timeline().canvas(), javafx.scene.input.MouseButton.PRIMARY); // a click anywhere is harmless
@@ -216,6 +235,18 @@ class RunFromWindowFxTest {
         assertThat(asked).hasSize(2);
         assertThat(asked.get(0)).isEqualTo("Run scenarios of menu.md | ticked [S2] | seed focused false");
         assertThat(asked.get(1)).startsWith("Run scenarios of menu.md \u2014 type the seed to run").contains("| ticked [S2]");
+        // the toolbar's ▶ Run and the Run menu's Run Plan… (F5) ask about every runnable scenario
+        FxTestSupport.fxRun(() -> wb.tabs().getSelectionModel().select(tab));
+        robot.clickOn("#toolbar-run");
+        assertThat(asked).hasSize(3);
+        assertThat(asked.get(2)).isEqualTo("Run scenarios of menu.md | ticked [S1, S2] | seed focused false");
+        javafx.scene.control.MenuItem runPlan = fx(() -> robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class).getMenus()
+                .stream().filter(m -> "menu-run".equals(m.getId())).findFirst().orElseThrow().getItems().get(0));
+        assertThat(runPlan.getText()).isEqualTo("Run Plan\u2026");
+        assertThat(runPlan.getAccelerator()).isEqualTo(Accelerator.of("F5"));
+        FxTestSupport.fxRun(runPlan::fire);
+        assertThat(asked).hasSize(4);
+        assertThat(asked.get(3)).isEqualTo(asked.get(2));
         assertThat(fx(() -> wb.tabs().getTabs().stream().noneMatch(t -> t instanceof RunTab))).isTrue();
     }
 
@@ -226,6 +257,8 @@ class RunFromWindowFxTest {
         RunTab run = runScenarioFromItsRunButton(robot, plan, "S1");
         waitFor(60, TimeUnit.SECONDS, () -> fx(() -> run.progress().getItems().stream()
                 .anyMatch(r -> r.phaseProperty().get().equals("workload"))));
+        // the table shows the seed's row (not its "no seed yet" placeholder) while the run goes on
+        waitFor(10, TimeUnit.SECONDS, () -> fx(() -> visibleSeedRows(run).contains("S1-1")));
         Set<Long> during = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
                 .collect(Collectors.toSet());
         assertThat(during).as("the run's processes are children of this JVM").isNotEmpty();
@@ -245,6 +278,8 @@ class RunFromWindowFxTest {
         }
         assertThat(SessionReader.read(run.result().sessionDir()).interrupted()).isTrue();
         assertThat(fx(() -> run.status().getText())).contains("interrupted");
+        // the seed's lane says it was stopped, not that the system under test erred
+        assertThat(fx(() -> run.timeline().model().lanes().get(0).verdict())).isEqualTo("stopped");
     }
 
     @Test
@@ -253,8 +288,10 @@ class RunFromWindowFxTest {
         fx(() -> wb.open(plan));
         // answer the trust dialog from here: record what it showed, decline
         java.util.concurrent.atomic.AtomicReference<String> shown = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicBoolean readable = new java.util.concurrent.atomic.AtomicBoolean();
         FxTestSupport.fxRun(() -> wb.runs().answerDialogs(d -> d.choice(), (TrustDialog d) -> {
             shown.set(d.getHeaderText() + "\n" + d.linesArea().getText());
+            readable.set(d.linesArea().isWrapText() && d.isResizable());
             return false;
         }));
         assertThat(fx(() -> WorkbenchRunHost.runCurrent(wb))).isEmpty();
@@ -263,6 +300,7 @@ class RunFromWindowFxTest {
         assertThat(shown.get()).contains("has not been trusted yet").endsWith(expected);
         assertThat(shown.get()).contains("S1: cwd: " + plan.getParent().toRealPath(), "S1: service ticker: echo starting",
                 "S1: workload: sleep 0.1");
+        assertThat(readable.get()).as("a long command wraps and the dialog can be made bigger: every line is read in full").isTrue();
         assertThat(trust.check(s, PlanCommands.of(s))).isInstanceOf(TrustStore.Decision.Unknown.class);
         assertThat(Files.exists(tmp.resolve("repo/test-sessions"))).as("nothing ran").isFalse();
         assertThat(fx(() -> wb.tabs().getTabs().stream().noneMatch(t -> t instanceof RunTab))).isTrue();

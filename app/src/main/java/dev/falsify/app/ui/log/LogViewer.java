@@ -89,6 +89,10 @@ public final class LogViewer extends BorderPane {
     private ScheduledFuture<?> polling;
     private int paintedLines = -1;
     private int paintedRows = -1;
+    /** Whether the lines were still growing when last painted (the status says "live" while they are). */
+    private boolean paintedGrowing;
+    /** Why the pattern typed is not filtering, or empty. */
+    private String patternProblem = "";
     private Runnable poller;
     private ContextMenu menu;
 
@@ -509,11 +513,15 @@ public final class LogViewer extends BorderPane {
         Pattern p = null;
         String text = pattern.getText();
         pattern.setStyle("");
+        patternProblem = "";
         if (text != null && !text.isEmpty()) {
             try {
                 p = Pattern.compile(text);
             } catch (PatternSyntaxException e) {
+                // the rows shown stay the last valid filter's; say why this one is not applied
                 pattern.setStyle("-fx-border-color: #d1242f;");
+                patternProblem = "filter not applied: not a regular expression (" + e.getDescription() + " near index " + e.getIndex() + ")";
+                invalidate();
                 return;
             }
         }
@@ -593,11 +601,12 @@ public final class LogViewer extends BorderPane {
                 dirty = true;
             }
         }
-        if (lines != null && (dirty || lines.count() != paintedLines || view.count() != paintedRows)) {
+        if (lines != null && (dirty || lines.count() != paintedLines || view.count() != paintedRows || live != paintedGrowing)) {
             paint();
             dirty = false;
             paintedLines = lines.count();
             paintedRows = view.count();
+            paintedGrowing = live;
         }
         if (!live && !dirty && !filtering()) pulse.stop();
     }
@@ -675,6 +684,7 @@ public final class LogViewer extends BorderPane {
         }
         setIfChanged(status, String.format(Locale.ROOT, "%,d lines%s%s%s", total,
                 view.filter().showsAll() ? "" : String.format(Locale.ROOT, " \u2014 %,d shown", rows),
-                filtering() ? " (filtering\u2026)" : "", lines.growing() ? " \u2014 live" : ""));
+                filtering() ? " (filtering\u2026)" : "", lines.growing() ? " \u2014 live" : "")
+                + (patternProblem.isEmpty() ? "" : " \u2014 " + patternProblem));
     }
 }

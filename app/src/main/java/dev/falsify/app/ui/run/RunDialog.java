@@ -13,6 +13,7 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
+import javafx.scene.control.SpinnerValueFactory;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
@@ -50,6 +51,7 @@ public final class RunDialog extends Dialog<RunChoice> {
             String seeds = spec == null || spec.seeds().isEmpty() ? "[1]" : spec.seeds().toString();
             CheckBox c = new CheckBox(s.id() + "  " + s.name() + "   seeds " + seeds);
             c.setId("run-pick-" + s.id());
+            c.setMnemonicParsing(false); // a scenario named shell_s1 keeps its underscore
             c.setSelected(preselect.isEmpty() || preselect.contains(s.id()));
             c.selectedProperty().addListener((o, a, b) -> validate());
             boxes.put(s.id(), c);
@@ -57,9 +59,12 @@ public final class RunDialog extends Dialog<RunChoice> {
         }
         seed.setId("run-seed");
         seed.setPromptText("empty: the run block's seeds");
+        seed.setPrefColumnCount(22); // the prompt fits
         seed.textProperty().addListener((o, a, b) -> validate());
         reruns.setEditable(true);
         parallel.setEditable(true);
+        reruns.getEditor().textProperty().addListener((o, a, b) -> validate());
+        parallel.getEditor().textProperty().addListener((o, a, b) -> validate());
         GridPane g = new GridPane();
         g.setHgap(8);
         g.setVgap(6);
@@ -109,13 +114,34 @@ public final class RunDialog extends Dialog<RunChoice> {
                 return Optional.empty();
             }
         }
-        return Optional.of(new RunChoice(ids, s, reruns.getValue(), parallel.getValue()));
+        Optional<Integer> r = typed(reruns);
+        Optional<Integer> p = typed(parallel);
+        if (r.isEmpty() || p.isEmpty()) return Optional.empty();
+        return Optional.of(new RunChoice(ids, s, r.get(), p.get()));
+    }
+
+    /**
+     * What an editable spinner shows: its typed text becomes its value only on Enter, so a number
+     * typed and then Start clicked would otherwise run with the old value. Empty when not a whole
+     * number in the spinner's range.
+     */
+    private static Optional<Integer> typed(Spinner<Integer> spinner) {
+        String t = spinner.getEditor().getText() == null ? "" : spinner.getEditor().getText().trim();
+        var range = (SpinnerValueFactory.IntegerSpinnerValueFactory) spinner.getValueFactory();
+        try {
+            int v = Integer.parseInt(t);
+            return v < range.getMin() || v > range.getMax() ? Optional.empty() : Optional.of(v);
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
     }
 
     private void validate() {
         String t = seed.getText() == null ? "" : seed.getText().trim();
         String why = boxes.values().stream().noneMatch(CheckBox::isSelected) ? "Tick at least one scenario."
-                : !t.isEmpty() && !t.matches("-?\\d{1,18}") ? "The seed must be a whole number (or empty)." : "";
+                : !t.isEmpty() && !t.matches("-?\\d{1,18}") ? "The seed must be a whole number (or empty)."
+                : typed(reruns).isEmpty() ? "Re-runs after a violation: a whole number from 0 to 10."
+                : typed(parallel).isEmpty() ? "Seeds at once: a whole number from 1 to 16." : "";
         problem.setText(why);
         var start = getDialogPane().lookupButton(START);
         if (start != null) start.setDisable(!why.isEmpty());

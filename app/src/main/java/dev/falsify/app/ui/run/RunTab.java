@@ -55,6 +55,8 @@ public final class RunTab extends Tab {
     private String replayed = "";
     private java.util.concurrent.atomic.AtomicBoolean scanCancel;
     private boolean scanDone;
+    /** A row was added or a phase / outcome changed since the last pulse (see {@link #repaintTable}). */
+    private boolean tableChanged;
 
     private final AnimationTimer pump = new AnimationTimer() {
         @Override
@@ -239,7 +241,10 @@ public final class RunTab extends Tab {
             if (!(e instanceof RunEvent.ScenarioStarted) && !label.contains("-")) return; // arm-level rows (not started)
             p = new SeedProgress(label);
             bySeed.put(label, p);
+            p.phaseProperty().addListener((o, a, b) -> tableChanged = true);
+            p.outcomeProperty().addListener((o, a, b) -> tableChanged = true);
             rows.add(p);
+            tableChanged = true;
         }
         p.accept(e);
     }
@@ -248,11 +253,24 @@ public final class RunTab extends Tab {
     void pumpOnce() {
         if (session == null) return;
         session.drain(this::accept, EVENTS_PER_PULSE);
+        if (tableChanged) repaintTable();
         if (!finished) {
             String text = (session.stopping() ? "Stopping \u2014 tearing down\u2026 " : "Running \u2014 ") + session.lastProgress();
             if (!text.equals(status.getText())) status.setText(text);
         }
         if (!finished && session.result().isDone() && session.queued() == 0) finish();
+    }
+
+    /**
+     * Makes the renderer repaint the whole progress table. In a real window (GTK glass, software
+     * prism, as on Xvfb) the row cells the table's first rows created were in the scene graph but
+     * never drawn until something else repainted that area (a resize, a tab switch): the new
+     * cells' area was missing from prism's dirty region. A sub-pixel move of the table marks all
+     * of it dirty; it alternates so the table never drifts, and only pulses that changed a row pay.
+     */
+    private void repaintTable() {
+        tableChanged = false;
+        table.setTranslateX(table.getTranslateX() == 0 ? 1e-3 : 0);
     }
 
     private void finish() {
@@ -269,6 +287,7 @@ public final class RunTab extends Tab {
             for (var v : result.verdicts().entrySet()) {
                 rows.stream().filter(r -> r.label().startsWith(v.getKey() + "-")).forEach(r -> r.verdict(v.getValue().label()));
             }
+            if (tableChanged) repaintTable();
             String text = (session.stopping() ? "Stopped (session interrupted): " : "Finished: ") + result.headline()
                     + " \u2014 " + result.sessionDir();
             status.setText(text);

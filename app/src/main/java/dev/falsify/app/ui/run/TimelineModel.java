@@ -197,7 +197,7 @@ public final class TimelineModel {
         } else if (e instanceof RunEvent.OracleResult) {
             sl.add(new Marker(e.atMs(), MarkerKind.ORACLE, e));
         } else if (e instanceof RunEvent.ScenarioEnded s) {
-            sl.verdict = s.verdict();
+            sl.verdict = verdictLabel(s);
             sl.add(new Marker(s.atMs(), MarkerKind.VERDICT, e));
             // a process whose end was never reported (a replayed, cut-short session) ends with its seed
             for (Lane l : lanes) {
@@ -206,6 +206,15 @@ public final class TimelineModel {
         } else if (e instanceof RunEvent.Step) {
             sl.add(new Marker(e.atMs(), MarkerKind.STEP, e));
         }
+    }
+
+    /**
+     * What a seed's verdict marker says: the runner's verdict, but "stopped" for a seed the user
+     * stopped (the runner records it as an error with the note "cancelled"; shown as "error" it read
+     * like a failure of the system under test).
+     */
+    public static String verdictLabel(RunEvent.ScenarioEnded s) {
+        return s.verdict().equals("error") && s.note().equals("cancelled") ? "stopped" : s.verdict();
     }
 
     private java.util.Optional<Band> band(String seed, String fault) {

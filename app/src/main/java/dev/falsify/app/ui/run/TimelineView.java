@@ -83,6 +83,7 @@ public final class TimelineView extends BorderPane {
     private double msPerPx = 20;
     private int firstLane;
     private long paintedVersion = -1;
+    private long paintedAt;
     private boolean dirty = true;
     private boolean live;
     private double pressX;
@@ -99,9 +100,11 @@ public final class TimelineView extends BorderPane {
     private final AnimationTimer pulse = new AnimationTimer() {
         @Override
         public void handle(long now) {
-            // following live, time moves by less than a pixel in most pulses: redraw only when it did
-            boolean moved = live && follow.isSelected() && !Double.isNaN(viewStart)
-                    && Math.abs(followStart(canvas.getWidth()) - viewStart) >= msPerPx;
+            // live, time moves by less than a pixel in most pulses: redraw only when it did (the view
+            // follows it, or the bars of running processes grow with it)
+            boolean moved = live && !Double.isNaN(viewStart) && (follow.isSelected()
+                    ? Math.abs(followStart(canvas.getWidth()) - viewStart) >= msPerPx
+                    : System.currentTimeMillis() - paintedAt >= msPerPx);
             if (dirty || model.version() != paintedVersion || moved) {
                 paint();
             }
@@ -371,6 +374,15 @@ public final class TimelineView extends BorderPane {
         return Math.max(0, model.lanes().size() - visibleLanes());
     }
 
+    /**
+     * Where a process still running (or a fault still active) is drawn to: now while the run is
+     * live, so a service that has been quiet for a while is not drawn as if it had stopped at its
+     * last event; the last event of a finished run.
+     */
+    double openEnd() {
+        return live ? Math.max(model.end(), System.currentTimeMillis()) : model.end();
+    }
+
     /** Where the view starts when it follows the newest events (or where it is, when they fit). */
     private double followStart(double w) {
         if (model.isEmpty()) return viewStart;
@@ -381,6 +393,7 @@ public final class TimelineView extends BorderPane {
 
     private void paint() {
         paintedVersion = model.version();
+        paintedAt = System.currentTimeMillis();
         dirty = false;
         GraphicsContext g = canvas.getGraphicsContext2D();
         double w = canvas.getWidth();
@@ -412,43 +425,13 @@ public final class TimelineView extends BorderPane {
             g.setFill(l.kind() == TimelineModel.LaneKind.SCENARIO ? C_EEF2F8 : (i % 2 == 0 ? C_FAFAFA : Color.WHITE));
             g.fillRect(0, y, w, LANE);
         }
-        // fault bands across the lanes of their seed
-        for (int i = firstLane; i < last; i++) {
-            TimelineModel.Lane l = lanes.get(i);
-            if (l.kind() != TimelineModel.LaneKind.SCENARIO) continue;
-            int rows = 1;
-            while (i + rows < lanes.size() && lanes.get(i + rows).seed().equals(l.seed())
-                    && lanes.get(i + rows).kind() == TimelineModel.LaneKind.PROCESS) rows++;
-            double y = AXIS + (i - firstLane) * LANE;
-            List<TimelineModel.Band> seedBands = model.bands(l.seed());
-            for (int k = 0; k < seedBands.size(); k++) {
-                TimelineModel.Band b = seedBands.get(k);
-                double heal = b.heal() < 0 ? model.end() : b.heal();
-                if (heal < t0 || b.inject() > t1) continue;
-                double x0 = Math.max(LABELS, xOf(b.inject()));
-                double x1 = Math.min(w, Math.max(x0 + 2, xOf(heal)));
-                Boolean landed = b.landed();
-                Color c = landed == null ? C_F0A020_A22 : landed ? C_D9534F_A20 : C_9E9E9E_A25;
-                g.setFill(c);
-                g.fillRect(x0, y, x1 - x0, rows * LANE);
-                g.setStroke(C_C0392B_A7);
-                g.strokeLine(x0, y, x0, y + rows * LANE);
-                if (b.heal() >= 0) g.strokeLine(x1, y, x1, y + rows * LANE);
-                // the label may run past the band, up to where the next band starts
-                double room = (k + 1 < seedBands.size() ? xOf(seedBands.get(k + 1).inject()) : w) - x0 - 6;
-                String reading = landed == null ? " \u2026 landing?" : landed ? " \u2714 landed" : " \u2716 not proven";
-                String detail = b.readings().isEmpty() ? "" : b.readings().get(b.readings().size() - 1).evidence();
-                label(g, clip(b.fault() + reading, room), x0 + 3, y + 14, BOLD, C_7A1F12);
-                if (!detail.isEmpty() && rows > 1) label(g, clip(detail, room), x0 + 3, y + LANE + 14, FONT, C_5C1A10);
-            }
-            i += rows - 1;
-        }
+        paintBands(g, lanes, last, t0, t1, w, false); // fault bands across the lanes of their seed
         // spans and markers
         for (int i = firstLane; i < last; i++) {
             double y = AXIS + (i - firstLane) * LANE;
             TimelineModel.Lane l = lanes.get(i);
             for (TimelineModel.Span s : l.spans()) {
-                double end = s.end() < 0 ? model.end() : s.end();
+                double end = s.end() < 0 ? openEnd() : s.end();
                 if (end < t0 || s.start() > t1) continue;
                 double x0 = Math.max(LABELS, xOf(s.start()));
                 double x1 = Math.min(w, Math.max(x0 + 1, xOf(end)));
@@ -477,6 +460,8 @@ public final class TimelineView extends BorderPane {
                 }
             }
         }
+        // the bands' labels last, so a process bar or a marker never covers a landing reading
+        paintBands(g, lanes, last, t0, t1, w, true);
         // range being selected
         if (!Double.isNaN(dragToX)) {
             g.setFill(C_2F6FDD_A15);
@@ -499,6 +484,46 @@ public final class TimelineView extends BorderPane {
         if (!r.equals(range.getText())) range.setText(r); // a label set every pulse would relayout the scene
     }
 
+    /**
+     * The fault bands of the lanes on screen, from inject to heal across their seed's lanes: the
+     * fills ({@code labels} false, under the bars and markers) or their labels (true, over them).
+     */
+    private void paintBands(GraphicsContext g, List<TimelineModel.Lane> lanes, int last, double t0, double t1, double w, boolean labels) {
+        for (int i = firstLane; i < last; i++) {
+            TimelineModel.Lane l = lanes.get(i);
+            if (l.kind() != TimelineModel.LaneKind.SCENARIO) continue;
+            int rows = 1;
+            while (i + rows < lanes.size() && lanes.get(i + rows).seed().equals(l.seed())
+                    && lanes.get(i + rows).kind() == TimelineModel.LaneKind.PROCESS) rows++;
+            double y = AXIS + (i - firstLane) * LANE;
+            List<TimelineModel.Band> seedBands = model.bands(l.seed());
+            for (int k = 0; k < seedBands.size(); k++) {
+                TimelineModel.Band b = seedBands.get(k);
+                double heal = b.heal() < 0 ? openEnd() : b.heal();
+                if (heal < t0 || b.inject() > t1) continue;
+                double x0 = Math.max(LABELS, xOf(b.inject()));
+                double x1 = Math.min(w, Math.max(x0 + 2, xOf(heal)));
+                Boolean landed = b.landed();
+                if (!labels) {
+                    Color c = landed == null ? C_F0A020_A22 : landed ? C_D9534F_A20 : C_9E9E9E_A25;
+                    g.setFill(c);
+                    g.fillRect(x0, y, x1 - x0, rows * LANE);
+                    g.setStroke(C_C0392B_A7);
+                    g.strokeLine(x0, y, x0, y + rows * LANE);
+                    if (b.heal() >= 0) g.strokeLine(x1, y, x1, y + rows * LANE);
+                    continue;
+                }
+                // the label may run past the band, up to where the next band starts
+                double room = (k + 1 < seedBands.size() ? xOf(seedBands.get(k + 1).inject()) : w) - x0 - 6;
+                String reading = landed == null ? " \u2026 landing?" : landed ? " \u2714 landed" : " \u2716 not proven";
+                String detail = b.readings().isEmpty() ? "" : b.readings().get(b.readings().size() - 1).evidence();
+                label(g, clip(b.fault() + reading, room), x0 + 3, y + 14, BOLD, C_7A1F12);
+                if (!detail.isEmpty() && rows > 1) label(g, clip(detail, room), x0 + 3, y + LANE + 14, FONT, C_5C1A10);
+            }
+            i += rows - 1;
+        }
+    }
+
     private void paintAxis(GraphicsContext g, double w, double t0, double t1) {
         g.setFill(C_F4F5F7);
         g.fillRect(0, 0, w, AXIS);
@@ -514,7 +539,8 @@ public final class TimelineView extends BorderPane {
             g.strokeLine(x + 0.5, AXIS - 6, x + 0.5, AXIS);
             g.setStroke(C_ECEEF1);
             g.strokeLine(x + 0.5, AXIS, x + 0.5, canvas.getHeight());
-            g.fillText("+" + human(t - model.start()), x + 3, 11);
+            double since = t - model.start();
+            g.fillText((since < -1e-6 ? "\u2212" : "+") + tickLabel(Math.abs(since), step), x + 3, 11);
             g.fillText(CLOCK.format(Instant.ofEpochMilli((long) t)), x + 3, 22);
         }
         g.setFill(C_1F2328);
@@ -542,6 +568,24 @@ public final class TimelineView extends BorderPane {
         return 10 * p;
     }
 
+    /**
+     * A tick's time since the run's start, to the tick step's precision: {@code 0 s}, {@code 250 ms},
+     * {@code 1.5 s}, {@code 1:10} past a minute (the old {@code 1.2 min} for 70 s was neither exact
+     * nor what a clock says).
+     */
+    static String tickLabel(double ms, double step) {
+        if (ms < 1e-6) return "0";
+        int decimals = step >= 1000 ? 0 : step >= 100 ? 1 : step >= 10 ? 2 : 3;
+        if (ms < 60_000) {
+            if (ms < 1000 && step < 1000 && ms > 0) return step < 1 ? String.format(Locale.ROOT, "%.2f ms", ms) : String.format(Locale.ROOT, "%.0f ms", ms);
+            return String.format(Locale.ROOT, "%." + decimals + "f s", ms / 1000);
+        }
+        long minutes = (long) Math.floor(ms / 60_000 + 1e-9);
+        double seconds = Math.max(0, ms / 1000 - minutes * 60);
+        String sec = String.format(Locale.ROOT, "%0" + (decimals == 0 ? 2 : 3 + decimals) + "." + decimals + "f", seconds);
+        return minutes + ":" + sec;
+    }
+
     static String human(double ms) {
         if (ms < 1) return String.format(Locale.ROOT, "%.2f ms", ms);
         if (ms < 1000) return String.format(Locale.ROOT, "%.0f ms", ms);
@@ -558,6 +602,7 @@ public final class TimelineView extends BorderPane {
         return switch (v) {
             case "clean" -> C_1A7F37;
             case "violation" -> C_CF222E;
+            case "stopped" -> C_6E7781;
             default -> C_9A6700;
         };
     }
@@ -596,17 +641,25 @@ public final class TimelineView extends BorderPane {
                 polygon(g, x, y + 2, x + 6, cy, x, y + LANE - 2, x - 6, cy);
             }
             case END -> {
-                boolean bad = m.event() instanceof RunEvent.ProcessEnded p && !p.reason().equals("exit")
-                        && !p.reason().equals("teardown") || m.event() instanceof RunEvent.ProcessEnded q && q.signal() == null && q.exitCode() != 0;
+                boolean bad = m.event() instanceof RunEvent.ProcessEnded p && abnormal(p);
                 g.setFill(bad ? C_CF222E : C_24292F);
                 g.fillRect(x - 1, y + 5, 2.5, LANE - 10);
             }
             case VERDICT -> {
-                String v = m.event() instanceof RunEvent.ScenarioEnded s ? s.verdict() : "";
+                String v = m.event() instanceof RunEvent.ScenarioEnded s ? TimelineModel.verdictLabel(s) : "";
                 g.setFill(verdictColor(v));
                 g.fillRect(x - 5, cy - 5, 10, 10);
             }
         }
+    }
+
+    /**
+     * Whether a process end is drawn red: killed by anything but the run's own teardown or a Stop
+     * ({@code cancel}), or exiting non-zero by itself.
+     */
+    static boolean abnormal(RunEvent.ProcessEnded p) {
+        boolean endedByRun = p.reason().equals("teardown") || p.reason().equals("cancel");
+        return !p.reason().equals("exit") && !endedByRun || p.signal() == null && p.exitCode() != 0 && !endedByRun;
     }
 
     /** A filled quadrilateral (a triangle when the last two points repeat), from reused arrays. */

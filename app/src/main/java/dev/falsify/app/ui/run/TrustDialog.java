@@ -33,6 +33,8 @@ public final class TrustDialog extends Dialog<Boolean> {
         lines.setFont(Font.font("Monospaced", 12));
         lines.setText(String.join("\n", prompt.lines()));
         lines.setPrefColumnCount(90);
+        // every command is read in full: a long one wraps rather than hiding behind a scroll bar
+        lines.setWrapText(true);
         lines.setPrefRowCount(Math.min(24, Math.max(6, prompt.lines().size() + 1)));
         Label note = new Label("Placeholders such as {port:NAME} get their values per run and always reach the shell quoted."
                 + " Trust is recorded in " + storeFile + "; a change to any of these lines asks again.");
@@ -40,6 +42,8 @@ public final class TrustDialog extends Dialog<Boolean> {
         VBox box = new VBox(8, lines, note);
         box.setPadding(new Insets(8));
         getDialogPane().setContent(box);
+        getDialogPane().setPrefWidth(900);
+        setResizable(true);
         getDialogPane().getButtonTypes().addAll(TRUST, ButtonType.CANCEL);
         getDialogPane().lookupButton(TRUST).setId("trust-run");
         setResultConverter(b -> b == TRUST);

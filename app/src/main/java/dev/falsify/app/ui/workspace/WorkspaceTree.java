@@ -31,6 +31,8 @@ public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
     private final Consumer<Path> opener;
     private java.util.function.Function<Entry, javafx.scene.control.ContextMenu> menus = e -> null;
 
+    private Path root;
+
     public WorkspaceTree(Consumer<Path> opener) {
         this.opener = opener;
         getStyleClass().add("workspace-tree");
@@ -77,8 +79,24 @@ public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
         }
     }
 
+    /**
+     * Lists the workspace's sessions again (a run from the window just wrote one), leaving the rest
+     * of the tree, and what the user expanded in it, as it is.
+     */
+    public void refreshSessions() {
+        if (root == null || getRoot().getChildren().size() < 2) return;
+        TreeItem<Entry> sessions = getRoot().getChildren().get(1);
+        Path r = root;
+        CompletableFuture.supplyAsync(() -> SessionSummary.newestFirst(WorkspaceScan.of(r).sessions()))
+                .thenAccept(list -> Platform.runLater(() -> {
+                    if (r != root) return; // another workspace was opened meanwhile
+                    sessions.getChildren().setAll(list.stream().map(s -> new TreeItem<>(new Entry(s.label(), s.dir(), false))).toList());
+                }));
+    }
+
     /** Shows {@code root}; the scan runs in the background and fills the groups when done. */
     public void setWorkspace(Path root) {
+        this.root = root;
         TreeItem<Entry> plans = new TreeItem<>(new Entry("Plans", null, true));
         TreeItem<Entry> sessions = new TreeItem<>(new Entry("Sessions", null, true));
         TreeItem<Entry> files = folderItem(root, root.getFileName() == null ? root.toString() : root.getFileName().toString());

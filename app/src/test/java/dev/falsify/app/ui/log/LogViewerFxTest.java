@@ -89,4 +89,59 @@ class LogViewerFxTest {
         OnFx.run(() -> item(filtered, "log-menu-all-processes").fire());
         assertThat(OnFx.call(viewer::rowCount)).isEqualTo(30);
     }
+
+    private static String status(LogViewer v) {
+        return OnFx.call(() -> ((javafx.scene.control.Label) v.lookup("#log-status")).getText());
+    }
+
+    private static void waitUntil(java.util.concurrent.Callable<Boolean> c) {
+        try {
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> OnFx.call(c));
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void aLiveLogIsFollowedUntilTheUserScrollsUpAndNoLongerSaysLiveOnceTheRunEnded() {
+        LiveLog live = new LiveLog();
+        for (int i = 1; i <= 100; i++) live.append("S1-1 n1.out", "early " + i);
+        LogViewer v = OnFx.call(() -> {
+            LogViewer x = new LogViewer();
+            x.open(live);
+            Stage s = new Stage();
+            s.setScene(new Scene(x, 700, 300));
+            s.show();
+            return x;
+        });
+        waitUntil(() -> status(v).equals("100 lines \u2014 live"));
+        assertThat(OnFx.call(() -> v.followBox().isSelected())).as("a growing log starts followed").isTrue();
+        // lines arrive: the newest stay in view
+        for (int i = 101; i <= 500; i++) live.append("S1-1 n1.out", "later " + i);
+        waitUntil(() -> v.topRow() + v.canvas().getHeight() / ROW >= 499);
+        // the user scrolls up: follow ends, the view stays where the user put it
+        OnFx.run(() -> javafx.event.Event.fireEvent(v.canvas(), new javafx.scene.input.ScrollEvent(javafx.scene.input.ScrollEvent.SCROLL,
+                10, 10, 10, 10, false, false, false, false, false, false, 0, 160, 0, 160,
+                javafx.scene.input.ScrollEvent.HorizontalTextScrollUnits.NONE, 0, javafx.scene.input.ScrollEvent.VerticalTextScrollUnits.NONE, 0, 0, null)));
+        assertThat(OnFx.call(() -> v.followBox().isSelected())).isFalse();
+        int top = OnFx.call(v::topRow);
+        for (int i = 501; i <= 600; i++) live.append("S1-1 n1.out", "more " + i);
+        WaitForAsyncUtils.sleep(200, TimeUnit.MILLISECONDS);
+        assertThat(OnFx.call(v::topRow)).isEqualTo(top);
+        // the run ended: the status stops saying "live" (it kept saying so until something else repainted)
+        live.finish();
+        waitUntil(() -> status(v).equals("600 lines"));
+        OnFx.run(() -> v.getScene().getWindow().hide());
+    }
+
+    @Test
+    void aFilterThatIsNoRegularExpressionSaysSoAndKeepsTheLastOne() {
+        OnFx.run(() -> viewer.patternField().setText("line 1"));
+        waitUntil(() -> !viewer.filtering() && viewer.rowCount() == 11); // line 1, 10..19
+        OnFx.run(() -> viewer.patternField().setText("line ([12"));
+        waitUntil(() -> status(viewer).contains("filter not applied: not a regular expression (Unclosed character class"));
+        assertThat(OnFx.call(viewer::rowCount)).isEqualTo(11);
+        OnFx.run(() -> viewer.patternField().setText("line 2"));
+        waitUntil(() -> !viewer.filtering() && viewer.rowCount() == 11 && !status(viewer).contains("not applied"));
+    }
 }

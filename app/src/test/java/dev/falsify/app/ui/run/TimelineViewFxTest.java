@@ -176,4 +176,107 @@ class TimelineViewFxTest {
         assertThat(shown.getItems().get(0).getText()).isEqualTo("Open log line");
         OnFx.run(shown::hide);
     }
+
+    private static final int BAR = 0xff7aa6d8; // a process's lifetime bar
+
+    /** The canvas as drawn, ARGB per pixel. */
+    private static javafx.scene.image.PixelReader pixels(TimelineView v) {
+        return OnFx.call(() -> v.canvas().snapshot(null, null).getPixelReader());
+    }
+
+    @Test
+    void aBandsLandingReadingIsDrawnOverTheProcessBarsNotUnderThem() {
+        // the reading is written on the n1 lane, across its bar: the bar used to be drawn over it
+        double x0 = OnFx.call(() -> view.xOf(T0 + 3_000)) + 3;
+        int y = (int) (TimelineView.AXIS + TimelineView.LANE + 10); // the bar's rows, through the text
+        var px = pixels(view);
+        int bar = 0;
+        int n = 0;
+        for (int x = (int) x0 + 1; x < x0 + 100; x++, n++) if (px.getArgb(x, y) == BAR) bar++;
+        assertThat(bar).as("pixels of the reading's strip left the bar's colour").isLessThan(n / 10);
+        // beside the band the bar is drawn as such (the check above sees the bar's colour when it is there)
+        int plain = 0;
+        double xa = OnFx.call(() -> view.xOf(T0 + 6_000));
+        for (int x = (int) xa; x < xa + 20; x++) if (px.getArgb(x, y) == BAR) plain++;
+        assertThat(plain).isGreaterThanOrEqualTo(15); // a tick's grid line may cross it
+    }
+
+    @Test
+    void whileLiveARunningProcessIsDrawnUpToNowNotToItsLastEvent() {
+        long now = System.currentTimeMillis();
+        TimelineView live = OnFx.call(() -> {
+            TimelineModel m = new TimelineModel();
+            m.accept(new RunEvent.ScenarioStarted(now - 12_000, "S1-1", 1));
+            m.accept(new RunEvent.ProcessStarted(now - 11_000, "S1-1", "n1", 42, "./n1"));
+            m.accept(new RunEvent.ProcessReady(now - 10_000, "S1-1", "n1", "log line", 900));
+            TimelineView v = new TimelineView(m);
+            Stage s = new Stage();
+            s.setScene(new Scene(v, 900, 200));
+            s.show();
+            v.setLive(true); // following live: the view ends at now
+            return v;
+        });
+        WaitForAsyncUtils.sleep(300, TimeUnit.MILLISECONDS);
+        int y = (int) (TimelineView.AXIS + TimelineView.LANE + 11);
+        double x = OnFx.call(() -> live.xOf(now - 1_000)); // ten seconds after its last event, still running
+        assertThat(x).isBetween(TimelineView.LABELS, 890.0);
+        assertThat(pixels(live).getArgb((int) x, y)).as("the n1 bar at now - 1 s").isEqualTo(BAR);
+        // ended: drawn to its end only
+        OnFx.run(() -> {
+            live.model().accept(new RunEvent.ProcessEnded(now - 5_000, "S1-1", "n1", 42, 0, null, "exit"));
+            live.setLive(false);
+        });
+        WaitForAsyncUtils.sleep(200, TimeUnit.MILLISECONDS);
+        double after = OnFx.call(() -> live.xOf(now - 4_000));
+        if (after < 890) assertThat(pixels(live).getArgb((int) after, y)).isNotEqualTo(BAR);
+        OnFx.run(() -> live.getScene().getWindow().hide());
+    }
+
+    @Test
+    void aProcessEndedByStopOrTeardownIsNotMarkedAsAFailure() {
+        assertThat(TimelineView.abnormal(new RunEvent.ProcessEnded(1, "S1-1", "n1", 1, 143, "TERM", "cancel"))).isFalse();
+        assertThat(TimelineView.abnormal(new RunEvent.ProcessEnded(1, "S1-1", "n1", 1, 143, null, "cancel"))).isFalse();
+        assertThat(TimelineView.abnormal(new RunEvent.ProcessEnded(1, "S1-1", "n1", 1, 143, "TERM", "teardown"))).isFalse();
+        assertThat(TimelineView.abnormal(new RunEvent.ProcessEnded(1, "S1-1", "n1", 1, 0, null, "exit"))).isFalse();
+        assertThat(TimelineView.abnormal(new RunEvent.ProcessEnded(1, "S1-1", "n1", 1, 3, null, "exit"))).isTrue();
+        assertThat(TimelineView.abnormal(new RunEvent.ProcessEnded(1, "S1-1", "n1", 1, 137, "KILL", "fault"))).isTrue();
+    }
+
+    @Test
+    void dragPansAndLeavesFollowLiveShiftDragZoomsToTheRange(FxRobot robot) {
+        OnFx.run(() -> view.followBox().setSelected(true));
+        double before = OnFx.call(() -> view.visibleRange()[0]);
+        double y = TimelineView.AXIS + TimelineView.LANE * 2.5; // below the lanes' markers
+        Point2D from = OnFx.call(() -> view.canvas().localToScreen(600, y));
+        robot.drag(from).moveBy(-50, 0).moveBy(-50, 0).release(javafx.scene.input.MouseButton.PRIMARY);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(OnFx.call(() -> view.followBox().isSelected())).as("panning away ends Follow live").isFalse();
+        double ms = OnFx.call(() -> view.timeAt(1) - view.timeAt(0));
+        assertThat(OnFx.call(() -> view.visibleRange()[0])).isCloseTo(before + 100 * ms, within(2 * ms));
+        // Shift+drag from one time to another shows exactly that range
+        double a = OnFx.call(() -> view.timeAt(300));
+        double b = OnFx.call(() -> view.timeAt(500));
+        robot.press(javafx.scene.input.KeyCode.SHIFT);
+        robot.drag(OnFx.call(() -> view.canvas().localToScreen(300, y))).moveBy(100, 0).moveBy(100, 0)
+                .release(javafx.scene.input.MouseButton.PRIMARY);
+        robot.release(javafx.scene.input.KeyCode.SHIFT);
+        WaitForAsyncUtils.waitForFxEvents();
+        double[] r = OnFx.call(view::visibleRange);
+        assertThat(r[0]).isCloseTo(a, within(2 * ms));
+        assertThat(OnFx.call(() -> view.timeAt(view.canvas().getWidth()))).isCloseTo(b, within(2 * ms));
+        assertThat(opened).as("a drag opens no marker").isEmpty();
+    }
+
+    @Test
+    void theTimeAxisLabelsItsTicksAsAClockWouldToTheStepsPrecision() {
+        assertThat(TimelineView.tickLabel(0, 2_000)).isEqualTo("0");
+        assertThat(TimelineView.tickLabel(0, 50)).isEqualTo("0");
+        assertThat(TimelineView.tickLabel(250, 50)).isEqualTo("250 ms");
+        assertThat(TimelineView.tickLabel(1_500, 500)).isEqualTo("1.5 s");
+        assertThat(TimelineView.tickLabel(12_000, 2_000)).isEqualTo("12 s");
+        assertThat(TimelineView.tickLabel(70_000, 10_000)).isEqualTo("1:10");
+        assertThat(TimelineView.tickLabel(65_500, 500)).isEqualTo("1:05.5");
+        assertThat(TimelineView.tickLabel(3_600_000, 600_000)).isEqualTo("60:00");
+        assertThat(TimelineView.niceStep(90 * 94)).isEqualTo(10_000); // 9.4 s per 100 px: a tick every 10 s
+    }
 }
