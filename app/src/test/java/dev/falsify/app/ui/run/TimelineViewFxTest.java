@@ -233,6 +233,60 @@ class TimelineViewFxTest {
     }
 
     @Test
+    void atARunsStartTheBarsKeepGrowingWhileTheNewestTimeIsInsideTheFollowedView() {
+        long now = System.currentTimeMillis();
+        TimelineView live = OnFx.call(() -> {
+            TimelineModel m = new TimelineModel();
+            m.accept(new RunEvent.ScenarioStarted(now - 400, "S1-1", 1));
+            m.accept(new RunEvent.ProcessStarted(now - 300, "S1-1", "n1", 42, "./n1"));
+            TimelineView v = new TimelineView(m);
+            Stage s = new Stage();
+            s.setScene(new Scene(v, 900, 200));
+            s.show();
+            v.setLive(true);
+            return v;
+        });
+        WaitForAsyncUtils.sleep(300, TimeUnit.MILLISECONDS);
+        // the view spans far more than the run so far: it follows live but does not move
+        double start = OnFx.call(() -> live.xOf(now - 300));
+        double later = OnFx.call(() -> live.xOf(now + 1_500));
+        assertThat(later - start).as("pixels between now - 0.3 s and now + 1.5 s").isGreaterThan(10);
+        assertThat(later).isLessThan(850.0);
+        int y = (int) (TimelineView.AXIS + TimelineView.LANE + 11);
+        assertThat(pixels(live).getArgb((int) later, y)).as("not drawn yet: the future").isNotEqualTo(BAR);
+        WaitForAsyncUtils.sleep(2_200, TimeUnit.MILLISECONDS);
+        assertThat(OnFx.call(() -> live.xOf(now + 1_500))).as("the view did not move").isEqualTo(later);
+        assertThat(pixels(live).getArgb((int) later, y)).as("the n1 bar grew to now + 1.5 s").isEqualTo(BAR);
+        OnFx.run(() -> live.getScene().getWindow().hide());
+    }
+
+    @Test
+    void aFollowedLiveViewTurnsAPageWhenTheNewestTimeReachesItsEdgeAndStandsOtherwise() {
+        long now = System.currentTimeMillis();
+        TimelineView live = OnFx.call(() -> {
+            TimelineModel m = new TimelineModel();
+            m.accept(new RunEvent.ScenarioStarted(now - 60_000, "S1-1", 1));
+            m.accept(new RunEvent.ProcessStarted(now - 59_000, "S1-1", "n1", 42, "./n1"));
+            TimelineView v = new TimelineView(m);
+            Stage s = new Stage();
+            s.setScene(new Scene(v, 900, 200));
+            s.show();
+            v.setLive(true);
+            return v;
+        });
+        WaitForAsyncUtils.sleep(300, TimeUnit.MILLISECONDS);
+        // a minute of run in a view of about sixteen seconds: the page turned, the newest time sits at a third
+        double x = OnFx.call(() -> live.xOf(System.currentTimeMillis()));
+        double third = TimelineView.LABELS + (900 - TimelineView.LABELS) / 3.0;
+        assertThat(x).isBetween(third - 40, third + 40);
+        // and the view stands while the newest time is inside it
+        double start = OnFx.call(() -> live.xOf(now));
+        WaitForAsyncUtils.sleep(1_500, TimeUnit.MILLISECONDS);
+        assertThat(OnFx.call(() -> live.xOf(now))).isEqualTo(start);
+        OnFx.run(() -> live.getScene().getWindow().hide());
+    }
+
+    @Test
     void aProcessEndedByStopOrTeardownIsNotMarkedAsAFailure() {
         assertThat(TimelineView.abnormal(new RunEvent.ProcessEnded(1, "S1-1", "n1", 1, 143, "TERM", "cancel"))).isFalse();
         assertThat(TimelineView.abnormal(new RunEvent.ProcessEnded(1, "S1-1", "n1", 1, 143, null, "cancel"))).isFalse();
