@@ -28,6 +28,10 @@ class RunDialogFxTest {
 
     @Start
     void start(Stage stage) {
+        // a scene, so the window has a view: a modal dialog disables every other window, and Monocle's
+        // window without a view threw a NullPointerException there, which left the next pulse waiting
+        // for a paint that never came (the test hung)
+        stage.setScene(new javafx.scene.Scene(new javafx.scene.layout.Pane(), 200, 100));
         stage.show();
     }
 
