@@ -201,21 +201,26 @@ class TimelineViewFxTest {
         assertThat(plain).isGreaterThanOrEqualTo(15); // a tick's grid line may cross it
     }
 
-    @Test
-    void whileLiveARunningProcessIsDrawnUpToNowNotToItsLastEvent() {
-        long now = System.currentTimeMillis();
-        TimelineView live = OnFx.call(() -> {
+    /** A live view of these events, following live, in a window of its own, 900 px wide. */
+    private static TimelineView liveView(RunEvent... events) {
+        return OnFx.call(() -> {
             TimelineModel m = new TimelineModel();
-            m.accept(new RunEvent.ScenarioStarted(now - 12_000, "S1-1", 1));
-            m.accept(new RunEvent.ProcessStarted(now - 11_000, "S1-1", "n1", 42, "./n1"));
-            m.accept(new RunEvent.ProcessReady(now - 10_000, "S1-1", "n1", "log line", 900));
+            for (RunEvent e : events) m.accept(e);
             TimelineView v = new TimelineView(m);
             Stage s = new Stage();
             s.setScene(new Scene(v, 900, 200));
             s.show();
-            v.setLive(true); // following live: the view ends at now
+            v.setLive(true);
             return v;
         });
+    }
+
+    @Test
+    void whileLiveARunningProcessIsDrawnUpToNowNotToItsLastEvent() {
+        long now = System.currentTimeMillis();
+        TimelineView live = liveView(new RunEvent.ScenarioStarted(now - 12_000, "S1-1", 1),
+                new RunEvent.ProcessStarted(now - 11_000, "S1-1", "n1", 42, "./n1"),
+                new RunEvent.ProcessReady(now - 10_000, "S1-1", "n1", "log line", 900));
         WaitForAsyncUtils.sleep(300, TimeUnit.MILLISECONDS);
         int y = (int) (TimelineView.AXIS + TimelineView.LANE + 11);
         double x = OnFx.call(() -> live.xOf(now - 1_000)); // ten seconds after its last event, still running
@@ -235,17 +240,8 @@ class TimelineViewFxTest {
     @Test
     void atARunsStartTheBarsKeepGrowingWhileTheNewestTimeIsInsideTheFollowedView() {
         long now = System.currentTimeMillis();
-        TimelineView live = OnFx.call(() -> {
-            TimelineModel m = new TimelineModel();
-            m.accept(new RunEvent.ScenarioStarted(now - 400, "S1-1", 1));
-            m.accept(new RunEvent.ProcessStarted(now - 300, "S1-1", "n1", 42, "./n1"));
-            TimelineView v = new TimelineView(m);
-            Stage s = new Stage();
-            s.setScene(new Scene(v, 900, 200));
-            s.show();
-            v.setLive(true);
-            return v;
-        });
+        TimelineView live = liveView(new RunEvent.ScenarioStarted(now - 400, "S1-1", 1),
+                new RunEvent.ProcessStarted(now - 300, "S1-1", "n1", 42, "./n1"));
         WaitForAsyncUtils.sleep(300, TimeUnit.MILLISECONDS);
         // the view spans far more than the run so far: it follows live but does not move
         double start = OnFx.call(() -> live.xOf(now - 300));
@@ -263,17 +259,8 @@ class TimelineViewFxTest {
     @Test
     void aFollowedLiveViewTurnsAPageWhenTheNewestTimeReachesItsEdgeAndStandsOtherwise() {
         long now = System.currentTimeMillis();
-        TimelineView live = OnFx.call(() -> {
-            TimelineModel m = new TimelineModel();
-            m.accept(new RunEvent.ScenarioStarted(now - 60_000, "S1-1", 1));
-            m.accept(new RunEvent.ProcessStarted(now - 59_000, "S1-1", "n1", 42, "./n1"));
-            TimelineView v = new TimelineView(m);
-            Stage s = new Stage();
-            s.setScene(new Scene(v, 900, 200));
-            s.show();
-            v.setLive(true);
-            return v;
-        });
+        TimelineView live = liveView(new RunEvent.ScenarioStarted(now - 60_000, "S1-1", 1),
+                new RunEvent.ProcessStarted(now - 59_000, "S1-1", "n1", 42, "./n1"));
         WaitForAsyncUtils.sleep(300, TimeUnit.MILLISECONDS);
         // a minute of run in a view of about sixteen seconds: the page turned, the newest time sits at a third
         double x = OnFx.call(() -> live.xOf(System.currentTimeMillis()));
