@@ -669,8 +669,8 @@ public final class TimelineView extends BorderPane {
      * ({@code cancel}), or exiting non-zero by itself.
      */
     static boolean abnormal(RunEvent.ProcessEnded p) {
-        boolean endedByRun = p.reason().equals("teardown") || p.reason().equals("cancel");
-        return !p.reason().equals("exit") && !endedByRun || p.signal() == null && p.exitCode() != 0 && !endedByRun;
+        if (p.reason().equals("teardown") || p.reason().equals("cancel")) return false;
+        return !p.reason().equals("exit") || p.signal() == null && p.exitCode() != 0;
     }
 
     /** A filled quadrilateral (a triangle when the last two points repeat), from reused arrays. */
