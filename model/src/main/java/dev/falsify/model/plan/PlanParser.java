@@ -38,18 +38,14 @@ public final class PlanParser {
 
     private final List<Range> ranges = new ArrayList<>();
 
-    /** Section ids by heading text: the section level and the sections ask of the same headings, and big plans repeat them. */
+    /** Section ids by heading text (null: not a section): the section level and the sections ask of the same headings, and big plans repeat them. */
     private final Map<String, String> sectionIds = new HashMap<>();
-    private static final String NO_SECTION = new String("not a section");
 
     private String sectionId(String heading) {
-        String id = sectionIds.get(heading);
-        if (id == null) {
-            id = SectionIds.identify(heading);
-            sectionIds.put(heading, id == null ? NO_SECTION : id);
-            return id;
-        }
-        return id == NO_SECTION ? null : id;
+        if (sectionIds.containsKey(heading)) return sectionIds.get(heading);
+        String id = SectionIds.identify(heading);
+        sectionIds.put(heading, id);
+        return id;
     }
 
     /** The scenarios may be read on a second thread (false: tests compare with reading in line). */
