@@ -219,6 +219,94 @@ public final class EdnParser {
         return false;
     }
 
+    /**
+     * Reads the map that starts at the next character ({@code '{'}, where {@link #skipToValue()} left
+     * off) when it is a flat map of the shape nearly every op of a history has, on one line:
+     * keyword keys, each value a keyword, a string without escapes, an integer of fewer than 19
+     * digits, {@code nil}, {@code true} or {@code false}, separated by spaces or commas. Fills
+     * {@code keys} and {@code values} as {@link #readValue()} would convert them and returns the
+     * number of entries; returns -1 and consumes nothing for any other map (nested values, comments,
+     * escapes, a line break, more entries than {@code keys} holds, or the map not wholly in the
+     * buffer), which the caller then reads with {@link #readValue()}. Why: a check of a history of
+     * thousands of such maps spent most of its reading in the general path's per-token dispatch and
+     * in building an {@code ObjectNode} per op, while a command runs mostly interpreted.
+     */
+    public int readFlatMap(String[] keys, JsonNode[] values) {
+        int i = pos + 1;
+        int n = 0;
+        while (true) {
+            while (i < lim && (buf[i] == ' ' || buf[i] == ',')) i++;
+            if (i >= lim) return -1;
+            char c = buf[i];
+            if (c == '}') break;
+            if (c != ':' || n == keys.length) return -1;
+            int end = keywordEnd(i + 1);
+            if (end < 0) return -1;
+            String key = new String(buf, i + 1, end - i - 1);
+            i = end;
+            while (i < lim && (buf[i] == ' ' || buf[i] == ',')) i++;
+            if (i >= lim) return -1;
+            c = buf[i];
+            JsonNode v;
+            if (c == ':') {
+                end = keywordEnd(i + 1);
+                if (end < 0) return -1;
+                v = NODES.textNode(new String(buf, i + 1, end - i - 1));
+            } else if (c == '"') {
+                end = i + 1;
+                while (end < lim && buf[end] != '"') {
+                    if (buf[end] == '\\' || buf[end] == '\n') return -1;
+                    end++;
+                }
+                if (end >= lim) return -1;
+                v = NODES.textNode(new String(buf, i + 1, end - i - 1));
+                end++;
+            } else {
+                end = i;
+                while (end < lim && buf[end] < 128 && !ENDS_TOKEN[buf[end]]) end++;
+                if (end >= lim || buf[end] >= 128) return -1;
+                v = flatAtom(i, end);
+                if (v == null) return -1;
+            }
+            keys[n] = key;
+            values[n] = v;
+            n++;
+            i = end;
+        }
+        startCol = col + (i - pos); // as after readValue(): the start of the closing '}'
+        col += i + 1 - pos;
+        lastContentLine = line;
+        pos = i + 1;
+        return n;
+    }
+
+    /** End of the keyword name starting at {@code from} (ASCII, not empty, not {@code ::}), or -1. */
+    private int keywordEnd(int from) {
+        int end = from;
+        while (end < lim && buf[end] < 128 && !ENDS_TOKEN[buf[end]]) end++;
+        if (end == from || end >= lim || buf[end] >= 128 || buf[from] == ':') return -1;
+        return end;
+    }
+
+    /** {@code nil}, {@code true}, {@code false} or a plain integer of fewer than 19 digits in buf[from, to), as {@link #atom} reads them; else null. */
+    private JsonNode flatAtom(int from, int to) {
+        int len = to - from;
+        if (len == 3 && buf[from] == 'n' && buf[from + 1] == 'i' && buf[from + 2] == 'l') return NODES.nullNode();
+        if (len == 4 && buf[from] == 't' && buf[from + 1] == 'r' && buf[from + 2] == 'u' && buf[from + 3] == 'e') return NODES.booleanNode(true);
+        if (len == 5 && buf[from] == 'f' && buf[from + 1] == 'a' && buf[from + 2] == 'l' && buf[from + 3] == 's' && buf[from + 4] == 'e') {
+            return NODES.booleanNode(false);
+        }
+        int d = from < to && buf[from] == '-' ? from + 1 : from;
+        if (d == to || to - d >= 19) return null;
+        long v = 0;
+        for (int k = d; k < to; k++) {
+            char c = buf[k];
+            if (c < '0' || c > '9') return null;
+            v = v * 10 + (c - '0');
+        }
+        return NODES.numberNode(d > from ? -v : v);
+    }
+
     /** Reads the next complete value. */
     public JsonNode readValue() {
         // collections recurse: bound the depth so a hostile or broken file is bad input, not a StackOverflowError

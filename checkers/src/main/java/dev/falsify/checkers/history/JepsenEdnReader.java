@@ -23,6 +23,9 @@ final class JepsenEdnReader implements OpStream {
     private final HistoryFormat format;
     private final JepsenOpAssembler ops;
     private final ReadNotes notes = new ReadNotes();
+    /** Fields of one flat op map ({@link EdnParser#readFlatMap}); more than this many and the map is read in general. */
+    private final String[] flatKeys = new String[16];
+    private final JsonNode[] flatValues = new JsonNode[16];
     private char close;
     private boolean started;
     private boolean finished;
@@ -104,6 +107,11 @@ final class JepsenEdnReader implements OpStream {
         }
         int line = edn.valueLine();
         int col = edn.valueColumn();
+        int n = edn.readFlatMap(flatKeys, flatValues);
+        if (n >= 0) {
+            handleFlat(n, line, col);
+            return;
+        }
         JsonNode event = edn.readValue();
         if (!event.isObject()) {
             throw new HistoryFormatException(source(), line, col, "an operation map {:process … :type … :f …}",
@@ -113,7 +121,32 @@ final class JepsenEdnReader implements OpStream {
     }
 
     private void handle(JsonNode event, int line, int col) {
-        JsonNode processNode = event.get("process");
+        handle(event.get("process"), event.get("type"), event.get("f"), event.get("key"), event.get("node"),
+                event.get("value"), event.get("index"), event.get("error"), line, col);
+    }
+
+    /** An op map read by {@link EdnParser#readFlatMap}: its fields by name, the last of a repeated key winning as in a map. */
+    private void handleFlat(int n, int line, int col) {
+        JsonNode process = null, type = null, f = null, key = null, node = null, value = null, index = null, error = null;
+        for (int i = 0; i < n; i++) {
+            JsonNode v = flatValues[i];
+            switch (flatKeys[i]) {
+                case "process" -> process = v;
+                case "type" -> type = v;
+                case "f" -> f = v;
+                case "key" -> key = v;
+                case "node" -> node = v;
+                case "value" -> value = v;
+                case "index" -> index = v;
+                case "error" -> error = v;
+                default -> { }
+            }
+        }
+        handle(process, type, f, key, node, value, index, error, line, col);
+    }
+
+    private void handle(JsonNode processNode, JsonNode typeNode, JsonNode fNode, JsonNode keyNode, JsonNode nodeNode,
+                        JsonNode value, JsonNode indexNode, JsonNode errorNode, int line, int col) {
         // no :process (e.g. Elle's hand-written examples): one anonymous process, ops strictly sequential
         String process = processNode == null || processNode.isNull() ? null
                 : processNode.isTextual() ? processNode.textValue() : JsonTrees.text(processNode);
@@ -121,30 +154,24 @@ final class JepsenEdnReader implements OpStream {
             ops.skipEvent();
             return;
         }
-        JsonNode typeNode = event.get("type");
         String type = typeNode == null || !typeNode.isTextual() ? null : typeNode.textValue();
         if (type == null) {
             throw new HistoryFormatException(source(), line, col, ":type :invoke, :ok, :fail or :info",
                     typeNode == null ? "no :type" : excerpt(typeNode));
         }
-        String f = text(event.get("f"));
-        String key = text(event.get("key"));
-        String node = text(event.get("node"));
-        JsonNode value = event.get("value");
+        String f = text(fNode);
+        String key = text(keyNode);
+        String node = text(nodeNode);
+        String index = indexNode != null && !indexNode.isNull() ? text(indexNode) : null;
         switch (type) {
-            case "invoke" -> ops.invoke(process, index(event), f, key, value, node, line, col);
-            case "ok" -> ops.complete(process, index(event), key, JepsenOpAssembler.Completion.OK, f, value, null, node, line, col);
-            case "fail" -> ops.complete(process, index(event), key, JepsenOpAssembler.Completion.FAIL, f, value,
-                    text(event.get("error")), node, line, col);
-            case "info" -> ops.complete(process, index(event), key, JepsenOpAssembler.Completion.INFO, f, value,
-                    text(event.get("error")), node, line, col);
+            case "invoke" -> ops.invoke(process, index, f, key, value, node, line, col);
+            case "ok" -> ops.complete(process, index, key, JepsenOpAssembler.Completion.OK, f, value, null, node, line, col);
+            case "fail" -> ops.complete(process, index, key, JepsenOpAssembler.Completion.FAIL, f, value,
+                    text(errorNode), node, line, col);
+            case "info" -> ops.complete(process, index, key, JepsenOpAssembler.Completion.INFO, f, value,
+                    text(errorNode), node, line, col);
             default -> throw new HistoryFormatException(source(), line, col, ":type :invoke, :ok, :fail or :info", ":" + type);
         }
-    }
-
-    private static String index(JsonNode event) {
-        JsonNode index = event.get("index");
-        return index != null && !index.isNull() ? text(index) : null;
     }
 
     private static String text(JsonNode n) {
