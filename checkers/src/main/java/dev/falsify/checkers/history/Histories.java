@@ -3,10 +3,8 @@ package dev.falsify.checkers.history;
 import dev.falsify.model.history.Op;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,8 +24,7 @@ public final class Histories {
      * @throws HistoryFormatException when the format cannot be recognised
      */
     public static OpStream open(Path file, HistoryFormat format) throws IOException {
-        BufferedReader reader = new BufferedReader(
-                new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8), 1 << 16);
+        BufferedReader reader = new BufferedReader(new Utf8Reader(Files.newInputStream(file)), 1 << 16);
         try {
             return open(reader, file.toString(), format);
         } catch (RuntimeException e) {
