@@ -232,6 +232,7 @@ public final class EdnParser {
      * in building an {@code ObjectNode} per op, while a command runs mostly interpreted.
      */
     public int readFlatMap(String[] keys, JsonNode[] values) {
+        if (pos >= lim || buf[pos] != '{') return -1;
         int i = pos + 1;
         int n = 0;
         while (true) {

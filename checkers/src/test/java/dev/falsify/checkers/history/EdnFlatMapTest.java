@@ -70,7 +70,8 @@ class EdnFlatMapTest {
                 b.append(VALUES[random.nextInt(VALUES.length)]); // not a map at all
                 continue;
             }
-            b.append('{');
+            // now and then a collection that only ends like a map, or a set: not maps
+            b.append(random.nextInt(25) == 0 ? "[" : random.nextInt(25) == 0 ? "(" : random.nextInt(25) == 0 ? "#{" : "{");
             int entries = random.nextInt(20) == 0 ? 17 + random.nextInt(3) : random.nextInt(7);
             for (int e = 0; e < entries; e++) {
                 boolean plain = random.nextInt(3) > 0;
