@@ -30,13 +30,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code falsify bench check PATH… --model M [--json] [--passes N]}: parses the histories once, runs
- * one warm-up pass of the linearizability checker, then N measured passes (default 5) in this JVM,
+ * {@code falsify bench check PATH… --model M [--json] [--passes N] [--warmup D]}: parses the histories once, runs
+ * warm-up passes of the checker for --warmup (default 2 s), then N measured passes (default 5) in this JVM,
  * and prints per-file and total check times (medians of the passes; parsing excluded).
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Benchmarks a checker (linearizability unless --checker) on history files or folders.",
-                "One warm-up pass, then --passes measured passes; times are medians, parsing excluded."})
+                "Warm-up passes for --warmup, then --passes measured passes; times are medians, parsing excluded."})
 public final class BenchCheckCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -62,6 +62,10 @@ public final class BenchCheckCommand implements Callable<Integer> {
     @Option(names = "--passes", defaultValue = "5", paramLabel = "N", description = "Measured passes (at least 5 for the published figures). Default: ${DEFAULT-VALUE}.")
     int passes;
 
+    @Option(names = "--warmup", paramLabel = "D", converter = DurationConverter.class, defaultValue = "2s",
+            description = "Check for this long before measuring (whole passes, at least one), so the JIT has compiled the check. Default: ${DEFAULT-VALUE}.")
+    Duration warmup;
+
     @Option(names = "--timeout", paramLabel = "D", converter = DurationConverter.class, defaultValue = "60s",
             description = "Time budget per check. Default: ${DEFAULT-VALUE}.")
     Duration timeout;
@@ -75,6 +79,7 @@ public final class BenchCheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (passes < 1) throw new UserError("--passes must be at least 1");
+        if (warmup.isNegative()) throw new UserError("--warmup must not be negative");
         if (CheckerRegistry.standard().find(checker).isEmpty()) {
             throw new UserError("unknown checker '" + checker + "'; known: "
                     + String.join(", ", CheckerRegistry.standard().all().stream().map(Checker::name).toList()));
@@ -110,7 +115,7 @@ public final class BenchCheckCommand implements Callable<Integer> {
         try {
             // the check as `falsify check` runs it, on histories parsed once (parsing is not measured)
             report = CheckBenchmark.run(histories, parseMs, lin(checker) ? Models.canonicalName(model) : checker,
-                    h -> pipeline.run(h, request).result(), passes);
+                    h -> pipeline.run(h, request).result(), warmup, passes);
         } catch (HistoryFormatException | IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }
@@ -121,6 +126,7 @@ public final class BenchCheckCommand implements Callable<Integer> {
             n.put("checker", checker);
             n.put("totalCheckMs", round(report.totalCheckMs()));
             n.put("passes", report.passes());
+            n.put("warmupPasses", report.warmupPasses());
             n.put("parseMs", round(report.parseMs()));
             ArrayNode files = n.putArray("files");
             for (CheckBenchmark.FileTiming f : report.files()) {
@@ -143,8 +149,9 @@ public final class BenchCheckCommand implements Callable<Integer> {
                         f.validity().json(), f.checkMs(), f.maxMs());
             }
             double slowest = report.files().stream().mapToDouble(CheckBenchmark.FileTiming::checkMs).max().orElse(0);
-            out.printf(Locale.ROOT, "total: %d files, model %s, median check time %.3f ms over %d passes (slowest file %.3f ms); parse %.1f ms%n",
-                    report.files().size(), report.model(), report.totalCheckMs(), report.passes(), slowest, report.parseMs());
+            out.printf(Locale.ROOT, "total: %d files, model %s, median check time %.3f ms over %d passes after %d warm-up passes (slowest file %.3f ms); parse %.1f ms%n",
+                    report.files().size(), report.model(), report.totalCheckMs(), report.passes(), report.warmupPasses(), slowest,
+                    report.parseMs());
         }
         out.flush();
         return 0;
