@@ -222,8 +222,8 @@ public final class EdnParser {
     /**
      * Reads the map that starts at the next character ({@code '{'}, where {@link #skipToValue()} left
      * off) when it is a flat map of the shape nearly every op of a history has, on one line:
-     * keyword keys, each value a keyword, a string without escapes, an integer of fewer than 19
-     * digits, {@code nil}, {@code true} or {@code false}, separated by spaces or commas. Fills
+     * keyword keys, each value a keyword, a string without escapes or a token ({@code nil}, a
+     * boolean, a number, a symbol), separated by spaces or commas. Fills
      * {@code keys} and {@code values} as {@link #readValue()} would convert them and returns the
      * number of entries; returns -1 and consumes nothing for any other map (nested values, comments,
      * escapes, a line break, more entries than {@code keys} holds, or the map not wholly in the
@@ -262,12 +262,14 @@ public final class EdnParser {
                 if (end >= lim) return -1;
                 v = NODES.textNode(new String(buf, i + 1, end - i - 1));
                 end++;
-            } else {
+            } else if (c != '\\' && c != '#') { // not a character, a tag, a set or a discard: readValue's own cases
                 end = i;
                 while (end < lim && buf[end] < 128 && !ENDS_TOKEN[buf[end]]) end++;
-                if (end >= lim || buf[end] >= 128) return -1;
-                v = flatAtom(i, end);
-                if (v == null) return -1;
+                if (end == i || end >= lim || buf[end] >= 128) return -1;
+                // nil, true, false, a number or a symbol, read (or refused, with its position) as readValue() does
+                v = atom(new String(buf, i, end - i), line, col + (i - pos));
+            } else {
+                return -1;
             }
             keys[n] = key;
             values[n] = v;
@@ -287,25 +289,6 @@ public final class EdnParser {
         while (end < lim && buf[end] < 128 && !ENDS_TOKEN[buf[end]]) end++;
         if (end == from || end >= lim || buf[end] >= 128 || buf[from] == ':') return -1;
         return end;
-    }
-
-    /** {@code nil}, {@code true}, {@code false} or a plain integer of fewer than 19 digits in buf[from, to), as {@link #atom} reads them; else null. */
-    private JsonNode flatAtom(int from, int to) {
-        int len = to - from;
-        if (len == 3 && buf[from] == 'n' && buf[from + 1] == 'i' && buf[from + 2] == 'l') return NODES.nullNode();
-        if (len == 4 && buf[from] == 't' && buf[from + 1] == 'r' && buf[from + 2] == 'u' && buf[from + 3] == 'e') return NODES.booleanNode(true);
-        if (len == 5 && buf[from] == 'f' && buf[from + 1] == 'a' && buf[from + 2] == 'l' && buf[from + 3] == 's' && buf[from + 4] == 'e') {
-            return NODES.booleanNode(false);
-        }
-        int d = from < to && buf[from] == '-' ? from + 1 : from;
-        if (d == to || to - d >= 19) return null;
-        long v = 0;
-        for (int k = d; k < to; k++) {
-            char c = buf[k];
-            if (c < '0' || c > '9') return null;
-            v = v * 10 + (c - '0');
-        }
-        return NODES.numberNode(d > from ? -v : v);
     }
 
     /** Reads the next complete value. */
