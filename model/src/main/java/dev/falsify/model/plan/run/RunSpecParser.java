@@ -60,8 +60,8 @@ public final class RunSpecParser {
     };
 
     /**
-     * The composed YAML of the last run blocks read, by their text. Composing is two thirds of
-     * reading a block, and plans repeat blocks word for word (one copied per arm or per scenario);
+     * The composed YAML of the last run blocks read, by their text: {@link RunBlockYaml}'s, or
+     * SnakeYAML's for a text it declines. Plans repeat blocks word for word (one copied per arm or per scenario);
      * a node tree depends on the text only (its marks are YAML-relative; the document positions are
      * mapped afterwards) and is only read once built, so a repeated block is composed once. A block
      * that is not YAML fails again with the same exception. Small and bounded: recent texts only.
@@ -108,14 +108,21 @@ public final class RunSpecParser {
         }
 
         private static Object compose(String yaml) {
+            Node fast = RunBlockYaml.read(yaml);
+            if (fast != null) return fast;
+            Node root = snakeYaml(yaml);
+            return root == null ? EMPTY : root;
+        }
+
+        /** SnakeYAML's node tree of {@code yaml} (null when it holds no node): every text {@link RunBlockYaml} declines. */
+        static Node snakeYaml(String yaml) {
             LoaderOptions opts = new LoaderOptions();
             opts.setAllowDuplicateKeys(false);
             opts.setMaxAliasesForCollections(20);
             opts.setCodePointLimit(1_000_000);
             // what Yaml.compose does, without building a Yaml per block: its constructor and representer
             // tables were a tenth of the YAML time of a plan with 1,900 run blocks
-            Node root = new Composer(new ParserImpl(new StreamReader(new StringReader(yaml)), opts), RESOLVER, opts).getSingleNode();
-            return root == null ? EMPTY : root;
+            return new Composer(new ParserImpl(new StreamReader(new StringReader(yaml)), opts), RESOLVER, opts).getSingleNode();
         }
     }
 
