@@ -78,8 +78,26 @@ final class RunBlocks {
     /** The block's YAML: its content lines, the fence's indent stripped, straight from the text (no line strings). */
     static String yaml(SourceLines lines, MarkdownOutline.FenceBlock f) {
         String text = lines.text();
-        StringBuilder sb = new StringBuilder();
         int indent = f.indent();
+        if (indent == 0 && f.contentEnd() > f.contentStart()) {
+            // a fence at the margin (nearly all are): its content is one piece of the text when no line
+            // ends in \r and the last has its line break, and one substring is cheaper than a line-by-line copy
+            int last = f.contentEnd() - 1;
+            boolean whole = lines.lineEnd(last) < text.length() && text.charAt(lines.lineEnd(last)) == '\n';
+            for (int k = f.contentStart(); k <= last && whole; k++) {
+                int e = lines.lineEnd(k);
+                whole = e == lines.lineStart(k) || text.charAt(e - 1) != '\r';
+            }
+            if (whole) return text.substring(lines.lineStart(f.contentStart()), lines.lineEnd(last) + 1);
+        }
+        return yamlByLines(lines, f);
+    }
+
+    /** {@link #yaml}, line by line: each content line, the fence's indent and a final \r stripped, then \n. */
+    private static String yamlByLines(SourceLines lines, MarkdownOutline.FenceBlock f) {
+        String text = lines.text();
+        int indent = f.indent();
+        StringBuilder sb = new StringBuilder();
         for (int k = f.contentStart(); k < f.contentEnd(); k++) {
             int s = lines.lineStart(k);
             int e = lines.lineEnd(k);

@@ -43,6 +43,8 @@ final class MessageBlockReader {
     /** monitor variables some transition binds */
     private final Set<String> boundVariables = new LinkedHashSet<>();
 
+    private static final Set<String> FILTER_FIELDS = Set.of("name", "if", "then");
+
     MessageBlockReader(RunSpecParser parser, Set<String> proxyNames, Set<String> serviceNames) {
         this.p = parser;
         this.proxyNames = proxyNames;
@@ -53,7 +55,7 @@ final class MessageBlockReader {
         List<RunSpec.MessageTap> out = new ArrayList<>();
         for (Map.Entry<String, MappingNode> e : p.items(n, "messages").entrySet()) {
             String path = e.getKey();
-            Map<String, Node> f = p.fields(e.getValue(), path, Set.copyOf(RunVocabulary.TAP_FIELDS));
+            Map<String, Node> f = p.fields(e.getValue(), path, RunVocabulary.TAP_FIELDS);
             String proxy = p.required(f, "proxy", path, e.getValue());
             if (proxy != null && !proxyNames.contains(proxy)) {
                 p.error(f.get("proxy"), path + ".proxy", "messages names unknown proxy '" + proxy + "'"
@@ -92,7 +94,7 @@ final class MessageBlockReader {
             if (nodes != null) {
                 MappingNode nm = p.mapping(nodes, path + ".nodes");
                 if (nm != null) {
-                    Map<String, Node> nf = p.fields(nm, path + ".nodes", Set.copyOf(RunVocabulary.TAP_NODES));
+                    Map<String, Node> nf = p.fields(nm, path + ".nodes", RunVocabulary.TAP_NODES);
                     client = p.str(nf.get("client"), path + ".nodes.client");
                     upstream = p.str(nf.get("upstream"), path + ".nodes.upstream");
                 }
@@ -112,7 +114,7 @@ final class MessageBlockReader {
         for (Map.Entry<String, MappingNode> e : p.items(n, "filters").entrySet()) {
             String path = e.getKey();
             index++;
-            Map<String, Node> f = p.fields(e.getValue(), path, Set.of("name", "if", "then"));
+            Map<String, Node> f = p.fields(e.getValue(), path, FILTER_FIELDS);
             String name = p.str(f.get("name"), path + ".name");
             name = name == null || name.isBlank() ? "filter-" + index : name.strip();
             if (!names.add(name)) p.error(f.get("name"), path + ".name", "filter '" + name + "' is declared twice");
@@ -162,14 +164,14 @@ final class MessageBlockReader {
         if (n == null) return null;
         MappingNode m = p.mapping(n, "monitor");
         if (m == null) return null;
-        Map<String, Node> f = p.fields(m, "monitor", Set.copyOf(RunVocabulary.MONITOR_FIELDS));
+        Map<String, Node> f = p.fields(m, "monitor", RunVocabulary.MONITOR_FIELDS);
         String start = p.required(f, "start", "monitor", m);
         List<String> success = names(f.get("success"), "monitor.success");
         List<String> failure = names(f.get("failure"), "monitor.failure");
         List<RunSpec.Transition> transitions = new ArrayList<>();
         Map<RunSpec.Transition, Node> nodes = new HashMap<>();
         for (Map.Entry<String, MappingNode> e : p.items(f.get("transitions"), "monitor.transitions").entrySet()) {
-            Map<String, Node> t = p.fields(e.getValue(), e.getKey(), Set.copyOf(RunVocabulary.TRANSITION_FIELDS));
+            Map<String, Node> t = p.fields(e.getValue(), e.getKey(), RunVocabulary.TRANSITION_FIELDS);
             String from = p.required(t, "from", e.getKey(), e.getValue());
             String to = p.required(t, "to", e.getKey(), e.getValue());
             RunSpec.Condition on = condition(t.get("on"), e.getKey() + ".on", true, e.getValue());
@@ -394,11 +396,6 @@ final class MessageBlockReader {
     }
 
     private static boolean compiles(String regex) {
-        try {
-            Pattern.compile(regex);
-            return true;
-        } catch (RuntimeException e) {
-            return false;
-        }
+        return RunVocabulary.isRegex(regex);
     }
 }

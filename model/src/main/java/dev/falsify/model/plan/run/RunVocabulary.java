@@ -93,7 +93,8 @@ public final class RunVocabulary {
         }
 
         public Optional<Param> param(String name) {
-            return params.stream().filter(p -> p.name().equals(name)).findFirst();
+            for (Param p : params) if (p.name().equals(name)) return Optional.of(p);
+            return Optional.empty();
         }
 
         public List<String> paramNames() {
@@ -104,8 +105,12 @@ public final class RunVocabulary {
         public static Optional<ProxyKind> of(String text) {
             if (text == null) return Optional.empty();
             String t = text.strip().toLowerCase(Locale.ROOT);
-            return Arrays.stream(values()).filter(k -> k.id.equals(t) || k.aliases.contains(t)).findFirst();
+            for (ProxyKind k : ALL) if (k.id.equals(t) || k.aliases.contains(t)) return Optional.of(k);
+            return Optional.empty();
         }
+
+        // values() copies the array on every call; lookups run for every fault of every run block
+        private static final ProxyKind[] ALL = values();
 
         public static List<String> ids() {
             return Arrays.stream(values()).map(ProxyKind::id).toList();
@@ -148,8 +153,11 @@ public final class RunVocabulary {
         public static Optional<ProcessSignal> of(String text) {
             if (text == null) return Optional.empty();
             String t = text.strip().toUpperCase(Locale.ROOT);
-            return Arrays.stream(values()).filter(s -> s.id.equals(t) || s.aliases.contains(t)).findFirst();
+            for (ProcessSignal s : ALL) if (s.id.equals(t) || s.aliases.contains(t)) return Optional.of(s);
+            return Optional.empty();
         }
+
+        private static final ProcessSignal[] ALL = values();
 
         public static List<String> ids() {
             return Arrays.stream(values()).map(ProcessSignal::id).toList();
@@ -205,8 +213,11 @@ public final class RunVocabulary {
         public static Optional<MessageEventKind> of(String text) {
             if (text == null) return Optional.empty();
             String t = text.strip().toLowerCase(Locale.ROOT);
-            return Arrays.stream(values()).filter(k -> k.id().equals(t)).findFirst();
+            for (MessageEventKind k : ALL) if (k.id().equals(t)) return Optional.of(k);
+            return Optional.empty();
         }
+
+        private static final MessageEventKind[] ALL = values();
 
         public static List<String> messageIds() {
             return Arrays.stream(values()).filter(MessageEventKind::ofMessage).map(MessageEventKind::id).toList();
@@ -261,8 +272,11 @@ public final class RunVocabulary {
         }
 
         public static Optional<ConditionKey> of(String text) {
-            return Arrays.stream(values()).filter(k -> k.id.equals(text)).findFirst();
+            for (ConditionKey k : ALL) if (k.id.equals(text)) return Optional.of(k);
+            return Optional.empty();
         }
+
+        private static final ConditionKey[] ALL = values();
 
         public static List<String> ids() {
             return Arrays.stream(values()).map(ConditionKey::id).toList();
@@ -301,5 +315,25 @@ public final class RunVocabulary {
         if (v.size() < 2) return String.join("", v);
         String last = v.remove(v.size() - 1);
         return String.join(", ", v) + " or " + last;
+    }
+
+    /** Regex metacharacters: a text without any is a valid regular expression (of itself). */
+    private static final String REGEX_META = "\\^$.|?*+()[]{}";
+
+    /**
+     * Whether {@code regex} is a valid regular expression (ready.log, message fields, framing). A
+     * text without metacharacters is one without being compiled: run blocks' log patterns mostly are
+     * plain words, and compiling each was a tenth of reading a run block.
+     */
+    public static boolean isRegex(String regex) {
+        boolean plain = true;
+        for (int i = 0; i < regex.length() && plain; i++) plain = REGEX_META.indexOf(regex.charAt(i)) < 0;
+        if (plain) return true;
+        try {
+            java.util.regex.Pattern.compile(regex);
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 }
