@@ -42,8 +42,13 @@ import org.yaml.snakeyaml.nodes.Tag;
 final class RunBlockYaml {
     /** SnakeYAML's code-point limit is 1,000,000 (RunSpecParser's LoaderOptions); stay well under it. */
     static final int MAX_CHARS = 500_000;
-    /** SnakeYAML refuses nesting deeper than 50; run blocks nest three or four levels. */
-    private static final int MAX_FLOW_DEPTH = 16;
+    /**
+     * SnakeYAML refuses collections nested deeper than 50 (its default limit), so this reader
+     * declines well before: 40 block levels and 8 flow levels within them. Run blocks nest three or
+     * four. It also bounds how often a run of blank lines is skipped (once per level that ends there).
+     */
+    private static final int MAX_BLOCK_DEPTH = 40;
+    private static final int MAX_FLOW_DEPTH = 8;
     /** SnakeYAML's simple keys are at most 1024 characters. */
     private static final int MAX_KEY = 1000;
     private static final String INDICATORS = "-?:,[]{}#&*!|>'\"%@`";
@@ -65,6 +70,7 @@ final class RunBlockYaml {
     private final boolean[] blank; // per line: only spaces, or a comment
     private final int lines;
     private int next;             // the first line not read yet
+    private int depth;            // block collections open
     private int at;               // within a flow collection: the offset being read
 
     private RunBlockYaml(String text) {
@@ -139,6 +145,7 @@ final class RunBlockYaml {
 
     /** A block mapping whose keys are at column {@code col}, the first on line {@code l}. */
     private MappingNode blockMapping(int l, int col) {
+        if (++depth > MAX_BLOCK_DEPTH) throw DECLINED;
         List<NodeTuple> tuples = new ArrayList<>();
         Mark startMark = mark(l, col);
         Node last;
@@ -153,11 +160,13 @@ final class RunBlockYaml {
             if (indent[k] > col) throw DECLINED;   // a continuation line, or an error
             l = k;
         }
+        depth--;
         return new MappingNode(Tag.MAP, true, tuples, startMark, last.getEndMark(), DumperOptions.FlowStyle.BLOCK);
     }
 
     /** A block sequence whose entries' dashes are at column {@code col}, the first on line {@code l}. */
     private SequenceNode blockSequence(int l, int col) {
+        if (++depth > MAX_BLOCK_DEPTH) throw DECLINED;
         List<Node> items = new ArrayList<>();
         Mark startMark = mark(l, col);
         Node last;
@@ -176,6 +185,7 @@ final class RunBlockYaml {
             if (!isEntry(k)) break;   // the next key of the mapping this (indentless) sequence is a value of
             l = k;
         }
+        depth--;
         return new SequenceNode(Tag.SEQ, true, items, startMark, last.getEndMark(), DumperOptions.FlowStyle.BLOCK);
     }
 

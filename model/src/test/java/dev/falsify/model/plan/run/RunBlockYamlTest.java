@@ -1,6 +1,7 @@
 package dev.falsify.model.plan.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
 import java.io.IOException;
@@ -111,6 +112,23 @@ class RunBlockYamlTest {
                 "")) {
             assertThat(RunBlockYaml.read(doc)).as("%s", doc).isNull();
         }
+    }
+
+    @Test
+    void declinesNestingSnakeYamlRefuses() {
+        StringBuilder block = new StringBuilder();
+        StringBuilder flow = new StringBuilder("a: ");
+        for (int d = 0; d < 60; d++) {
+            block.append(" ".repeat(d)).append("k:\n");
+            flow.append('[');
+        }
+        block.append(" ".repeat(60)).append("k: v\n");
+        flow.append("1").append("]".repeat(60)).append('\n');
+        for (String doc : List.of(block.toString(), flow.toString())) {
+            assertThat(RunBlockYaml.read(doc)).isNull();
+            assertThatThrownBy(() -> RunSpecParser.Composed.snakeYaml(doc)).hasMessageContaining("Nesting Depth");
+        }
+        assertThat(agrees("a:\n b:\n  c: [[[1]]]\n", "three levels")).isTrue();
     }
 
     @Test
