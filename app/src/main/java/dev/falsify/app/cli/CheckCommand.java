@@ -172,11 +172,12 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
             code = exitCode(o.result());
             if (json) {
                 ObjectNode n = o.toJson();
-                if (svg != null) pictures.forEach(pic -> n.withArray("pictures").add(pic.toString()));
+                // loops, not forEach with a lambda: see CheckResult.hasWeakness (two threads link these at once)
+                for (Path pic : pictures) n.withArray("pictures").add(pic.toString());
                 out.add(n.toString());
             } else {
                 out.addAll(o.lines());
-                pictures.forEach(pic -> out.add("  picture: " + pic));
+                for (Path pic : pictures) out.add("  picture: " + pic);
             }
             if (pictureError != null) {
                 err.add("falsify check: " + pictureError);

@@ -27,6 +27,9 @@ public final class CliTraining {
 
     /** @param args the plan to lint, or the repository root (whose example plan is linted) */
     public static void main(String[] args) throws IOException {
+        // the class `java -jar` starts, which the training (started by class name) would not load otherwise:
+        // in the archive it is mapped, not read from the jar and verified at every start
+        java.util.Objects.requireNonNull(dev.falsify.app.Main.class);
         Path root = Path.of(args.length > 0 ? args[0] : ".");
         Path dir = Files.createTempDirectory("falsify-cli-training");
         try {

@@ -149,17 +149,46 @@ public final class HistoryCheck {
         CheckResult r = check(checker, all, choice, request.options(), request, ops.source());
         List<ReadNote> notes = new ArrayList<>(ops.notes());
         if (initial != null && r.validity() == Validity.INVALID) {
-            r = withInitialValue(r, initial.verdict(), notes, options -> {
-                if (kept != null) return check(checker, kept.iterator(), choice, options, request, ops.source());
-                try (OpStream again = reopen.get()) {
-                    return check(checker, again, choice, options, request, ops.source());
-                }
-            }, request.options());
+            r = withInitialValue(r, initial.verdict(), notes, new Recheck(checker, choice, request, ops.source(), kept, reopen),
+                    request.options());
         }
         r = withoutInvocations(r, notes, checker.invocationTimesNeeded(request.options()));
         CheckResult found = withReadFindings(r, notes, checker.judgesHistory(), all.count, all.completed);
         return new CheckedHistory(ops.source(), ops.format(),
                 found.withHistoryStart(all.count == 0 ? null : all.firstInvoke));
+    }
+
+    /**
+     * The same history checked again with other options, from the ops kept in memory or from the
+     * source reopened. A class, not a lambda: the files of a folder are checked on two threads, and
+     * two threads linking one lambda at once have one of them spin its class at run time instead of
+     * mapping it from the class-data-sharing archive.
+     */
+    private final class Recheck implements java.util.function.Function<Map<String, String>, CheckResult> {
+        private final Checker checker;
+        private final CheckerChoice choice;
+        private final Request request;
+        private final String source;
+        private final List<Op> kept;
+        private final java.util.function.Supplier<OpStream> reopen;
+
+        Recheck(Checker checker, CheckerChoice choice, Request request, String source, List<Op> kept,
+                java.util.function.Supplier<OpStream> reopen) {
+            this.checker = checker;
+            this.choice = choice;
+            this.request = request;
+            this.source = source;
+            this.kept = kept;
+            this.reopen = reopen;
+        }
+
+        @Override
+        public CheckResult apply(Map<String, String> options) {
+            if (kept != null) return check(checker, kept.iterator(), choice, options, request, source);
+            try (OpStream again = reopen.get()) {
+                return check(checker, again, choice, options, request, source);
+            }
+        }
     }
 
     private CheckResult check(Checker checker, Iterator<Op> all, CheckerChoice choice, Map<String, String> options,

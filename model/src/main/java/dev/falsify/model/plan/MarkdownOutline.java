@@ -27,6 +27,19 @@ final class MarkdownOutline {
 
     /** @param endLine exclusive; {@code contentEnd} excludes the closing fence (or equals endLine when unclosed) */
     record FenceBlock(String info, int line, int endLine, int contentStart, int contentEnd, int indent) {
+        // equals and hashCode written out: a record's own are bootstrapped through invokedynamic
+        // (ObjectMethods) at their first call, which spins method handles in every short command
+        // (`falsify lint` compares these); same meaning as the record's: component by component
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof FenceBlock f && f.line == line && f.endLine == endLine && f.contentStart == contentStart
+                    && f.contentEnd == contentEnd && f.indent == indent && f.info.equals(info);
+        }
+
+        @Override
+        public int hashCode() {
+            return ((((info.hashCode() * 31 + line) * 31 + endLine) * 31 + contentStart) * 31 + contentEnd) * 31 + indent;
+        }
     }
 
     /** @param headerLine the header row; {@code endLine} exclusive; body rows are delimiterLine+1 … endLine-1 */

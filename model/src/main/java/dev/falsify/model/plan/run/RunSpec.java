@@ -112,6 +112,19 @@ public record RunSpec(String cwd, Duration timeout, List<Long> seeds, List<Strin
         public Condition {
             match = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(match));
         }
+
+        // equals and hashCode written out: a record's own are bootstrapped through invokedynamic
+        // (ObjectMethods) at their first call, which spins method handles in every short command
+        // (`falsify lint` hashes these); same meaning as the record's: component by component
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Condition c && c.match.equals(match) && java.util.Objects.equals(c.span, span);
+        }
+
+        @Override
+        public int hashCode() {
+            return match.hashCode() * 31 + java.util.Objects.hashCode(span);
+        }
     }
 
     /**
@@ -161,6 +174,18 @@ public record RunSpec(String cwd, Duration timeout, List<Long> seeds, List<Strin
     public record Transition(String from, Condition on, String to, Map<String, String> bind, Span span) {
         public Transition {
             bind = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(bind));
+        }
+
+        // written out, as Condition's
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Transition t && java.util.Objects.equals(t.from, from) && java.util.Objects.equals(t.on, on)
+                    && java.util.Objects.equals(t.to, to) && t.bind.equals(bind) && java.util.Objects.equals(t.span, span);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(from, on, to, bind, span);
         }
     }
 }
