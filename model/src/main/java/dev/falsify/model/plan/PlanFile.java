@@ -23,6 +23,17 @@ public final class PlanFile {
 
     /** Reads UTF-8 text (a leading BOM is dropped); binary or non-UTF-8 content is refused. */
     public static String readText(Path file) throws UnreadablePlanException {
+        return decode(file).text();
+    }
+
+    /** A file's text, and what {@link Utf8Scan} found in its bytes. */
+    record Decoded(String text, int flags) {
+        boolean mayHoldNoBreakSpace() {
+            return (flags & Utf8Scan.MAY_HOLD_NO_BREAK_SPACE) != 0;
+        }
+    }
+
+    private static Decoded decode(Path file) throws UnreadablePlanException {
         if (Files.isDirectory(file)) throw new UnreadablePlanException(file + ": is a directory, not a plan file");
         byte[] bytes;
         try {
@@ -36,32 +47,36 @@ public final class PlanFile {
             if (bytes[i] == 0) throw new UnreadablePlanException(file + ": is binary, not a Markdown plan");
         }
         // The lenient decoder of String is the JDK's fast path (a 10 MB plan decoded in about two thirds
-        // of the strict decoder's time); it turns malformed input into U+FFFD, so only a text that has
-        // one is decoded again strictly, to tell a malformed file from one that contains U+FFFD itself.
-        String text = lenientUtf8(bytes);
-        if (text.indexOf('\uFFFD') >= 0) text = strictUtf8(file, bytes);
-        return text.startsWith("\uFEFF") ? text.substring(1) : text;
+        // of the strict decoder's time); it turns malformed input into U+FFFD, so only a file whose bytes
+        // may hold one (Utf8Scan: malformed, or U+FFFD itself) is decoded again strictly, to tell the two apart.
+        Decoded d = lenientUtf8(bytes);
+        String text = d.text();
+        if ((d.flags() & Utf8Scan.MAY_HOLD_REPLACEMENT) != 0 && text.indexOf('\uFFFD') >= 0) text = strictUtf8(file, bytes);
+        return new Decoded(text.startsWith("\uFEFF") ? text.substring(1) : text, d.flags());
     }
 
     /** From this size on, the two halves of a file are decoded on two threads (a tenth of a 10 MB plan's lint). */
     static final int PARALLEL_DECODE_MIN = 1 << 20;
 
     /**
-     * The bytes decoded as {@code new String(bytes, UTF_8)} does. A big file is cut after a newline
-     * near its middle (a newline byte is never part of a multi-byte sequence, so each half decodes
-     * as it does within the whole) and the first half is decoded on a second thread.
+     * The bytes decoded as {@code new String(bytes, UTF_8)} does, with their {@link Utf8Scan} flags.
+     * A big file is cut after a newline near its middle (a newline byte is never part of a
+     * multi-byte sequence, so each half decodes as it does within the whole) and the first half is
+     * decoded and scanned on a second thread.
      */
-    static String lenientUtf8(byte[] bytes) {
+    static Decoded lenientUtf8(byte[] bytes) {
         int cut = bytes.length / 2;
         while (cut < bytes.length && bytes[cut] != '\n') cut++;
         if (bytes.length < PARALLEL_DECODE_MIN || cut >= bytes.length || Runtime.getRuntime().availableProcessors() < 2) {
-            return new String(bytes, StandardCharsets.UTF_8);
+            return new Decoded(new String(bytes, StandardCharsets.UTF_8), Utf8Scan.scan(bytes, 0, bytes.length));
         }
         int firstLength = cut + 1;
-        SharedWork<String> first = SharedWork.start("falsify-decode", 1, true,
-                i -> new String(bytes, 0, firstLength, StandardCharsets.UTF_8));
+        SharedWork<Decoded> first = SharedWork.start("falsify-decode", 1, true,
+                i -> new Decoded(new String(bytes, 0, firstLength, StandardCharsets.UTF_8), Utf8Scan.scan(bytes, 0, firstLength)));
         String second = new String(bytes, firstLength, bytes.length - firstLength, StandardCharsets.UTF_8);
-        return first.get(0).concat(second);
+        int secondFlags = Utf8Scan.scan(bytes, firstLength, bytes.length);
+        Decoded one = first.get(0);
+        return new Decoded(one.text().concat(second), one.flags() | secondFlags);
     }
 
     private static String strictUtf8(Path file, byte[] bytes) throws UnreadablePlanException {
@@ -77,7 +92,8 @@ public final class PlanFile {
 
     /** Reads and parses; refuses text in which nothing of a plan can be found. */
     public static Plan read(Path file) throws UnreadablePlanException {
-        Plan plan = PlanParser.parse(readText(file));
+        Decoded d = decode(file);
+        Plan plan = PlanParser.parse(d.text(), true, d.mayHoldNoBreakSpace());
         if (!looksLikePlan(plan)) {
             throw new UnreadablePlanException(file + ":1:1: not a test plan (no plan sections, claims, hypotheses or scenarios found)");
         }

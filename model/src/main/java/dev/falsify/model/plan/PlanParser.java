@@ -51,10 +51,10 @@ public final class PlanParser {
     /** The scenarios may be read on a second thread (false: tests compare with reading in line). */
     private final boolean scenarioThread;
 
-    private PlanParser(String text, boolean scenarioThread) {
+    private PlanParser(String text, boolean scenarioThread, boolean mayHoldNoBreakSpace) {
         this.text = text;
         this.scenarioThread = scenarioThread;
-        this.lines = structuralLines(text);
+        this.lines = structuralLines(text, mayHoldNoBreakSpace);
         this.outline = new MarkdownOutline(lines);
         outline.normaliseSectionLevel(this::sectionId, HeaderReader::isTitle);
         runBlocks = RunBlocks.of(outline);   // first: a big plan's run blocks are read ahead while the rest is parsed
@@ -82,11 +82,19 @@ public final class PlanParser {
      * their own (replacements are never newlines, so the starts are the text's).
      */
     static SourceLines structuralLines(String text) {
+        return structuralLines(text, true);
+    }
+
+    /**
+     * @param mayHoldNoBreakSpace false when the text is known to hold none (its file's bytes were
+     *                            scanned for them, {@link Utf8Scan}): two passes over the text saved
+     */
+    static SourceLines structuralLines(String text, boolean mayHoldNoBreakSpace) {
         // Only line starts and the two no-break spaces matter, so the text is visited by indexOf (a
         // tight loop over its bytes) rather than char by char: a 10 MB plan spent a tenth of its lint
         // in a charAt loop here.
         char[] c = null;
-        for (char nbsp : new char[] {'\u00a0', '\u202f'}) {
+        for (char nbsp : mayHoldNoBreakSpace ? new char[] {'\u00a0', '\u202f'} : new char[0]) {
             for (int i = text.indexOf(nbsp); i >= 0; i = text.indexOf(nbsp, i + 1)) {
                 if (c == null) c = text.toCharArray();
                 c[i] = ' ';
@@ -123,15 +131,20 @@ public final class PlanParser {
 
     /** Parses plan text. Never throws: on an internal failure the result is an empty projection plus a note. */
     public static Plan parse(String text) {
-        return parse(text, true);
+        return parse(text, true, true);
     }
 
     /** @param scenarioThread a big plan's scenarios may be read on a second thread (the plan is the same either way) */
     static Plan parse(String text, boolean scenarioThread) {
+        return parse(text, scenarioThread, true);
+    }
+
+    /** @param mayHoldNoBreakSpace false when the text is known to hold no U+00A0 or U+202F */
+    static Plan parse(String text, boolean scenarioThread, boolean mayHoldNoBreakSpace) {
         String t = text == null ? "" : text;
         PlanParser parser = null;
         try {
-            parser = new PlanParser(t, scenarioThread);
+            parser = new PlanParser(t, scenarioThread, mayHoldNoBreakSpace);
             return parser.run();
         } catch (RuntimeException | StackOverflowError e) {
             SourceLines l = new SourceLines(t);

@@ -76,7 +76,7 @@ class PlanFileTest {
             while (sb.length() < PlanFile.PARALLEL_DECODE_MIN + 1000) sb.append(pieces[random.nextInt(round < 3 ? 4 : pieces.length)]);
             if (round == 5) sb.append("\n");
             byte[] bytes = utf8(sb.toString());   // rounds 0-2: no newline at all, one file-long line
-            assertThat(PlanFile.lenientUtf8(bytes)).isEqualTo(new String(bytes, StandardCharsets.UTF_8));
+            assertThat(PlanFile.lenientUtf8(bytes).text()).isEqualTo(new String(bytes, StandardCharsets.UTF_8));
         }
         // a malformed byte in either half is still refused
         StringBuilder sb = new StringBuilder();
