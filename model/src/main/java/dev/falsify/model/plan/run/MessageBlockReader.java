@@ -68,7 +68,7 @@ final class MessageBlockReader {
             if (framing != null && !RunVocabulary.FRAMING.matcher(framing).matches()) {
                 p.error(f.get("framing"), path + ".framing", "framing '" + framing + "' must be "
                         + RunVocabulary.oneOf(RunVocabulary.FRAMINGS));
-            } else if (framing != null && framing.startsWith("regex:") && !compiles(framing.substring(6))) {
+            } else if (framing != null && framing.startsWith("regex:") && !RunVocabulary.isRegex(framing.substring(6))) {
                 p.error(f.get("framing"), path + ".framing", "framing '" + framing + "' is not a valid regular expression");
             } else if (framing != null && framing.startsWith("regex:") && Pattern.compile(framing.substring(6)).matcher("").matches()) {
                 // an empty match frames nothing: every byte it matches empty at would pass on unframed
@@ -78,7 +78,7 @@ final class MessageBlockReader {
             Map<String, String> fields = p.stringMap(f.get("fields"), path + ".fields");
             for (Map.Entry<String, String> fe : fields.entrySet()) {
                 String v = fe.getValue().strip();
-                if (v.startsWith("$") ? !RunVocabulary.JSON_PATH.matcher(v).matches() : !compiles(v)) {
+                if (v.startsWith("$") ? !RunVocabulary.JSON_PATH.matcher(v).matches() : !RunVocabulary.isRegex(v)) {
                     p.error(f.get("fields"), path + ".fields." + fe.getKey(), "field " + fe.getKey() + " '" + v + "' is "
                             + (v.startsWith("$") ? "not a JSON path ($.name, $.a.b, $.list[0])" : "not a valid regular expression"));
                 }
@@ -357,7 +357,7 @@ final class MessageBlockReader {
                     if (Durations.parse(value) == null) p.error(t.getValueNode(), kp, key + " '" + value + "' is not a duration (e.g. 2s)");
                 }
                 case PAYLOAD, LOG -> {
-                    if (!compiles(value)) p.error(t.getValueNode(), kp, key + " '" + value + "' is not a valid regular expression");
+                    if (!RunVocabulary.isRegex(value)) p.error(t.getValueNode(), kp, key + " '" + value + "' is not a valid regular expression");
                 }
                 case SERVICE -> {
                     if (!serviceNames.contains(value)) {
@@ -395,7 +395,4 @@ final class MessageBlockReader {
         return out;
     }
 
-    private static boolean compiles(String regex) {
-        return RunVocabulary.isRegex(regex);
-    }
 }

@@ -330,7 +330,7 @@ public final class RunVocabulary {
         for (int i = 0; i < regex.length() && plain; i++) plain = REGEX_META.indexOf(regex.charAt(i)) < 0;
         if (plain) return true;
         try {
-            java.util.regex.Pattern.compile(regex);
+            Pattern.compile(regex);
             return true;
         } catch (RuntimeException e) {
             return false;
