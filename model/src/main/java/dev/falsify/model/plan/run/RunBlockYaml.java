@@ -286,8 +286,7 @@ final class RunBlockYaml {
             strip = true;
             q++;
         }
-        if (q < end[l] && text.charAt(q) != ' ') throw DECLINED;   // '+', a digit, or anything else
-        restOfLine(l, q);
+        restOfLine(l, q);   // declines '+', an indentation digit, or anything else but a comment
         int first = l + 1;
         while (first < lines && end[first] == start[first]) first++;
         if (first >= lines || indent[first] == end[first] - start[first]) throw DECLINED;
