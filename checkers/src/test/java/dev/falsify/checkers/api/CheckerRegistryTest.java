@@ -1,0 +1,63 @@
+package dev.falsify.checkers.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.lang.reflect.Modifier;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** The built-in list names every checker there is, and each once. */
+class CheckerRegistryTest {
+
+    @Test
+    void everyCheckerClassIsBuiltIn() throws Exception {
+        List<String> found = checkerClassesOnDisk();
+        assertThat(found).as("checker classes compiled from checkers/src/main").hasSizeGreaterThanOrEqualTo(11);
+        assertThat(CheckerRegistry.BUILT_IN).containsExactlyInAnyOrderElementsOf(found);
+    }
+
+    @Test
+    void standardHoldsEachBuiltInUnderItsName() {
+        List<Checker> all = CheckerRegistry.standard().all();
+        assertThat(all).hasSize(CheckerRegistry.BUILT_IN.size());
+        assertThat(all).extracting(c -> c.getClass().getName())
+                .containsExactlyInAnyOrderElementsOf(CheckerRegistry.BUILT_IN);
+        assertThat(CheckerRegistry.standard().get("linearizability").getClass().getSimpleName())
+                .isEqualTo("LinearizabilityChecker");
+        assertThat(CheckerRegistry.standard().find("list-append")).isPresent();
+    }
+
+    @Test
+    void anUnknownNameListsTheKnownOnes() {
+        assertThatThrownBy(() -> CheckerRegistry.standard().get("lineariz"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown checker 'lineariz'")
+                .hasMessageContaining("linearizability, list-append");
+    }
+
+    /** Concrete public classes implementing {@link Checker}, from the module's compiled main classes. */
+    private static List<String> checkerClassesOnDisk() throws IOException, URISyntaxException, ClassNotFoundException {
+        Path root = Path.of(Checker.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> out = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                String rel = root.relativize(f).toString().replace('\\', '/');
+                if (!rel.endsWith(".class") || rel.contains("$")) continue;
+                Class<?> c = Class.forName(rel.substring(0, rel.length() - 6).replace('/', '.'), false,
+                        CheckerRegistryTest.class.getClassLoader());
+                int m = c.getModifiers();
+                if (Checker.class.isAssignableFrom(c) && !c.isInterface() && !Modifier.isAbstract(m) && Modifier.isPublic(m)) {
+                    out.add(c.getName());
+                }
+            }
+        }
+        return out;
+    }
+}
