@@ -45,4 +45,18 @@ class LauncherJvmOptionsTest {
         assertThat(optionsOf("bench", "history")).isEqualTo(window);
         assertThat(optionsOf("bench", "check")).containsExactly("W=0");
     }
+
+    @Test
+    void theLaunchersStartTheMainClassTheScriptNames() throws Exception {
+        String script = ". \"$0\"; printf '%s' \"$FALSIFY_MAIN\"";
+        Process p = new ProcessBuilder("bash", "-c", script, SCRIPT.toString()).redirectErrorStream(true).start();
+        String main = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(main).isEqualTo(dev.falsify.app.Main.class.getName());
+        assertThat(java.lang.reflect.Modifier.isStatic(dev.falsify.app.Main.class.getMethod("main", String[].class).getModifiers())).isTrue();
+        for (String launcher : List.of("../falsify", "../installers/launcher/falsify")) {
+            assertThat(java.nio.file.Files.readString(Path.of(launcher))).as(launcher)
+                    .contains("-cp \"$JAR\" \"$FALSIFY_MAIN\" \"$@\"").doesNotContain("-jar \"$JAR\"");
+        }
+    }
 }
