@@ -123,7 +123,7 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
         }
         // files are checked on every core, since one file's check runs mostly on one thread (checking
         // the etcd folder's 103 files was most of a `falsify check`'s time), and printed in order
-        for (FileOutcome o : InOrder.map(files, file -> checkOne(pipeline, request, file, stems.get(file)))) {
+        for (FileOutcome o : InOrder.map(files, new CheckFile(pipeline, request, stems))) {
             // loops, not forEach(out::println): a bound method reference is spun at run time, on every check's path
             for (String line : o.out()) out.println(line);
             if (!o.err().isEmpty()) {
@@ -143,6 +143,27 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
         String unique = stem;
         for (int i = 2; !used.add(unique); i++) unique = stem + "-" + i;
         return unique;
+    }
+
+    /**
+     * The task of one file. A class rather than a lambda: the first call of a lambda bootstraps the
+     * JDK's method-handle machinery, which nothing else on a check's path needs (falsify bench cli).
+     */
+    private final class CheckFile implements java.util.function.Function<Path, FileOutcome> {
+        private final HistoryCheck pipeline;
+        private final HistoryCheck.Request request;
+        private final java.util.Map<Path, String> stems;
+
+        CheckFile(HistoryCheck pipeline, HistoryCheck.Request request, java.util.Map<Path, String> stems) {
+            this.pipeline = pipeline;
+            this.request = request;
+            this.stems = stems;
+        }
+
+        @Override
+        public FileOutcome apply(Path file) {
+            return checkOne(pipeline, request, file, stems.get(file));
+        }
     }
 
     /** One file checked: its exit code and the lines it prints to stdout and to stderr. */

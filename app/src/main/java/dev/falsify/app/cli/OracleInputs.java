@@ -59,7 +59,8 @@ public final class OracleInputs {
     /** The replica dumps by name; a bad file is a {@link UserError}. */
     Map<String, JsonNode> replicaStates() {
         Map<String, JsonNode> dumps = new LinkedHashMap<>();
-        replicas.forEach((name, file) -> dumps.put(name, readJson(file)));
+        // a loop, not forEach with a lambda: this runs on every check's start (see CheckCommand.CheckFile)
+        for (Map.Entry<String, Path> e : replicas.entrySet()) dumps.put(e.getKey(), readJson(e.getValue()));
         return dumps;
     }
 
