@@ -38,6 +38,17 @@ class LauncherJvmOptionsTest {
     }
 
     @Test
+    void shortCommandsAskForHugePagesOnlyWhereTheKernelGivesThemOnRequest() throws Exception {
+        Path thp = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+        boolean onRequest = java.nio.file.Files.isReadable(thp) && java.nio.file.Files.readString(thp).contains("[madvise]");
+        List<String> check = optionsOf("check", "h.jsonl");
+        if (onRequest) assertThat(check).contains("-XX:+UseTransparentHugePages");
+        else assertThat(check).doesNotContain("-XX:+UseTransparentHugePages");
+        assertThat(optionsOf("lint", "plan.md")).doesNotContain("-XX:+UseTransparentHugePages");
+        assertThat(optionsOf()).doesNotContain("-XX:+UseTransparentHugePages");
+    }
+
+    @Test
     void theWindowAndItsBenchmarksGetTheWorkbenchOptionsOtherBenchmarksTheJvmDefaults() throws Exception {
         List<String> window = optionsOf();
         assertThat(window).contains("W=1", "-XX:+UseParallelGC", "-Xmn48m");
