@@ -51,6 +51,17 @@ public final class LinearizabilityChecker implements StreamingChecker {
      */
     public static final String ALL_PARTITIONS_OPTION = "all-partitions";
 
+    /** Whether kv partitions are searched with {@link PartitionSearch#lookAhead} (always, but for tests comparing the two). */
+    private final boolean lookAhead;
+
+    public LinearizabilityChecker() {
+        this(true);
+    }
+
+    LinearizabilityChecker(boolean lookAhead) {
+        this.lookAhead = lookAhead;
+    }
+
     @Override
     public String name() {
         return NAME;
@@ -92,11 +103,11 @@ public final class LinearizabilityChecker implements StreamingChecker {
         }
         Model<?, ?> model = Models.create(modelName, options);
         return run(model, ops, budget, Boolean.parseBoolean(options.getOrDefault(LINEARIZATION_OPTION, "false")),
-                Boolean.parseBoolean(options.getOrDefault(ALL_PARTITIONS_OPTION, "false")));
+                Boolean.parseBoolean(options.getOrDefault(ALL_PARTITIONS_OPTION, "false")), lookAhead);
     }
 
     private static <S, C> CheckResult run(Model<S, C> model, Iterator<Op> ops, CheckBudget budget, boolean witness,
-                                          boolean allPartitions) {
+                                          boolean allPartitions, boolean lookAhead) {
         long start = System.nanoTime();
         long readingNanos = 0;
         WeaknessDetector weaknesses = new WeaknessDetector(model.name());
@@ -116,7 +127,8 @@ public final class LinearizabilityChecker implements StreamingChecker {
         long deadline = budget.deadlineFrom(System.nanoTime());
         List<Task<S, C>> tasks = compiled.partitions(model);
         AtomicInteger firstFailure = new AtomicInteger(Integer.MAX_VALUE);
-        runAll(tasks, budget, deadline, firstFailure, witness, allPartitions);
+        runAll(tasks, budget, deadline, firstFailure, witness, allPartitions, lookAhead);
+        explainFailures(tasks, firstFailure.get(), budget, deadline, allPartitions);
         double elapsedMs = (System.nanoTime() - start - readingNanos) / 1e6;
         CheckResult r = result(model, tasks, firstFailure.get(), compiled, total, weaknesses.weaknesses(), elapsedMs, budget,
                 allPartitions);
@@ -129,14 +141,14 @@ public final class LinearizabilityChecker implements StreamingChecker {
     }
 
     private static <S, C> void runAll(List<Task<S, C>> tasks, CheckBudget budget, long deadline, AtomicInteger firstFailure,
-                                      boolean witness, boolean allPartitions) {
+                                      boolean witness, boolean allPartitions, boolean lookAhead) {
         // Partitions in index order: the reported failure is the lowest-index failing partition (so the
         // counterexample is deterministic), and once it is known every later partition can be skipped.
         // Taking them biggest-first balanced the load better on valid histories but spent most of an
         // invalid history's time on big partitions whose answer could no longer matter.
         // a class rather than lambdas: each lambda's first call bootstraps through invokedynamic,
         // which a cold `falsify check` paid for in every file
-        Worker<S, C> worker = new Worker<>(tasks, budget, deadline, firstFailure, witness, allPartitions);
+        Worker<S, C> worker = new Worker<>(tasks, budget, deadline, firstFailure, witness, allPartitions, lookAhead);
         int workers = Math.min(tasks.size(), Math.max(1, Runtime.getRuntime().availableProcessors()));
         if (workers > 1 && totalSize(tasks) >= 256) {
             // helpers take partitions only if they get to run; the caller never waits for a helper
@@ -166,17 +178,19 @@ public final class LinearizabilityChecker implements StreamingChecker {
         final AtomicInteger firstFailure;
         final boolean witness;
         final boolean allPartitions;
+        final boolean lookAhead;
         final AtomicInteger next = new AtomicInteger();
         final AtomicInteger done = new AtomicInteger();
 
         Worker(List<Task<S, C>> tasks, CheckBudget budget, long deadline, AtomicInteger firstFailure, boolean witness,
-               boolean allPartitions) {
+               boolean allPartitions, boolean lookAhead) {
             this.tasks = tasks;
             this.budget = budget;
             this.deadline = deadline;
             this.firstFailure = firstFailure;
             this.witness = witness;
             this.allPartitions = allPartitions;
+            this.lookAhead = lookAhead;
         }
 
         @Override
@@ -187,7 +201,7 @@ public final class LinearizabilityChecker implements StreamingChecker {
                 try {
                     // else an earlier partition already failed (and only the first failure is wanted)
                     if (allPartitions || t.index <= firstFailure.get()) {
-                        t.run(witness, new Stop(t.index));
+                        t.run(witness, lookAhead, new Stop(t.index));
                         if (t.status == PartitionSearch.Status.INVALID) {
                             int f;
                             do {
@@ -217,6 +231,37 @@ public final class LinearizabilityChecker implements StreamingChecker {
             public boolean getAsBoolean() {
                 return budget.cancelled().get() || System.nanoTime() - deadline > 0 || (!allPartitions && firstFailure.get() < index);
             }
+        }
+    }
+
+    /**
+     * The partitions whose failure is reported are searched once more without look-ahead, whose
+     * dead ends reach the longest linearizable prefixes the explanation shows (see
+     * {@link PartitionSearch#lookAhead}); within the same budget, and should it run out, the
+     * look-ahead search's own (shorter) prefixes are shown.
+     */
+    private static <S, C> void explainFailures(List<Task<S, C>> tasks, int firstFailure, CheckBudget budget, long deadline,
+                                               boolean allPartitions) {
+        if (firstFailure == Integer.MAX_VALUE) return;
+        Deadline stop = new Deadline(budget, deadline);
+        for (Task<S, C> t : tasks) {
+            if (t.status == PartitionSearch.Status.INVALID && (t.index == firstFailure || allPartitions)) t.explain(stop);
+        }
+    }
+
+    /** Budget cancelled or deadline passed. */
+    private static final class Deadline implements java.util.function.BooleanSupplier {
+        private final CheckBudget budget;
+        private final long deadline;
+
+        Deadline(CheckBudget budget, long deadline) {
+            this.budget = budget;
+            this.deadline = deadline;
+        }
+
+        @Override
+        public boolean getAsBoolean() {
+            return budget.cancelled().get() || System.nanoTime() - deadline > 0;
         }
     }
 
@@ -484,11 +529,21 @@ public final class LinearizabilityChecker implements StreamingChecker {
             return refs.length;
         }
 
-        void run(boolean witness, java.util.function.BooleanSupplier stop) {
+        void run(boolean witness, boolean lookAhead, java.util.function.BooleanSupplier stop) {
             search = new PartitionSearch(definite, callTime, returnTime, cmd, observer, table, initialState, stop);
             if (witness) search.keepLinearization();
+            if (lookAhead) search.lookAhead();
             status = search.run();
             explored = search.explored();
+        }
+
+        /** After an INVALID {@link #run}: the search that explains the failure, one without look-ahead. */
+        void explain(java.util.function.BooleanSupplier stop) {
+            if (!search.looksAhead()) return; // it already was a search without look-ahead
+            PartitionSearch plain = new PartitionSearch(definite, callTime, returnTime, cmd, observer, table, initialState, stop);
+            if (plain.run() != PartitionSearch.Status.INVALID) return; // out of budget: keep what the first search found
+            search = plain;
+            explored += plain.explored();
         }
 
         /** The order the search found for this (linearizable) partition, with the state after each op. */
@@ -506,7 +561,7 @@ public final class LinearizabilityChecker implements StreamingChecker {
         LinearizabilityCounterexample.PartitionFailure failure(Model<S, C> model, boolean exhausted) {
             List<LinearizabilityCounterexample.Prefix> prefixes = new ArrayList<>();
             for (int[] p : search.longestPrefixes()) prefixes.add(prefix(model, p, exhausted));
-            return new LinearizabilityCounterexample.PartitionFailure(label, refs.length, explored, prefixes);
+            return new LinearizabilityCounterexample.PartitionFailure(label, refs.length, search.explored(), prefixes);
         }
 
         private LinearizabilityCounterexample.Prefix prefix(Model<S, C> model, int[] ops, boolean exhausted) {
