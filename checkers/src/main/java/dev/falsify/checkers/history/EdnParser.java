@@ -56,6 +56,17 @@ public final class EdnParser {
     private int startCol = 1;
     private int lastContentLine = 1;
     private int depth;
+    /**
+     * Keywords of flat op maps, kept from map to map (direct-mapped by length and end characters): a
+     * history repeats a handful of them ({@code :process :type :invoke :ok :f :get :key …}) on every
+     * line, and a cold `falsify check` reads its first thousands of lines interpreted, where making
+     * each one a new String (copied, compressed, hashed again by the switch that reads it) and a new
+     * node was a good part of the reading.
+     */
+    private final String[] keywords = new String[64];
+    private final JsonNode[] keywordNodes = new JsonNode[64];
+    /** Nodes of the small non-negative integers of flat op maps (process numbers, mostly), made once each. */
+    private final JsonNode[] smallNumbers = new JsonNode[1024];
 
     public EdnParser(Reader in, String source) {
         this.in = in;
@@ -243,7 +254,7 @@ public final class EdnParser {
             if (c != ':' || n == keys.length) return -1;
             int end = keywordEnd(i + 1);
             if (end < 0) return -1;
-            String key = new String(buf, i + 1, end - i - 1);
+            String key = keyword(i + 1, end);
             i = end;
             while (i < lim && (buf[i] == ' ' || buf[i] == ',')) i++;
             if (i >= lim) return -1;
@@ -252,7 +263,7 @@ public final class EdnParser {
             if (c == ':') {
                 end = keywordEnd(i + 1);
                 if (end < 0) return -1;
-                v = NODES.textNode(new String(buf, i + 1, end - i - 1));
+                v = keywordNode(i + 1, end);
             } else if (c == '"') {
                 end = i + 1;
                 while (end < lim && buf[end] != '"') {
@@ -260,8 +271,11 @@ public final class EdnParser {
                     end++;
                 }
                 if (end >= lim) return -1;
-                v = NODES.textNode(new String(buf, i + 1, end - i - 1));
+                // short strings (the keys of a kv history: "0", "17") repeat like keywords
+                v = end - i - 1 <= 4 && end > i + 1 ? keywordNode(i + 1, end) : NODES.textNode(new String(buf, i + 1, end - i - 1));
                 end++;
+            } else if ((end = digitsEnd(i)) > 0) {
+                v = digits(i, end);
             } else if (c != '\\' && c != '#') { // not a character, a tag, a set or a discard: readValue's own cases
                 end = i;
                 while (end < lim && buf[end] < 128 && !ENDS_TOKEN[buf[end]]) end++;
@@ -281,6 +295,66 @@ public final class EdnParser {
         lastContentLine = line;
         pos = i + 1;
         return n;
+    }
+
+    /**
+     * End of a run of at most 18 ASCII digits from {@code from} that a token end follows, or -1: a
+     * token {@link #number} reads as a plain long. Anything else ({@code 1.5}, {@code 12N},
+     * {@code 0x1F}, a digit run at the end of the buffer) is left to the general path.
+     */
+    private int digitsEnd(int from) {
+        int end = from;
+        while (end < lim && end - from < 18 && buf[end] >= '0' && buf[end] <= '9') end++;
+        if (end == from || end >= lim || buf[end] >= 128 || !ENDS_TOKEN[buf[end]]) return -1;
+        return end;
+    }
+
+    /** The number node of the digits in {@code [from, end)}, as {@link #number} makes it. */
+    private JsonNode digits(int from, int end) {
+        long value = 0;
+        for (int i = from; i < end; i++) value = value * 10 + (buf[i] - '0');
+        if (value >= smallNumbers.length) return NODES.numberNode(value);
+        JsonNode n = smallNumbers[(int) value];
+        if (n == null) {
+            n = NODES.numberNode(value);
+            smallNumbers[(int) value] = n;
+        }
+        return n;
+    }
+
+    /** The keyword name in {@code [from, end)}, the same String as the last time it was read when possible. */
+    private String keyword(int from, int end) {
+        int slot = keywordSlot(from, end);
+        String k = keywords[slot];
+        if (k != null && isAt(k, from, end)) return k;
+        k = new String(buf, from, end - from);
+        keywords[slot] = k;
+        keywordNodes[slot] = null;
+        return k;
+    }
+
+    /** The text node of the keyword in {@code [from, end)} (a keyword value reads as its name). */
+    private JsonNode keywordNode(int from, int end) {
+        String k = keyword(from, end);
+        int slot = keywordSlot(from, end);
+        JsonNode n = keywordNodes[slot];
+        if (n == null) {
+            n = NODES.textNode(k);
+            keywordNodes[slot] = n;
+        }
+        return n;
+    }
+
+    private int keywordSlot(int from, int end) {
+        return ((end - from) * 31 + buf[from] * 7 + buf[end - 1]) & 63;
+    }
+
+    private boolean isAt(String k, int from, int end) {
+        if (k.length() != end - from) return false;
+        for (int i = 0; i < k.length(); i++) {
+            if (k.charAt(i) != buf[from + i]) return false;
+        }
+        return true;
     }
 
     /** End of the keyword name starting at {@code from} (ASCII, not empty, not {@code ::}), or -1. */
