@@ -243,18 +243,18 @@ public final class LinearizabilityChecker implements StreamingChecker {
     private static <S, C> void explainFailures(List<Task<S, C>> tasks, int firstFailure, CheckBudget budget, long deadline,
                                                boolean allPartitions) {
         if (firstFailure == Integer.MAX_VALUE) return;
-        Deadline stop = new Deadline(budget, deadline);
+        OutOfBudget stop = new OutOfBudget(budget, deadline);
         for (Task<S, C> t : tasks) {
             if (t.status == PartitionSearch.Status.INVALID && (t.index == firstFailure || allPartitions)) t.explain(stop);
         }
     }
 
     /** Budget cancelled or deadline passed. */
-    private static final class Deadline implements java.util.function.BooleanSupplier {
+    private static final class OutOfBudget implements java.util.function.BooleanSupplier {
         private final CheckBudget budget;
         private final long deadline;
 
-        Deadline(CheckBudget budget, long deadline) {
+        OutOfBudget(CheckBudget budget, long deadline) {
             this.budget = budget;
             this.deadline = deadline;
         }
