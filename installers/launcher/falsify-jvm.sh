@@ -42,8 +42,8 @@ FALSIFY_CLI_OPTS=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmn64m -XX:-UsePerfD
 # (/sys/kernel/mm/transparent_hugepage/enabled says [madvise]; with [always] the kernel uses them
 # unasked, with [never] the option would only print a warning). A check touches its young generation
 # once (the kv folder's ~43 MB, no collection), and with 4 KB pages that is ~9,000 page faults more
-# than --version, which in a virtual machine cost more than the zeroing itself; 2 MB pages cut a kv
-# check's faults from ~12,000 to ~3,600. Interleaved, load 1.3-2.2 (03:15-03:30 UTC 2026-12-02), median
+# than --version; 2 MB pages cut a kv check's faults from ~12,000 to ~3,600 (/usr/bin/time; this
+# machine is a virtual one, where a fault costs more). Interleaved, load 1.3-2.2 (02:55-03:05 UTC 2026-12-02), median
 # wall: kv folder 0.249 -> 0.234 s (21 runs) and 0.270 -> 0.256 s (25 runs), etcd folder 0.399 ->
 # 0.369 s (15 runs), one small file 0.121 -> 0.124 s and --version 0.073 -> 0.077 s (15 runs, noise);
 # peak memory for etcd 99 -> 106 MB. `lint` gained nothing measurable (0.250 -> 0.242 s) and keeps
