@@ -124,11 +124,11 @@ public final class LinearizabilityChecker implements StreamingChecker {
             weaknesses.accept(op);
             compiled.add(model, op, total++);
         }
-        long deadline = budget.deadlineFrom(System.nanoTime());
+        OutOfBudget outOfBudget = new OutOfBudget(budget, budget.deadlineFrom(System.nanoTime()));
         List<Task<S, C>> tasks = compiled.partitions(model);
         AtomicInteger firstFailure = new AtomicInteger(Integer.MAX_VALUE);
-        runAll(tasks, budget, deadline, firstFailure, witness, allPartitions, lookAhead);
-        explainFailures(tasks, firstFailure.get(), budget, deadline, allPartitions);
+        runAll(tasks, budget, outOfBudget, firstFailure, witness, allPartitions, lookAhead);
+        explainFailures(tasks, firstFailure.get(), outOfBudget, allPartitions);
         double elapsedMs = (System.nanoTime() - start - readingNanos) / 1e6;
         CheckResult r = result(model, tasks, firstFailure.get(), compiled, total, weaknesses.weaknesses(), elapsedMs, budget,
                 allPartitions);
@@ -140,7 +140,7 @@ public final class LinearizabilityChecker implements StreamingChecker {
         return parts.isEmpty() && r.validity() != Validity.VALID ? r : r.with(new Linearization(model.name(), parts));
     }
 
-    private static <S, C> void runAll(List<Task<S, C>> tasks, CheckBudget budget, long deadline, AtomicInteger firstFailure,
+    private static <S, C> void runAll(List<Task<S, C>> tasks, CheckBudget budget, OutOfBudget outOfBudget, AtomicInteger firstFailure,
                                       boolean witness, boolean allPartitions, boolean lookAhead) {
         // Partitions in index order: the reported failure is the lowest-index failing partition (so the
         // counterexample is deterministic), and once it is known every later partition can be skipped.
@@ -148,7 +148,7 @@ public final class LinearizabilityChecker implements StreamingChecker {
         // invalid history's time on big partitions whose answer could no longer matter.
         // a class rather than lambdas: each lambda's first call bootstraps through invokedynamic,
         // which a cold `falsify check` paid for in every file
-        Worker<S, C> worker = new Worker<>(tasks, budget, deadline, firstFailure, witness, allPartitions, lookAhead);
+        Worker<S, C> worker = new Worker<>(tasks, outOfBudget, firstFailure, witness, allPartitions, lookAhead);
         int workers = Math.min(tasks.size(), Math.max(1, Runtime.getRuntime().availableProcessors()));
         if (workers > 1 && totalSize(tasks) >= 256) {
             // helpers take partitions only if they get to run; the caller never waits for a helper
@@ -173,24 +173,22 @@ public final class LinearizabilityChecker implements StreamingChecker {
     /** Takes partitions in index order until none is left; several may run at once. */
     private static final class Worker<S, C> implements Runnable {
         final List<Task<S, C>> tasks;
-        final CheckBudget budget;
-        final long deadline;
         final AtomicInteger firstFailure;
         final boolean witness;
         final boolean allPartitions;
         final boolean lookAhead;
         final AtomicInteger next = new AtomicInteger();
         final AtomicInteger done = new AtomicInteger();
+        final OutOfBudget outOfBudget;
 
-        Worker(List<Task<S, C>> tasks, CheckBudget budget, long deadline, AtomicInteger firstFailure, boolean witness,
+        Worker(List<Task<S, C>> tasks, OutOfBudget outOfBudget, AtomicInteger firstFailure, boolean witness,
                boolean allPartitions, boolean lookAhead) {
             this.tasks = tasks;
-            this.budget = budget;
-            this.deadline = deadline;
             this.firstFailure = firstFailure;
             this.witness = witness;
             this.allPartitions = allPartitions;
             this.lookAhead = lookAhead;
+            this.outOfBudget = outOfBudget;
         }
 
         @Override
@@ -229,7 +227,7 @@ public final class LinearizabilityChecker implements StreamingChecker {
 
             @Override
             public boolean getAsBoolean() {
-                return budget.cancelled().get() || System.nanoTime() - deadline > 0 || (!allPartitions && firstFailure.get() < index);
+                return outOfBudget.getAsBoolean() || (!allPartitions && firstFailure.get() < index);
             }
         }
     }
@@ -240,16 +238,15 @@ public final class LinearizabilityChecker implements StreamingChecker {
      * {@link PartitionSearch#lookAhead}); within the same budget, and should it run out, the
      * look-ahead search's own (shorter) prefixes are shown.
      */
-    private static <S, C> void explainFailures(List<Task<S, C>> tasks, int firstFailure, CheckBudget budget, long deadline,
+    private static <S, C> void explainFailures(List<Task<S, C>> tasks, int firstFailure, OutOfBudget stop,
                                                boolean allPartitions) {
         if (firstFailure == Integer.MAX_VALUE) return;
-        OutOfBudget stop = new OutOfBudget(budget, deadline);
         for (Task<S, C> t : tasks) {
             if (t.status == PartitionSearch.Status.INVALID && (t.index == firstFailure || allPartitions)) t.explain(stop);
         }
     }
 
-    /** Budget cancelled or deadline passed. */
+    /** Budget cancelled or deadline passed: when every search stops. */
     private static final class OutOfBudget implements java.util.function.BooleanSupplier {
         private final CheckBudget budget;
         private final long deadline;
