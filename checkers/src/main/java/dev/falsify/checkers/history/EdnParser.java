@@ -324,7 +324,10 @@ public final class EdnParser {
 
     /** The keyword name in {@code [from, end)}, the same String as the last time it was read when possible. */
     private String keyword(int from, int end) {
-        int slot = keywordSlot(from, end);
+        return keyword(from, end, keywordSlot(from, end));
+    }
+
+    private String keyword(int from, int end, int slot) {
         String k = keywords[slot];
         if (k != null && isAt(k, from, end)) return k;
         k = new String(buf, from, end - from);
@@ -335,8 +338,8 @@ public final class EdnParser {
 
     /** The text node of the keyword in {@code [from, end)} (a keyword value reads as its name). */
     private JsonNode keywordNode(int from, int end) {
-        String k = keyword(from, end);
         int slot = keywordSlot(from, end);
+        String k = keyword(from, end, slot);
         JsonNode n = keywordNodes[slot];
         if (n == null) {
             n = NODES.textNode(k);
