@@ -17,14 +17,19 @@ class LauncherJvmOptionsTest {
     private static final Path SCRIPT = Path.of("../installers/launcher/falsify-jvm.sh");
 
     private static List<String> optionsOf(String... args) throws IOException, InterruptedException {
-        String script = ". \"$0\"; falsify_jvm_options \"$@\"; printf '%s\\n' \"W=$FALSIFY_WORKBENCH\" ${FALSIFY_JVM_OPTS[@]+\"${FALSIFY_JVM_OPTS[@]}\"}";
-        List<String> cmd = new java.util.ArrayList<>(List.of("bash", "-c", script, SCRIPT.toString()));
+        return sourced("falsify_jvm_options \"$@\"; printf '%s\\n' \"W=$FALSIFY_WORKBENCH\" ${FALSIFY_JVM_OPTS[@]+\"${FALSIFY_JVM_OPTS[@]}\"}",
+                args).lines().toList();
+    }
+
+    /** The output of {@code commands} run by bash after sourcing the script, with {@code args} as "$@". */
+    private static String sourced(String commands, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new java.util.ArrayList<>(List.of("bash", "-c", ". \"$0\"; " + commands, SCRIPT.toString()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
-        return out.lines().toList();
+        return out;
     }
 
     @Test
@@ -59,10 +64,7 @@ class LauncherJvmOptionsTest {
 
     @Test
     void theLaunchersStartTheMainClassTheScriptNames() throws Exception {
-        String script = ". \"$0\"; printf '%s' \"$FALSIFY_MAIN\"";
-        Process p = new ProcessBuilder("bash", "-c", script, SCRIPT.toString()).redirectErrorStream(true).start();
-        String main = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        String main = sourced("printf '%s' \"$FALSIFY_MAIN\"");
         assertThat(main).isEqualTo(dev.falsify.app.Main.class.getName());
         assertThat(java.lang.reflect.Modifier.isStatic(dev.falsify.app.Main.class.getMethod("main", String[].class).getModifiers())).isTrue();
         for (String launcher : List.of("../falsify", "../installers/launcher/falsify")) {
