@@ -1,5 +1,6 @@
 package dev.falsify.app.cli;
 
+import dev.falsify.model.text.TerminalText;
 import dev.falsify.runner.store.HistoryEntry;
 import java.io.PrintWriter;
 import java.util.List;
@@ -48,10 +49,12 @@ public final class HistoryCommand implements Callable<Integer> {
         }
         out.printf("%-20s %-22s %-32s %s%n", "PLAN", "SESSION", "VERDICT", "");
         for (HistoryEntry e : entries) {
-            out.printf("%-20s %-22s %-32s %s%n", e.planSlug(), e.session(), e.verdict(), e.flip() ? "<- flip" : "");
+            // the index holds what session folders said, written by other tools and people: escaped, then padded
+            out.printf("%-20s %-22s %-32s %s%n", TerminalText.escape(e.planSlug()), TerminalText.escape(e.session()),
+                    TerminalText.escape(e.verdict()), e.flip() ? "<- flip" : "");
         }
         long flips = entries.stream().filter(HistoryEntry::flip).count();
-        out.println(scenario + ": " + entries.size() + " session" + (entries.size() == 1 ? "" : "s") + ", " + flips
+        out.println(TerminalText.escape(scenario) + ": " + entries.size() + " session" + (entries.size() == 1 ? "" : "s") + ", " + flips
                 + " flip" + (flips == 1 ? "" : "s") + (flips > 0 ? " \u2014 flaky" : " \u2014 stable"));
         out.flush();
         return 0;

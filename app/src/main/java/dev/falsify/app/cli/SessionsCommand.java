@@ -3,6 +3,7 @@ package dev.falsify.app.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.falsify.model.text.TerminalText;
 import dev.falsify.runner.store.StoredSession;
 import java.io.PrintWriter;
 import java.util.List;
@@ -45,10 +46,12 @@ public final class SessionsCommand implements Callable<Integer> {
         } else {
             out.printf("%-20s %-22s %-19s %-16s %s%n", "PLAN", "SESSION", "HEADLINE", "COMMIT", "SCENARIOS");
             for (StoredSession s : sessions) {
+                // the index holds what session folders said, written by other tools and people: escaped, then padded
                 String scen = s.scenarios().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
                         .collect(Collectors.joining(", "));
-                out.printf("%-20s %-22s %-19s %-16s %s%n", s.planSlug(), s.name(),
-                        s.headline() + (s.interrupted() ? "*" : ""), s.commit().isBlank() ? "-" : s.commit(), scen);
+                out.printf("%-20s %-22s %-19s %-16s %s%n", TerminalText.escape(s.planSlug()), TerminalText.escape(s.name()),
+                        TerminalText.escape(s.headline() + (s.interrupted() ? "*" : "")),
+                        s.commit().isBlank() ? "-" : TerminalText.escape(s.commit()), TerminalText.escape(scen));
             }
             if (sessions.stream().anyMatch(StoredSession::interrupted)) {
                 out.println("* interrupted (no end marker)");
