@@ -22,7 +22,8 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Recompute a session's verdicts and write its findings report (findings/report.md), drawing the "
                 + "counterexample pictures (findings/*.svg) it embeds where they are missing.",
                 "The plan is found from the session log's Plan: line (relative to the session folder, any folder above it, "
-                        + "or the working directory) unless --plan is given. Exit codes: 0 written, 2 bad input."})
+                        + "or the working directory) unless --plan is given. Exit codes: 0 written, 2 bad input.",
+                "A folder that is not a session (no session-log.md, no findings/report.md) is bad input: nothing is written."})
 public final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SESSION_DIR", description = "The session folder.")
     Path sessionDir;
@@ -40,7 +41,9 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (!"-".equals(out) && java.nio.file.Files.isDirectory(sessionDir)) {
+        // before anything is drawn or written: a folder that is not a session gets nothing
+        SessionDirs.requireSession(sessionDir);
+        if (!"-".equals(out)) {
             // pictures first, so the report embeds them: drawn from the history artifacts where missing
             SessionPictures.Regenerated drawn = SessionPictures.regenerate(sessionDir);
             drawn.written().forEach(p -> stdout.println("drew " + TerminalText.escape(p.toString())));
