@@ -13,7 +13,10 @@ import java.io.Writer;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.lang.reflect.Proxy;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -33,7 +36,10 @@ public final class Faulty {
     /**
      * {@code impl} behind {@code plan}, as {@code iface}. The plan sees each interface method by name;
      * {@code equals}, {@code hashCode} and {@code toString} pass through to {@code impl} uncounted
-     * (and two wrappers of equal implementations are equal).
+     * (and two wrappers of equal implementations are equal). {@code iface} may be package-private or
+     * private (a port declared in a test class): its methods are made accessible to the proxy once,
+     * here; in a named module that does not open its package to the testkit this fails at once with
+     * a message saying so, never later on a call.
      */
     @SuppressWarnings("unchecked")
     public static <T> T wrap(Class<T> iface, T impl, FaultPlan plan) {
@@ -41,10 +47,34 @@ public final class Faulty {
             throw new IllegalArgumentException(iface.getName() + " is not an interface: Faulty.wrap proxies interfaces only");
         }
         if (impl == null || plan == null) throw new NullPointerException("impl and plan are required");
-        return (T) Proxy.newProxyInstance(iface.getClassLoader(), new Class<?>[] {iface}, new Handler(impl, plan));
+        return (T) Proxy.newProxyInstance(iface.getClassLoader(), new Class<?>[] {iface}, new Handler(impl, plan, opened(iface, impl)));
     }
 
-    private record Handler(Object impl, FaultPlan plan) implements InvocationHandler {
+    /**
+     * The methods of {@code iface} this class may not call as they are — those of an interface that
+     * is not public, the usual case for a port declared in a test — made accessible, each keyed by
+     * itself (the proxy hands the handler equal {@link Method} objects of its own); empty when every
+     * method is public, so the common case costs nothing per call.
+     */
+    private static Map<Method, Method> opened(Class<?> iface, Object impl) {
+        Map<Method, Method> opened = new HashMap<>();
+        for (Method m : iface.getMethods()) {
+            if (Modifier.isStatic(m.getModifiers()) || m.canAccess(impl)) continue;
+            if (!m.trySetAccessible()) {
+                throw new IllegalArgumentException(iface.getName() + "." + m.getName() + " cannot be called by Faulty.wrap: "
+                        + m.getDeclaringClass().getModule() + " does not open " + m.getDeclaringClass().getPackageName()
+                        + " to the testkit (add an 'opens' clause, or make the interface public)");
+            }
+            opened.put(m, m);
+        }
+        return opened.isEmpty() ? Map.of() : Map.copyOf(opened);
+    }
+
+    /**
+     * @param opened the interface's methods made accessible ({@link #opened}); a method not in it is
+     *               public and called as the proxy passes it
+     */
+    private record Handler(Object impl, FaultPlan plan, Map<Method, Method> opened) implements InvocationHandler {
         @Override
         public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
             if (method.getDeclaringClass() == Object.class) {
@@ -64,10 +94,11 @@ public final class Faulty {
                 }
                 throw new InjectedFault("interrupted during an injected delay of " + method.getName(), e);
             }
+            Method target = opened.isEmpty() ? method : opened.getOrDefault(method, method);
             try {
-                return method.invoke(impl, args);
+                return target.invoke(impl, args);
             } catch (InvocationTargetException e) {
-                throw e.getCause();
+                throw e.getCause();   // the implementation's own exception, as it threw it
             }
         }
 

@@ -14,6 +14,7 @@ import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.PlanParser;
 import dev.falsify.model.plan.edit.TextEdit;
 import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.text.TerminalText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -122,8 +123,8 @@ public final class CatalogCommand implements Callable<Integer> {
         if (this.json) {
             out.print(CatalogJson.write(json.results(query, kindSet, hits)));
         } else if (hits.isEmpty()) {
-            spec.commandLine().getErr().println("falsify: no catalog entry matches " + String.join(" ", query)
-                    + (kindSet.isEmpty() ? "" : " among " + String.join(", ", kinds)));
+            spec.commandLine().getErr().println("falsify: no catalog entry matches " + TerminalText.escape(String.join(" ", query)
+                    + (kindSet.isEmpty() ? "" : " among " + String.join(", ", kinds))));
             spec.commandLine().getErr().flush();
         } else if (query.isEmpty()) {
             printListing(out, hits);

@@ -14,6 +14,7 @@ import dev.falsify.checkers.render.CounterexamplePictures;
 import dev.falsify.checkers.oracles.InvariantSyntaxException;
 import dev.falsify.checkers.pipeline.CheckedHistory;
 import dev.falsify.checkers.pipeline.HistoryCheck;
+import dev.falsify.model.text.TerminalText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -197,11 +198,12 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
                 for (Path pic : pictures) n.withArray("pictures").add(pic.toString());
                 out.add(n.toString());
             } else {
-                out.addAll(o.lines());
-                for (Path pic : pictures) out.add("  picture: " + pic);
+                // history values, keys and errors are the system's text: escaped, so none acts on the terminal
+                for (String line : o.lines()) out.add(TerminalText.escape(line));
+                for (Path pic : pictures) out.add("  picture: " + TerminalText.escape(pic.toString()));
             }
             if (pictureError != null) {
-                err.add("falsify check: " + pictureError);
+                err.add("falsify check: " + TerminalText.escape(pictureError));
                 code = 4;
             }
         } catch (HistoryFormatException e) {
@@ -244,7 +246,7 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
             n.put("error", message);
             out.add(n.toString());
         }
-        err.add("falsify: " + message);
+        err.add("falsify: " + TerminalText.escape(message));
     }
 
     static int exitCode(CheckResult r) {

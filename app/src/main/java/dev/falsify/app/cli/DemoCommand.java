@@ -92,6 +92,6 @@ public final class DemoCommand implements Callable<Integer> {
 
     private RunOptions options(List<String> scenarios, Map<String, String> env, PrintWriter w) {
         return new RunOptions(out.resolve("test-sessions"), scenarios, null, env, 1, noIndex ? null : store.dbPath(),
-                "falsify demo", w);
+                "falsify demo", TerminalLines.over(w));
     }
 }

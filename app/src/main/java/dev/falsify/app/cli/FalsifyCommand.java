@@ -1,5 +1,6 @@
 package dev.falsify.app.cli;
 
+import dev.falsify.model.text.TerminalText;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -90,18 +91,19 @@ public final class FalsifyCommand implements Runnable {
 
     /**
      * What a command that threw {@code ex} prints and exits with: a {@link UserError}'s message and
-     * code, else an internal error (its stack trace with {@code --debug}) and 2.
+     * code, else an internal error (its stack trace with {@code --debug}) and 2. Messages quote input
+     * (paths, history lines, values), so they are {@link TerminalText#escape escaped} for the terminal.
      */
     static int failed(Exception ex, boolean debug, PrintWriter err) {
         if (ex instanceof UserError ue) {
-            err.println("falsify: " + ue.getMessage());
+            err.println("falsify: " + TerminalText.escape(ue.getMessage()));
             err.flush();
             return ue.exitCode();
         }
         if (debug) {
             ex.printStackTrace(err);
         } else {
-            err.println("falsify: internal error: " + ex + " (run with --debug for details)");
+            err.println("falsify: internal error: " + TerminalText.escape(ex.toString()) + " (run with --debug for details)");
         }
         err.flush();
         return 2;
@@ -114,7 +116,7 @@ public final class FalsifyCommand implements Runnable {
                 failed(ex, parseResult.originalArgs().contains("--debug"), commandLine.getErr()));
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println("falsify: " + ex.getMessage());
+            err.println("falsify: " + TerminalText.escape(ex.getMessage()));
             ex.getCommandLine().usage(err);
             err.flush();
             return 2;

@@ -1,5 +1,6 @@
 package dev.falsify.app.cli;
 
+import dev.falsify.model.text.TerminalText;
 import dev.falsify.runner.store.HistoryEntry;
 import java.io.PrintWriter;
 import java.util.List;
@@ -12,11 +13,20 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code falsify history SCENARIO [--plan SLUG]}: one scenario's verdicts across sessions, flips flagged. */
+/**
+ * {@code falsify history SCENARIO [--plan SLUG]}: one scenario's verdicts across sessions, flips
+ * flagged. A scenario no indexed session records is exit 2, as a name that matches nothing is for
+ * the other commands ({@code import} of a folder with no session, {@code override} of an arm the
+ * session does not have): a typo must not read as "no flakiness found".
+ */
 @Command(name = "history", mixinStandardHelpOptions = true,
         description = {"Show one scenario's (or one arm's, e.g. S5/api) verdicts across indexed sessions, oldest first, and flag flips between "
-                + "passing and failing (flaky).", "S1 and S01 name the same scenario."})
+                + "passing and failing (flaky).", "S1 and S01 name the same scenario.",
+                "Exit codes: 0 listed, 2 no indexed session records the scenario (of that --plan), or the store cannot be read."})
 public final class HistoryCommand implements Callable<Integer> {
+    /** Exit code when nothing matches the scenario (and plan) asked for: the CLI's bad-input code. */
+    static final int NOTHING_FOUND = 2;
+
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario id, e.g. S1 or S03.")
     String scenario;
 
@@ -36,22 +46,30 @@ public final class HistoryCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         List<HistoryEntry> entries = store.use(spec.commandLine().getErr(), s -> s.history(scenario, Optional.ofNullable(plan)));
+        String none = "no indexed session records scenario " + TerminalText.escape(scenario)
+                + (plan == null ? "" : " of plan " + TerminalText.escape(plan)) + " (in " + TerminalText.escape(store.dbPath().toString()) + ")";
         if (json) {
             out.println(SessionsCommand.toJson(entries));
             out.flush();
-            return 0;
+            if (entries.isEmpty()) {
+                spec.commandLine().getErr().println("falsify: " + none);
+                spec.commandLine().getErr().flush();
+            }
+            return entries.isEmpty() ? NOTHING_FOUND : 0;
         }
         if (entries.isEmpty()) {
-            out.println("no indexed session records scenario " + scenario + (plan == null ? "" : " of plan " + plan));
+            out.println(none);
             out.flush();
-            return 0;
+            return NOTHING_FOUND;
         }
         out.printf("%-20s %-22s %-32s %s%n", "PLAN", "SESSION", "VERDICT", "");
         for (HistoryEntry e : entries) {
-            out.printf("%-20s %-22s %-32s %s%n", e.planSlug(), e.session(), e.verdict(), e.flip() ? "<- flip" : "");
+            // the index holds what session folders said, written by other tools and people: escaped, then padded
+            out.printf("%-20s %-22s %-32s %s%n", TerminalText.escape(e.planSlug()), TerminalText.escape(e.session()),
+                    TerminalText.escape(e.verdict()), e.flip() ? "<- flip" : "");
         }
         long flips = entries.stream().filter(HistoryEntry::flip).count();
-        out.println(scenario + ": " + entries.size() + " session" + (entries.size() == 1 ? "" : "s") + ", " + flips
+        out.println(TerminalText.escape(scenario) + ": " + entries.size() + " session" + (entries.size() == 1 ? "" : "s") + ", " + flips
                 + " flip" + (flips == 1 ? "" : "s") + (flips > 0 ? " \u2014 flaky" : " \u2014 stable"));
         out.flush();
         return 0;

@@ -1,6 +1,7 @@
 package dev.falsify.app.cli;
 
 import dev.falsify.model.session.SessionReader;
+import dev.falsify.model.text.TerminalText;
 import dev.falsify.runner.store.ImportResult;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -54,12 +55,13 @@ public final class ImportCommand implements Callable<Integer> {
             for (Path dir : sessions) {
                 ImportResult r = s.importFolder(dir);
                 counts[r.status().ordinal()]++;
-                out.printf("%-9s %-18s %s%n", r.status().name().toLowerCase(), r.headline(), r.dir());
+                out.printf("%-9s %-18s %s%n", r.status().name().toLowerCase(), TerminalText.escape(String.valueOf(r.headline())),
+                        TerminalText.escape(String.valueOf(r.dir())));
             }
             return null;
         });
         out.printf("%d session folder%s: %d added, %d updated, %d unchanged (store: %s)%n", sessions.size(),
-                sessions.size() == 1 ? "" : "s", counts[0], counts[1], counts[2], store.dbPath());
+                sessions.size() == 1 ? "" : "s", counts[0], counts[1], counts[2], TerminalText.escape(store.dbPath().toString()));
         out.flush();
         return 0;
     }

@@ -8,6 +8,7 @@ import dev.falsify.model.lint.PlanLinter;
 import dev.falsify.model.lint.Severity;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.PlanFile;
+import dev.falsify.model.text.TerminalText;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -52,10 +53,11 @@ public final class LintCommand implements Callable<Integer>, QuickCommandLine.Pl
         if (json) {
             out.println(LintReport.jsonText(parsed, coverage, diagnostics));
         } else {
-            for (Diagnostic d : diagnostics) out.println(LintReport.textLine(plan.toString(), d));
+            // a diagnostic quotes the plan's text: escaped, so none acts on the terminal
+            for (Diagnostic d : diagnostics) out.println(TerminalText.escape(LintReport.textLine(plan.toString(), d)));
             long errors = diagnostics.stream().filter(d -> d.severity() == Severity.ERROR).count();
             long warnings = diagnostics.stream().filter(d -> d.severity() == Severity.WARNING).count();
-            err.println(plan + ": " + errors + " error" + (errors == 1 ? "" : "s") + ", " + warnings + " warning" + (warnings == 1 ? "" : "s"));
+            err.println(TerminalText.escape(plan.toString()) + ": " + errors + " error" + (errors == 1 ? "" : "s") + ", " + warnings + " warning" + (warnings == 1 ? "" : "s"));
             err.flush();
         }
         out.flush();

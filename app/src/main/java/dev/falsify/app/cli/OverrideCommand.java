@@ -1,6 +1,7 @@
 package dev.falsify.app.cli;
 
 import dev.falsify.model.session.SessionFolder;
+import dev.falsify.model.text.TerminalText;
 import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BugType;
@@ -92,8 +93,8 @@ public final class OverrideCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError(sessionDir + ": " + e.getMessage(), 2);
         }
-        out.println("recorded override for " + armId + " in " + sessionDir.resolve("findings/overrides.md")
-                + (v == null ? "" : ": " + v.label()));
+        out.println("recorded override for " + TerminalText.escape(armId) + " in "
+                + TerminalText.escape(sessionDir.resolve("findings/overrides.md").toString()) + (v == null ? "" : ": " + v.label()));
         out.flush();
         return 0;
     }

@@ -5,6 +5,7 @@ import dev.falsify.model.report.ReportExport;
 import dev.falsify.model.report.ReportWriter;
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
+import dev.falsify.model.text.TerminalText;
 import dev.falsify.runner.pictures.SessionPictures;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -21,7 +22,8 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Recompute a session's verdicts and write its findings report (findings/report.md), drawing the "
                 + "counterexample pictures (findings/*.svg) it embeds where they are missing.",
                 "The plan is found from the session log's Plan: line (relative to the session folder, any folder above it, "
-                        + "or the working directory) unless --plan is given. Exit codes: 0 written, 2 bad input."})
+                        + "or the working directory) unless --plan is given. Exit codes: 0 written, 2 bad input.",
+                "A folder that is not a session (no session-log.md, no findings/report.md) is bad input: nothing is written."})
 public final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SESSION_DIR", description = "The session folder.")
     Path sessionDir;
@@ -39,20 +41,23 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (!"-".equals(out) && java.nio.file.Files.isDirectory(sessionDir)) {
+        // before anything is drawn or written: a folder that is not a session gets nothing
+        SessionDirs.requireSession(sessionDir);
+        if (!"-".equals(out)) {
             // pictures first, so the report embeds them: drawn from the history artifacts where missing
             SessionPictures.Regenerated drawn = SessionPictures.regenerate(sessionDir);
-            drawn.written().forEach(p -> stdout.println("drew " + p));
-            drawn.problems().forEach(p -> err.println("falsify: warning: " + p));
+            drawn.written().forEach(p -> stdout.println("drew " + TerminalText.escape(p.toString())));
+            drawn.problems().forEach(p -> err.println("falsify: warning: " + TerminalText.escape(p)));
         }
         SessionFolder session = SessionDirs.read(sessionDir);
         // what could not be read is in the report too; stderr says it where a script or a person sees it
-        session.problems().forEach(p -> err.println("falsify: warning: " + sessionDir.resolve(p.replaceFirst(":.*", ""))
-                + p.substring(p.indexOf(':') < 0 ? p.length() : p.indexOf(':'))));
+        // (escaped: a problem quotes the folder's files, written by the system or by hand)
+        session.problems().forEach(p -> err.println("falsify: warning: " + TerminalText.escape(sessionDir.resolve(p.replaceFirst(":.*", ""))
+                + p.substring(p.indexOf(':') < 0 ? p.length() : p.indexOf(':')))));
         PlanFacts facts;
         try {
             facts = ReportExport.planFacts(session, java.util.Optional.ofNullable(plan), Path.of("").toAbsolutePath(),
-                    w -> err.println("falsify: warning: " + w));
+                    w -> err.println("falsify: warning: " + TerminalText.escape(w)));
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), 2);
         }
@@ -65,14 +70,15 @@ public final class ReportCommand implements Callable<Integer> {
         try {
             ReportExport.Written w = ReportExport.write(session, facts, java.util.Optional.ofNullable(out).map(Path::of));
             // an author's report.md is their record: kept beside ours, never overwritten
-            w.setAside().ifPresent(p -> stdout.println("kept the existing report.md (not written by Falsify) as " + p));
+            w.setAside().ifPresent(p -> stdout.println("kept the existing report.md (not written by Falsify) as "
+                    + TerminalText.escape(p.toString())));
             target = w.report();
         } catch (dev.falsify.model.session.ReportFile.OutsideSessionException e) {
             throw new UserError(e.getMessage(), 2);
         } catch (IOException e) {
             throw new UserError(target + ": cannot write: " + e.getMessage(), 2);
         }
-        stdout.println("wrote " + target + " \u2014 " + session.headline().name()
+        stdout.println("wrote " + TerminalText.escape(target.toString()) + " \u2014 " + session.headline().name()
                 + (session.interrupted() ? " (session interrupted)" : ""));
         stdout.flush();
         return 0;

@@ -1,5 +1,6 @@
 package dev.falsify.app.cli;
 
+import dev.falsify.model.text.TerminalText;
 import dev.falsify.model.verdict.SessionHeadline;
 import dev.falsify.runner.events.EventBus;
 import dev.falsify.runner.run.PlanRunner;
@@ -92,7 +93,7 @@ public final class RunCommand implements Callable<Integer> {
         TrustStore ts = trustFile != null ? new TrustStore(trustFile) : TrustStore.defaultStore();
         ensureTrusted(ts, snapshot, PlanCommands.of(snapshot), out);
         RunOptions options = new RunOptions(sessions, scenarios, seed, Map.of(), reruns, noIndex ? null : store.dbPath(),
-                System.getProperty("user.name", ""), out).withParallel(parallel);
+                System.getProperty("user.name", ""), TerminalLines.over(out)).withParallel(parallel);
         RunResult r = execute(snapshot, plan.toString(), options, out);
         return exitCode(r.headline());
     }
@@ -122,7 +123,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         try {
             ts.trust(snapshot, commands);
-            out.println("trusted (recorded in " + ts.file() + ")");
+            out.println("trusted (recorded in " + TerminalText.escape(ts.file().toString()) + ")");
         } catch (IOException e) {
             throw new UserError(ts.file() + ": cannot record trust: " + e.getMessage(), WRITE_FAILED);
         }
@@ -136,11 +137,15 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Runs the snapshot and prints the verdict table; shared with {@code falsify demo}. */
+    /**
+     * Runs the snapshot and prints the verdict table; shared with {@code falsify demo}. The options'
+     * progress writer should be {@link TerminalLines#over}: progress lines carry the system's text.
+     */
     static RunResult execute(PlanSnapshot plan, String label, RunOptions options, PrintWriter out) {
         RunResult r;
         try {
-            r = PlanRunner.run(plan, label, options, new EventBus(e -> System.err.println("falsify: event listener failed: " + e)));
+            r = PlanRunner.run(plan, label, options, new EventBus(e -> System.err.println("falsify: event listener failed: "
+                    + TerminalText.escape(String.valueOf(e)))));
         } catch (PlanRunner.PlanError e) {
             throw new UserError(e.getMessage(), 2);
         } catch (IOException e) {
@@ -148,10 +153,12 @@ public final class RunCommand implements Callable<Integer> {
             throw new UserError(e.getMessage(), WRITE_FAILED);
         }
         out.println();
-        out.println("Session " + r.sessionDir() + " — " + r.headline());
-        int w = r.verdicts().keySet().stream().mapToInt(String::length).max().orElse(2);
-        r.verdicts().forEach((arm, v) -> out.println("  " + pad(arm, w) + "  " + pad(v.label(), 30) + "  " + r.reasons().get(arm)));
-        if (r.report() != null) out.println("Report: " + r.report());
+        // escaped value by value (the reasons quote checkers' summaries of the system's history), then padded
+        out.println("Session " + TerminalText.escape(r.sessionDir().toString()) + " — " + r.headline());
+        int w = r.verdicts().keySet().stream().mapToInt(a -> TerminalText.escape(a).length()).max().orElse(2);
+        r.verdicts().forEach((arm, v) -> out.println("  " + pad(TerminalText.escape(arm), w) + "  " + pad(v.label(), 30) + "  "
+                + TerminalText.escape(r.reasons().get(arm))));
+        if (r.report() != null) out.println("Report: " + TerminalText.escape(r.report().toString()));
         out.flush();
         return r;
     }

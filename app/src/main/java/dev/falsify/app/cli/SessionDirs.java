@@ -6,15 +6,29 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The SESSION_DIR argument of report and override: read it, or fail with one line and exit code 2. */
+/**
+ * The SESSION_DIR argument of report and override: read it, or fail with one line and exit code 2.
+ * Both write into the folder (findings/report.md, findings/overrides.md, pictures), so a folder that
+ * is not a session — by {@link SessionReader#isSession}, the one decision — is refused before
+ * anything is written.
+ */
 final class SessionDirs {
     private SessionDirs() {
     }
 
-    static SessionFolder read(Path dir) {
+    /** Fails (exit 2) unless {@code dir} is a session folder: a session log, or findings/report.md. */
+    static void requireSession(Path dir) {
         if (!Files.isDirectory(dir)) {
             throw new UserError(dir + ": not a session folder (no such directory)", 2);
         }
+        if (!SessionReader.isSession(dir)) {
+            throw new UserError(dir + ": not a session folder (it has no " + SessionReader.LOG + " and no "
+                    + SessionReader.FINDINGS + "/" + SessionReader.REPORT + "); nothing was written", 2);
+        }
+    }
+
+    static SessionFolder read(Path dir) {
+        requireSession(dir);
         try {
             return SessionReader.read(dir);
         } catch (IOException e) {

@@ -42,7 +42,7 @@ public final class StoreOptions {
         Path path = dbPath();
         try {
             return SessionStore.open(path, Clock.systemUTC(), m -> {
-                err.println("falsify: " + m);
+                err.println("falsify: " + dev.falsify.model.text.TerminalText.escape(m));
                 err.flush();
             });
         } catch (IOException e) {

@@ -144,4 +144,53 @@ class SessionCommandsTest {
         assertThat(run("override", done.toString(), "S1", "--reason", "x", "--db", db.toString()).err())
                 .contains("nothing to override");
     }
+
+    /** Every file under {@code dir} with its bytes, to see that a command wrote nothing. */
+    static java.util.Map<String, String> snapshot(Path dir) throws IOException {
+        java.util.Map<String, String> files = new java.util.TreeMap<>();
+        try (var s = Files.walk(dir)) {
+            for (Path p : s.toList()) {
+                files.put(dir.relativize(p).toString(), Files.isDirectory(p) ? "/" : Files.readString(p));
+            }
+        }
+        return files;
+    }
+
+    @Test
+    void reportAndOverrideRefuseAFolderThatIsNotASessionAndWriteNothing() throws IOException {
+        Path notes = Files.createDirectories(tmp.resolve("notes"));
+        Files.writeString(notes.resolve("README.md"), "# My notes\n\nS1 PASS-smoke, honest.\n");
+        Files.createDirectories(notes.resolve("artifacts"));
+        Files.writeString(notes.resolve("artifacts/S1-1.history.jsonl"), TerminalOutputTest.HISTORY);
+        var before = snapshot(notes);
+        for (String[] args : new String[][] {{"report", notes.toString()}, {"report", notes.toString(), "--out", "-"},
+                {"override", notes.toString(), "S1", "--verdict", "FAIL-reproducible", "--reason", "x", "--db", db.toString()}}) {
+            Run r = run(args);
+            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(r.err()).contains(notes + ": not a session folder (it has no session-log.md and no findings/report.md)")
+                    .contains("nothing was written").doesNotContain("Exception");
+            assertThat(r.out()).isEmpty();
+            assertThat(snapshot(notes)).as(String.join(" ", args)).isEqualTo(before);
+        }
+        assertThat(notes.resolve("findings")).doesNotExist();
+    }
+
+    @Test
+    void aScenarioOrPlanNoIndexedSessionHasIsExitTwo() throws IOException {
+        assertThat(run("sessions", "--db", db.toString()).code()).as("an empty store lists nothing").isZero();
+        run("import", repo.resolve("test-sessions").toString(), "--db", db.toString());
+        Run text = run("history", "S9", "--db", db.toString());
+        assertThat(text.code()).isEqualTo(2);
+        assertThat(text.out()).contains("no indexed session records scenario S9 (in " + db + ")");
+        Run json = run("history", "S9", "--json", "--db", db.toString());
+        assertThat(json.code()).isEqualTo(2);
+        assertThat(json.out().strip()).isEqualTo("[ ]");
+        assertThat(json.err()).contains("falsify: no indexed session records scenario S9");
+        assertThat(run("history", "S1", "--plan", "nope", "--db", db.toString()).code()).isEqualTo(2);
+        assertThat(run("history", "S1", "--plan", "replicated-kv", "--db", db.toString()).code()).isZero();
+        Run plan = run("sessions", "--plan", "nope", "--db", db.toString());
+        assertThat(plan.code()).isEqualTo(2);
+        assertThat(run("sessions", "--plan", "nope", "--json", "--db", db.toString()).code()).isEqualTo(2);
+        assertThat(run("sessions", "--plan", "replicated-kv", "--db", db.toString()).code()).isZero();
+    }
 }

@@ -4,6 +4,7 @@ import dev.falsify.model.plan.RequirementRow;
 import dev.falsify.model.plan.RunBlock;
 import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.plan.run.RunSpec;
+import dev.falsify.model.text.TerminalText;
 import dev.falsify.runner.probe.CapabilityProbe;
 import dev.falsify.runner.probe.Requirement;
 import java.nio.file.Path;
@@ -98,28 +99,11 @@ public final class PlanCommands {
     }
 
     /**
-     * The line as it can be printed: control characters (newline, carriage return, escape …) and the
-     * Unicode controls that reorder or hide text are written as {@code \n}, {@code \r}, {@code \t} or
-     * {@code \}{@code uXXXX}, so a terminal shows every character the shell will get.
+     * The line as it can be printed: {@link TerminalText#escape}, the one rule for text shown on a
+     * terminal, so every character the shell will get is visible — controls, format and invisible
+     * characters as escapes, a long run of spaces as {@code ⟨N spaces⟩}.
      */
     public static String display(String line) {
-        StringBuilder sb = new StringBuilder(line.length());
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            switch (c) {
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (c < 0x20 || c >= 0x7f && c < 0xa0 || c >= 0x200b && c <= 0x200f || c >= 0x202a && c <= 0x202e
-                            || c >= 0x2066 && c <= 0x2069 || c == 0xfeff) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.toString();
+        return TerminalText.escape(line);
     }
 }
