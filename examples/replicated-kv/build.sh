@@ -29,6 +29,8 @@ if [ -f "$stamp" ] && [ -z "$(find src -name '*.java' -newer "$stamp" | head -n 
   exit 0
 fi
 mkdir -p build/classes
-javac -encoding UTF-8 -d build/classes src/kv/*.java
+# -proc:none and an explicit class path: javac otherwise looks for annotation processors on its class path,
+# which defaults to this folder, and would run one that someone placed beside the sources
+javac -proc:none -encoding UTF-8 -cp build/classes -sourcepath src -d build/classes src/kv/*.java
 touch "$stamp"
 echo "replicated-kv: built into build/classes"

@@ -32,7 +32,7 @@ public final class DemoCommand implements Callable<Integer> {
     /** The followers' stale-read bug (S1) and the leader's early acknowledgement (S6, a message-level scenario). */
     static final String BUG = "stale-follower-reads,ack-before-replication";
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the sessions (and, outside a checkout, the example) go (default: falsify-demo).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Where the sessions and a new private copy of the example go (default: falsify-demo).")
     Path out = Path.of("falsify-demo");
 
     @Option(names = "--only", paramLabel = "bug-off|bug-on", description = "Run just one of the two sessions.")
@@ -53,13 +53,13 @@ public final class DemoCommand implements Callable<Integer> {
         if (only != null && !only.equals("bug-off") && !only.equals("bug-on")) {
             throw new UserError("--only must be bug-off or bug-on, not '" + only + "'", 2);
         }
-        Path example;
+        ExampleBundle.DemoExample demo;
         try {
-            example = ExampleBundle.inCheckout(Path.of("")).orElse(null);
-            if (example == null) example = ExampleBundle.extract(out.resolve("replicated-kv"));
+            demo = ExampleBundle.forDemo(Path.of(""), out);
         } catch (IOException e) {
             throw new UserError(out + ": cannot prepare the example: " + e.getMessage(), 2);
         }
+        Path example = demo.example();
         Path plan = example.resolve(ExampleBundle.PLAN);
         PlanSnapshot snapshot;
         try {
@@ -67,21 +67,23 @@ public final class DemoCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError(plan + ": cannot read: " + e.getMessage(), 2);
         }
-        w.println("falsify demo: example " + example + " (Falsify's own bundled example: trusted without asking)");
+        w.println("falsify demo: example " + example + " (Falsify's own bundled example, copied into a new private folder "
+                + "and built there with annotation processing off: trusted without asking)");
+        demo.checkout().ifPresent(c -> w.println("commit under test: the checkout holding " + c + " (its copy is identical)"));
         w.println("sessions go to " + out.resolve("test-sessions"));
         long t0 = System.currentTimeMillis();
         RunResult off = null;
         if (only == null || only.equals("bug-off")) {
             w.println();
             w.println("== 1/2 the store as shipped (no bug): every scenario");
-            off = RunCommand.execute(snapshot, plan.toString(), options(List.of(), Map.of(), w), w);
+            off = RunCommand.execute(snapshot, plan.toString(), options(List.of(), Map.of(), w, demo), w);
         }
         if (only == null || only.equals("bug-on")) {
             w.println();
             w.println("== 2/2 the seeded bugs on (" + BUG_ENV + "=" + BUG + "): followers answer reads from their own copy "
                     + "when the leader is unreachable (S1 partitions that link); the leader acknowledges a write before any "
                     + "follower holds it (S6 holds replication back and its monitor watches the client's answer)");
-            RunResult on = RunCommand.execute(snapshot, plan.toString(), options(List.of("S1", "S6"), Map.of(BUG_ENV, BUG), w), w);
+            RunResult on = RunCommand.execute(snapshot, plan.toString(), options(List.of("S1", "S6"), Map.of(BUG_ENV, BUG), w, demo), w);
             if (off == null) off = on;
         }
         w.println();
@@ -90,8 +92,9 @@ public final class DemoCommand implements Callable<Integer> {
         return RunCommand.exitCode(off.headline());
     }
 
-    private RunOptions options(List<String> scenarios, Map<String, String> env, PrintWriter w) {
-        return new RunOptions(out.resolve("test-sessions"), scenarios, null, env, 1, noIndex ? null : store.dbPath(),
+    private RunOptions options(List<String> scenarios, Map<String, String> env, PrintWriter w, ExampleBundle.DemoExample demo) {
+        RunOptions o = new RunOptions(out.resolve("test-sessions"), scenarios, null, env, 1, noIndex ? null : store.dbPath(),
                 "falsify demo", TerminalLines.over(w));
+        return demo.checkout().map(o::withCommitFrom).orElse(o);
     }
 }

@@ -31,7 +31,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "override", mixinStandardHelpOptions = true,
         description = {"Record a reviewer override for one scenario arm: a verdict and/or blame, TaxDC bug type and "
                 + "severity, with author, time and a required reason. The computed verdict is kept; both are shown.",
-                "Exit codes: 0 recorded, 2 bad input."})
+                "Exit codes: 0 recorded, 2 bad input (overrides.md unreadable, a findings folder leading outside the "
+                        + "session), 4 could not write."})
 public final class OverrideCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SESSION_DIR", description = "The session folder.")
     Path sessionDir;
@@ -90,7 +91,10 @@ public final class OverrideCommand implements Callable<Integer> {
         VerdictOverride o = new VerdictOverride(armId, v, b, t, s, who, Instant.now().truncatedTo(ChronoUnit.SECONDS), reason);
         try (SessionStore st = store.open(spec.commandLine().getErr())) {
             st.recordOverride(sessionDir, o);
+        } catch (dev.falsify.model.session.SessionWriter.CannotWrite e) {
+            throw new UserError(sessionDir + ": " + e.getMessage(), RunCommand.WRITE_FAILED);
         } catch (IOException e) {
+            // overrides.md unreadable, or a findings folder leading outside the session: bad input, nothing written
             throw new UserError(sessionDir + ": " + e.getMessage(), 2);
         }
         out.println("recorded override for " + TerminalText.escape(armId) + " in "

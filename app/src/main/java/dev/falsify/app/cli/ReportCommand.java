@@ -22,7 +22,8 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Recompute a session's verdicts and write its findings report (findings/report.md), drawing the "
                 + "counterexample pictures (findings/*.svg) it embeds where they are missing.",
                 "The plan is found from the session log's Plan: line (relative to the session folder, any folder above it, "
-                        + "or the working directory) unless --plan is given. Exit codes: 0 written, 2 bad input.",
+                        + "or the working directory) unless --plan is given. Exit codes: 0 written, 2 bad input (a findings folder "
+                        + "leading outside the session included), 4 could not write.",
                 "A folder that is not a session (no session-log.md, no findings/report.md) is bad input: nothing is written."})
 public final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SESSION_DIR", description = "The session folder.")
@@ -76,7 +77,8 @@ public final class ReportCommand implements Callable<Integer> {
         } catch (dev.falsify.model.session.ReportFile.OutsideSessionException e) {
             throw new UserError(e.getMessage(), 2);
         } catch (IOException e) {
-            throw new UserError(target + ": cannot write: " + e.getMessage(), 2);
+            // could not write (disk full, no permission): the same exit code as `run`
+            throw new UserError(target + ": cannot write: " + e.getMessage(), RunCommand.WRITE_FAILED);
         }
         stdout.println("wrote " + TerminalText.escape(target.toString()) + " \u2014 " + session.headline().name()
                 + (session.interrupted() ? " (session interrupted)" : ""));

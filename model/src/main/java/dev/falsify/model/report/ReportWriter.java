@@ -238,8 +238,8 @@ public final class ReportWriter {
             return "did not run";
         }
         if (ev.isPresent() && !ev.get().oracles().isEmpty()) {
-            return ev.get().oracles().stream().map(o -> o.checker() + " " + o.validity().name() + " on " + o.opsConsumed()
-                    + "/" + o.opsTotal() + " ops").collect(Collectors.joining("; "));
+            return ev.get().oracles().stream().map(o -> o.checker() + " " + o.validity().name() + " on " + o.consumedText())
+                    .collect(Collectors.joining("; "));
         }
         String t = timeline(a.armId(), "oracle", "check", "result");
         if (t.isEmpty()) {

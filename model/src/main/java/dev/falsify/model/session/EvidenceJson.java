@@ -13,7 +13,13 @@ import dev.falsify.model.verdict.ArmEvidence;
 public final class EvidenceJson {
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .addMixIn(dev.falsify.model.verdict.OracleResult.class, OracleResultJson.class);
+
+    /** An oracle result's optional fields (completed ops, unit) are left out when absent, as evidence before them was written. */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    private abstract static class OracleResultJson {
+    }
 
     private EvidenceJson() {
     }

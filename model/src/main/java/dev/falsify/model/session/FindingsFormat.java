@@ -81,7 +81,9 @@ public final class FindingsFormat {
         } else {
             b.append("| Checker | Validity | Ops consumed | Ops total | Weaknesses | Summary |\n|---|---|---|---|---|---|\n");
             for (OracleResult o : e.oracles()) {
-                MarkdownTable.appendRow(b, o.checker(), o.validity().name(), Long.toString(o.opsConsumed()), Long.toString(o.opsTotal()),
+                // a monitor's counts are message events, not ops: the cell says so
+                String unit = o.unit() == null ? "" : " " + o.unit();
+                MarkdownTable.appendRow(b, o.checker(), o.validity().name(), o.opsConsumed() + unit, o.opsTotal() + unit,
                         o.weaknesses().isEmpty() ? "none" : String.join("; ", o.weaknesses()), o.summary());
             }
         }

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.falsify.model.plan.run.RunVocabulary.MessageEventKind;
 import java.io.BufferedOutputStream;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -118,20 +117,73 @@ public final class MessageEventLog {
     /** Every event of a log, in order. */
     public static List<MessageEvent> read(Path file) throws IOException {
         List<MessageEvent> out = new ArrayList<>();
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (Lines r = new Lines(file)) {
             String line;
-            int lineNo = 0;
-            while ((line = r.readLine()) != null) {
-                lineNo++;
+            while ((line = r.next()) != null) {
                 if (line.isBlank() || line.startsWith(CLOCK_LINE)) continue;
                 try {
                     out.add(parse(line));
                 } catch (IOException | RuntimeException e) {
-                    throw new FormatException(file + ":" + lineNo + ":1: not a message event: " + oneLine(e.getMessage()));
+                    throw new FormatException(file + ":" + r.lineNo + ":1: not a message event: " + oneLine(e.getMessage()));
                 }
             }
         }
         return out;
+    }
+
+    /**
+     * The lines of a log (ended by LF, CR or CRLF, as {@link java.io.BufferedReader#readLine} ends them), each
+     * decoded as strict UTF-8: bytes that are not UTF-8 fail with the file, line and column (characters before
+     * them + 1) and the byte, rather than the decoder's bare "Input length = 1".
+     */
+    private static final class Lines implements AutoCloseable {
+        private final Path file;
+        private final java.io.InputStream in;
+        private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+        private final java.nio.charset.CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+        int lineNo;
+
+        Lines(Path file) throws IOException {
+            this.file = file;
+            this.in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16);
+        }
+
+        /** The next line, or null at the end. */
+        String next() throws IOException {
+            line.reset();
+            int b = in.read();
+            if (b < 0) return null;
+            while (b >= 0 && b != '\n' && b != '\r') {
+                line.write(b);
+                b = in.read();
+            }
+            if (b == '\r') {
+                in.mark(1);
+                if (in.read() != '\n') in.reset();
+            }
+            lineNo++;
+            return decode(line.toByteArray());
+        }
+
+        private String decode(byte[] bytes) throws FormatException {
+            java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(bytes);
+            java.nio.CharBuffer cb = java.nio.CharBuffer.allocate(bytes.length);
+            utf8.reset();
+            java.nio.charset.CoderResult r = utf8.decode(bb, cb, true);
+            if (!r.isError()) r = utf8.flush(cb);
+            if (r.isError()) {
+                throw new FormatException(file + ":" + lineNo + ":" + (cb.position() + 1) + ": not valid UTF-8 (byte 0x"
+                        + String.format("%02X", bytes[bb.position()] & 0xff) + "); a messages.jsonl is UTF-8 text");
+            }
+            return cb.flip().toString();
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
     }
 
     private static final String CLOCK_LINE = "{\"clock\":";
@@ -142,8 +194,8 @@ public final class MessageEventLog {
 
     /** The log's clock anchor (its first line); empty for a log written without one. */
     public static java.util.Optional<ClockAnchor> anchor(Path file) throws IOException {
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line = r.readLine();
+        try (Lines r = new Lines(file)) {
+            String line = r.next();
             if (line == null || !line.startsWith(CLOCK_LINE)) return java.util.Optional.empty();
             java.util.regex.Matcher w = java.util.regex.Pattern.compile("\"wall_us\":(\\d+)").matcher(line);
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"mono_ns\":(-?\\d+)").matcher(line);

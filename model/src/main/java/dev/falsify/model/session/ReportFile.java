@@ -33,18 +33,13 @@ public final class ReportFile {
      * (not by Falsify) is their record, and may hold the only verdicts of some arms: it is first copied to
      * {@code report.original.md} beside it ({@code report.original-2.md}, … if taken by another text), and
      * only then replaced, atomically, so that at every moment (a crash included) there is a complete
-     * report.md and the author's text is never only in memory.
+     * report.md and the author's text is never only in memory. A report.md that is a link is never
+     * followed (see {@link #keepLink}).
      */
     public static Written write(Path sessionDir, AtomicFiles.Content content) throws IOException {
         Path report = SessionReader.reportPath(sessionDir);
-        Path findings = report.getParent();
-        if (!Files.exists(findings, LinkOption.NOFOLLOW_LINKS)) Files.createDirectories(findings);
-        Path root = sessionDir.toRealPath();
-        Path realFindings = findings.toRealPath();
-        if (!realFindings.startsWith(root)) {
-            throw new OutsideSessionException(findings + " leads to " + realFindings + ", outside the session folder "
-                    + root + "; the report is written only inside it (remove the link, or give --out)");
-        }
+        SessionBounds.folderInside(sessionDir, report.getParent(),
+                "the report is written only inside it (remove the link, or give --out)");
         Optional<Path> copy = keepAuthorReport(report);
         AtomicFiles.write(report, content);
         return new Written(report, copy);
@@ -55,6 +50,7 @@ public final class ReportFile {
     }
 
     private static Optional<Path> keepAuthorReport(Path report) throws IOException {
+        if (Files.isSymbolicLink(report)) return Optional.of(keepLink(report));
         if (!Files.isRegularFile(report)) return Optional.empty();
         byte[] bytes = Files.readAllBytes(report);
         if (SessionReader.isFalsifyReport(new String(bytes, StandardCharsets.UTF_8))) return Optional.empty();
@@ -68,5 +64,22 @@ public final class ReportFile {
         }
         AtomicFiles.copy(report, aside);
         return Optional.of(aside);
+    }
+
+    /**
+     * A report.md that is a symbolic link is never followed: what it points to (another project's file, a
+     * secret) is neither read nor copied into the session, nor written through. The link itself is kept
+     * aside, as the same link, under the first free {@code report.original*.md} name; the report then
+     * replaces the link (a rename replaces the link, not its target).
+     */
+    private static Path keepLink(Path report) throws IOException {
+        Path target = Files.readSymbolicLink(report);
+        Path aside = report.resolveSibling("report.original.md");
+        for (int n = 2; Files.exists(aside, LinkOption.NOFOLLOW_LINKS); n++) {
+            if (Files.isSymbolicLink(aside) && Files.readSymbolicLink(aside).equals(target)) return aside;
+            aside = report.resolveSibling("report.original-" + n + ".md");
+        }
+        Files.createSymbolicLink(aside, target);
+        return aside;
     }
 }

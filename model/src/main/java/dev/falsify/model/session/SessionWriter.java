@@ -108,7 +108,14 @@ public final class SessionWriter {
         String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
                 : e instanceof java.nio.file.FileSystemException ? e.getClass().getSimpleName().replaceAll("Exception$", "")
                 : e.getMessage();
-        return new IOException("could not write " + file + ": " + why, e);
+        return new CannotWrite("could not write " + file + ": " + why, e);
+    }
+
+    /** A session file could not be written (disk full, no permission), as opposed to one that could not be read. */
+    public static final class CannotWrite extends IOException {
+        CannotWrite(String message, IOException cause) {
+            super(message, cause);
+        }
     }
 
     private static void createDirectories(Path dir) throws IOException {
@@ -237,9 +244,16 @@ public final class SessionWriter {
 
     /** Appends a reviewer override to {@code findings/overrides.md} of an existing folder. */
     public static void appendOverride(Path sessionDir, VerdictOverride override) throws IOException {
+        overridesInside(sessionDir);
         List<VerdictOverride> all = readOverrides(sessionDir);
         all.add(override);
-        AtomicFiles.write(overridesFile(sessionDir), OverridesFormat.render(all));
+        write(overridesFile(sessionDir), OverridesFormat.render(all));
+    }
+
+    /** overrides.md is written, like the report, only inside the session folder ({@link SessionBounds}). */
+    private static void overridesInside(Path sessionDir) throws IOException {
+        SessionBounds.folderInside(sessionDir, overridesFile(sessionDir).getParent(),
+                "overrides are written only inside it (remove the link)");
     }
 
     /**
@@ -249,6 +263,7 @@ public final class SessionWriter {
      * @return false when no such row was found (the file changed under us)
      */
     public static boolean withdrawOverride(Path sessionDir, VerdictOverride override) throws IOException {
+        overridesInside(sessionDir);
         List<VerdictOverride> all = readOverrides(sessionDir);
         int at = all.lastIndexOf(override);
         if (at < 0) {
@@ -258,7 +273,7 @@ public final class SessionWriter {
         if (all.isEmpty()) {
             Files.deleteIfExists(overridesFile(sessionDir));
         } else {
-            AtomicFiles.write(overridesFile(sessionDir), OverridesFormat.render(all));
+            write(overridesFile(sessionDir), OverridesFormat.render(all));
         }
         return true;
     }

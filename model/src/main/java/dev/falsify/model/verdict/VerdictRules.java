@@ -23,7 +23,8 @@ public final class VerdictRules {
      *       else FAIL-nondeterministic (including "not re-run yet")</li>
      *   <li>a planned fault was not injected or its landing is not proven → INCONCLUSIVE-fault-not-proven</li>
      *   <li>a declared §7.M checker has no result (or nothing at all ran) → PARTIAL-surface</li>
-     *   <li>the history lacks a field the checker needs, or a checker reported history weaknesses →
+     *   <li>the history lacks a field the checker needs, a checker reported history weaknesses, or a
+     *       checker judged a run in which no client op completed (no verdict without completed work) →
      *       INCONCLUSIVE-oracle-too-weak</li>
      *   <li>a checker consumed fewer ops than the history held, answered UNKNOWN, a weak-oracle audit item
      *       failed, or a green-but-broken check failed → PARTIAL-model</li>
@@ -82,6 +83,7 @@ public final class VerdictRules {
         }
         List<String> weak = e.oracles().stream().flatMap(o -> o.weaknesses().stream().map(w -> o.checker() + ": " + w))
                 .collect(Collectors.toList());
+        weak.addAll(idle(e.oracles()));
         if (!e.historyGaps().isEmpty() || !weak.isEmpty()) {
             weak.addAll(0, e.historyGaps());
             return new Decision(Verdict.INCONCLUSIVE_ORACLE_TOO_WEAK, false, "history too weak for the checker: "
@@ -129,14 +131,45 @@ public final class VerdictRules {
     }
 
     /**
-     * Each checker named once, with the ops of each of its results ("linearizability on 551 + 456 ops"):
-     * a scenario's seeds and re-runs are several results of one checker, not several checkers.
+     * A verdict needs completed work: per checker, the runs it judged in which no client op completed (every op
+     * failed or timed out, or none was recorded), as weaknesses. A checker with such a run cannot PASS on it, nor
+     * on the other seeds alone: what it was meant to check did not happen on every run. Results that do not
+     * record completed ops (older evidence) are not judged by this rule.
+     */
+    static List<String> idle(List<OracleResult> oracles) {
+        java.util.Map<String, long[]> runs = new java.util.LinkedHashMap<>(); // checker → {idle runs, runs}
+        for (OracleResult o : oracles) {
+            if (o.opsCompleted() == null) continue;
+            long[] n = runs.computeIfAbsent(o.checker(), k -> new long[2]);
+            if (o.judgedNoCompletedOp()) n[0]++;
+            n[1]++;
+        }
+        List<String> out = new java.util.ArrayList<>();
+        runs.forEach((checker, n) -> {
+            if (n[0] > 0) out.add(checker + ": no client op completed in " + (n[1] == 1 ? "the run" : n[0] + " of the " + n[1] + " runs")
+                    + " it judged, so it checked no completed work");
+        });
+        return out;
+    }
+
+    /**
+     * Each checker named once, with the counts of each of its results and what they count
+     * ("linearizability on 551 + 456 ops", "monitor on 214 message events"), and the client ops that completed
+     * where recorded ("(540 + 450 completed)"): a scenario's seeds and re-runs are several results of one
+     * checker, not several checkers.
      */
     static String checked(List<OracleResult> oracles) {
-        java.util.Map<String, List<Long>> ops = new java.util.LinkedHashMap<>();
-        for (OracleResult o : oracles) ops.computeIfAbsent(o.checker(), k -> new java.util.ArrayList<>()).add(o.opsConsumed());
-        return ops.entrySet().stream().map(en -> en.getKey() + " on " + en.getValue().stream().map(String::valueOf)
-                .collect(Collectors.joining(" + ")) + " ops").collect(Collectors.joining(", "));
+        java.util.Map<String, List<OracleResult>> by = new java.util.LinkedHashMap<>();
+        for (OracleResult o : oracles) by.computeIfAbsent(o.checker(), k -> new java.util.ArrayList<>()).add(o);
+        return by.entrySet().stream().map(en -> {
+            List<OracleResult> rs = en.getValue();
+            String counts = rs.stream().map(o -> String.valueOf(o.opsConsumed())).collect(Collectors.joining(" + "));
+            String unit = rs.stream().map(OracleResult::unitName).distinct().collect(Collectors.joining("/"));
+            String completed = rs.stream().allMatch(o -> o.opsCompleted() != null)
+                    ? " (" + rs.stream().map(o -> String.valueOf(o.opsCompleted())).collect(Collectors.joining(" + "))
+                    + " client ops completed)" : "";
+            return en.getKey() + " on " + counts + " " + unit + completed;
+        }).collect(Collectors.joining(", "));
     }
 
     /**

@@ -100,4 +100,33 @@ class ReportFileTest {
         assertThat(report.resolveSibling("report.original.md")).hasContent("an older report");
         assertThat(report.resolveSibling("report.original-2.md")).hasContent(AUTHORS.strip());
     }
+
+    /**
+     * A report.md that is a link (to a secret, another project's file) is never followed: its target is not copied
+     * into report.original.md, nor overwritten; the link is kept aside as a link and the report takes its place.
+     */
+    @Test
+    void aReportLinkIsNeitherFollowedNorCopied() throws IOException {
+        Path session = session();
+        Path secret = Files.writeString(tmp.resolve("secret.md"), "# not a session file\ntoken=hunter2\n");
+        Path report = Files.createDirectories(session.resolve("findings")).resolve("report.md");
+        try {
+            Files.createSymbolicLink(report, secret);
+        } catch (UnsupportedOperationException | IOException e) {
+            assumeTrue(false, "symbolic links: " + e);
+        }
+        ReportFile.Written w = ReportFile.write(session, "# Findings report: kv\n");
+        assertThat(secret).hasContent("# not a session file\ntoken=hunter2");
+        assertThat(Files.isSymbolicLink(report)).isFalse();
+        assertThat(report).hasContent("# Findings report: kv");
+        Path aside = report.resolveSibling("report.original.md");
+        assertThat(w.authorCopy()).contains(aside);
+        assertThat(Files.isSymbolicLink(aside)).as("kept as the link it was, not as a copy of its target").isTrue();
+        assertThat(Files.readSymbolicLink(aside)).isEqualTo(secret);
+        try (Stream<Path> files = Files.list(session.resolve("findings"))) {
+            for (Path f : files.filter(f -> !Files.isSymbolicLink(f)).toList()) {
+                assertThat(Files.readString(f)).doesNotContain("hunter2");
+            }
+        }
+    }
 }

@@ -3,19 +3,16 @@ package dev.falsify.runner.run;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.api.HistoryWeakness;
-import dev.falsify.model.plan.Claim;
-import dev.falsify.model.plan.ClaimCategory;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.plan.run.RunSpec;
 import dev.falsify.model.session.FindingDetail;
 import dev.falsify.model.verdict.ArmEvidence;
-import dev.falsify.model.verdict.AuditItem;
-import dev.falsify.model.verdict.AuditItem.Status;
 import dev.falsify.model.verdict.CapabilityResult;
 import dev.falsify.model.verdict.FaultEvidence;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
+import dev.falsify.runner.messages.MonitorOracle;
 import dev.falsify.runner.probe.Capability;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -196,7 +193,7 @@ final class ArmExecutor {
 
     private static String describe(SeedResult r) {
         return switch (r.outcome()) {
-            case CLEAN -> "no anomaly (" + r.stats().ops() + " ops" + faultsLine(r) + ")";
+            case CLEAN -> "no anomaly (" + r.stats().ops() + " ops, " + r.stats().ok() + " completed" + faultsLine(r) + ")";
             case VIOLATION -> "VIOLATION " + r.checks().stream().filter(c -> c.validity() == dev.falsify.checkers.api.Validity.INVALID)
                     .map(CheckResult::summary).collect(Collectors.joining("; "));
             case ERROR -> "could not finish: " + r.error();
@@ -239,7 +236,7 @@ final class ArmExecutor {
         b.declaredCheckers(declaredCheckers());
         List<OracleResult> oracles = new ArrayList<>();
         for (SeedResult r : results) {
-            for (CheckResult c : r.checks()) oracles.add(oracle(c, r));
+            for (CheckResult c : r.checks()) oracles.add(oracle(c, r, spec.history() != null));
             for (String m : r.missingCheckers()) notes.add(r.label() + ": checker " + m + " is not available, so it did not run");
         }
         b.oracles(oracles);
@@ -249,21 +246,33 @@ final class ArmExecutor {
                 scenario.releaseBudget(), durations);
         b.budgetMet(budget.tier());
         notes.add("budget: " + budget.evidence());
-        b.greenButBroken(greenButBroken(primary, oracles));
-        b.weakOracleAudit(weakOracleAudit(primary, results));
+        ArmAudit audit = new ArmAudit(plan, scenario, spec);
+        b.greenButBroken(audit.greenButBroken(primary, oracles));
+        b.weakOracleAudit(audit.weakOracleAudit(primary, results));
         b.notes(String.join("; ", notes));
         return b.build();
     }
 
-    private static OracleResult oracle(CheckResult c, SeedResult r) {
+    /**
+     * The check as the verdict sees it, with the client ops that completed in the seed's history: the verdict
+     * needs completed work, for the monitor too — whose own counts are message events, not ops. A monitor of a
+     * run block that records no history cannot show that any client op completed while it watched.
+     */
+    private static OracleResult oracle(CheckResult c, SeedResult r, boolean hasHistory) {
         OracleResult.Validity v = switch (c.validity()) {
             case VALID -> OracleResult.Validity.VALID;
             case INVALID -> OracleResult.Validity.INVALID;
             case UNKNOWN -> OracleResult.Validity.UNKNOWN;
         };
-        List<String> weak = c.weaknesses().stream().map(HistoryWeakness::detail).toList();
+        boolean monitor = c.checker().equals(MonitorOracle.NAME);
+        List<String> weak = new ArrayList<>(c.weaknesses().stream().map(HistoryWeakness::detail).toList());
+        if (!hasHistory) {
+            weak.add("the run block records no history, so no completed client op can be shown for what it judged"
+                    + " (add history: to the run block)");
+        }
         return new OracleResult(c.checker(), v, c.evidence().ops(), c.evidence().opsTotal(), weak,
-                c.summary() + " [" + r.label() + ", " + r.historyFile() + "]");
+                c.summary() + " [" + r.label() + ", " + r.historyFile() + "]", hasHistory ? r.stats().ok() : null,
+                monitor ? OracleResult.MESSAGE_EVENTS : null);
     }
 
     /** The model-level checkers §7.M names: every known checker name its Checker text mentions. */
@@ -276,119 +285,6 @@ final class ArmExecutor {
         List<String> declared = new ArrayList<>();
         for (String n : names) if (text.matches("(?s).*\\b" + java.util.regex.Pattern.quote(n.toLowerCase(Locale.ROOT)) + "\\b.*")) declared.add(n);
         return declared;
-    }
-
-    private List<AuditItem> greenButBroken(List<SeedResult> primary, List<OracleResult> oracles) {
-        List<AuditItem> items = new ArrayList<>();
-        List<SeedResult> done = primary.stream().filter(r -> r.error().isEmpty()).toList();
-        if (done.isEmpty()) return items;
-        long ops = done.stream().mapToLong(r -> r.stats().ops()).sum();
-        long ms = done.stream().mapToLong(SeedResult::workloadMs).sum();
-        items.add(new AuditItem("workload produced the expected ops/s for the expected duration",
-                ops > 0 ? Status.PASSED : Status.FAILED, ops + " ops in " + ms + " ms of workload over " + done.size()
-                + " seed(s) (" + (ms > 0 ? ops * 1000 / ms : 0) + " ops/s); the plan states no rate to compare with"));
-        boolean all = !oracles.isEmpty() && oracles.stream().noneMatch(OracleResult::partialCoverage);
-        items.add(new AuditItem("oracle ran on every intended cycle (op count consumed)",
-                oracles.isEmpty() ? Status.NOT_EVALUATED : all ? Status.PASSED : Status.FAILED,
-                oracles.stream().map(o -> o.checker() + " " + o.opsConsumed() + "/" + o.opsTotal()).collect(Collectors.joining(", "))));
-        List<FaultObservation> faults = done.stream().flatMap(r -> r.faults().stream()).toList();
-        if (faults.isEmpty()) {
-            items.add(new AuditItem("faults verifiably injected (injector side and victim side)", Status.NOT_APPLICABLE, "no fault in this arm"));
-            items.add(new AuditItem("fault did not silently no-op", Status.NOT_APPLICABLE, "no fault in this arm"));
-            items.add(new AuditItem("recovery completed (back to nominal, not degraded)", Status.NOT_APPLICABLE, "no fault in this arm"));
-        } else {
-            boolean injected = faults.stream().allMatch(f -> f.injected);
-            boolean landed = faults.stream().allMatch(FaultObservation::active);
-            items.add(new AuditItem("faults verifiably injected (injector side and victim side)",
-                    injected && landed ? Status.PASSED : Status.FAILED, faults.stream().map(f -> f.name + ": "
-                    + (f.injected ? "injected" : "not injected") + ", landing " + f.landing.name().toLowerCase(Locale.ROOT))
-                    .collect(Collectors.joining("; "))));
-            items.add(new AuditItem("fault did not silently no-op", landed ? Status.PASSED : Status.FAILED,
-                    faults.stream().map(f -> f.summary.isEmpty() ? f.name + ": no reading" : f.summary).collect(Collectors.joining("; "))));
-            long after = done.stream().mapToLong(r -> r.stats().okAfterLastHeal()).min().orElse(-1);
-            items.add(after < 0 ? AuditItem.notEvaluated("recovery completed (back to nominal, not degraded)")
-                    : new AuditItem("recovery completed (back to nominal, not degraded)", after > 0 ? Status.PASSED : Status.FAILED,
-                    after > 0 ? "at least " + after + " successful ops invoked after the last fault healed, on every seed"
-                            : "no successful op was invoked after the last fault healed"));
-        }
-        boolean monotonic = done.stream().allMatch(r -> r.stats().monotonic());
-        items.add(new AuditItem("clock skew did not mask a timing assertion (monotonic timestamps)",
-                monotonic ? Status.PASSED : Status.FAILED, done.get(0).stats().monotonicDetail()));
-        items.add(AuditItem.notEvaluated("run duration met the exit criterion"));
-        List<String> markers = done.stream().flatMap(r -> r.errorMarkers().stream()).toList();
-        long lines = done.stream().mapToLong(SeedResult::logLines).sum();
-        items.add(new AuditItem("no silent error suppression (SUT logs scanned for exceptions/panics)",
-                markers.isEmpty() ? Status.PASSED : Status.FAILED, markers.isEmpty()
-                ? lines + " service log lines scanned, no exception/ERROR/panic line" : markers.size() + " error line(s), first: " + markers.get(0)));
-        items.add(AuditItem.notEvaluated("baseline comparison is fair"));
-        items.add(AuditItem.notEvaluated("statistical claims were replicated"));
-        return items;
-    }
-
-    private List<AuditItem> weakOracleAudit(List<SeedResult> primary, List<SeedResult> all) {
-        List<AuditItem> items = new ArrayList<>();
-        List<SeedResult> done = primary.stream().filter(r -> r.error().isEmpty()).toList();
-        long consumed = all.stream().flatMap(r -> r.checks().stream()).mapToLong(c -> c.evidence().ops()).sum();
-        String historyOracle = all.stream().flatMap(r -> r.checks().stream()).map(CheckResult::checker).distinct()
-                .collect(Collectors.joining(", "));
-        Status historyBased = consumed > 0 ? Status.PASSED : Status.NOT_EVALUATED;
-        String ev = consumed > 0 ? historyOracle + " consumed " + consumed + " recorded ops" : "";
-        items.add(new AuditItem("oracle is not final state only", historyBased, ev));
-        items.add(new AuditItem("oracle is not logs only", historyBased, ev));
-        items.add(new AuditItem("oracle is not health checks only", historyBased, ev));
-        List<FaultObservation> faults = done.stream().flatMap(r -> r.faults().stream()).toList();
-        long processFaults = faults.stream().filter(f -> f.processFault && f.injected).count();
-        String failover = "more than one failover if failover-based";
-        items.add(processFaults == 0
-                ? new AuditItem(failover, Status.NOT_APPLICABLE, "no process fault in the schedule")
-                : !describesFailover() ? new AuditItem(failover, Status.NOT_APPLICABLE, processFaults
-                + " process fault(s); the scenario's technique, faults and nemesis describe no failover, leader change or promotion")
-                : processFaults > 1 ? new AuditItem(failover, Status.PASSED, processFaults + " process faults across seeds")
-                : new AuditItem(failover, Status.FAILED, "only one process fault in a failover-based scenario"));
-        boolean unique = !done.isEmpty() && done.stream().allMatch(r -> r.stats().uniqueWrites());
-        long writes = done.stream().mapToLong(r -> r.stats().writes()).sum();
-        long unknown = done.stream().mapToLong(r -> r.stats().unknown()).sum();
-        items.add(unique && writes > 0
-                ? new AuditItem("client-hidden retries were caught (or N/A)", Status.PASSED, "all " + writes
-                + " write values are unique, so a hidden retry re-applying one later would surface as a stale read; "
-                + unknown + " unknown outcomes recorded as such")
-                : AuditItem.notEvaluated("client-hidden retries were caught (or N/A)"));
-        boolean monotonic = !done.isEmpty() && done.stream().allMatch(r -> r.stats().monotonic());
-        items.add(new AuditItem("timestamps monotonic", done.isEmpty() ? Status.NOT_EVALUATED
-                : monotonic ? Status.PASSED : Status.FAILED, done.isEmpty() ? "" : done.get(0).stats().monotonicDetail()));
-        if (faults.isEmpty()) {
-            items.add(new AuditItem("at least one asymmetric / mixed variant where applicable", Status.NOT_APPLICABLE, "no fault in this arm"));
-        } else {
-            List<String> asym = faults.stream().filter(f -> f.asymmetric && f.active()).map(f -> f.name).distinct().toList();
-            List<String> net = faults.stream().filter(f -> !f.processFault).map(f -> f.name).distinct().toList();
-            items.add(net.isEmpty() ? new AuditItem("at least one asymmetric / mixed variant where applicable", Status.NOT_APPLICABLE,
-                    "process faults only; asymmetry applies to network faults")
-                    : asym.isEmpty() ? AuditItem.notEvaluated("at least one asymmetric / mixed variant where applicable")
-                    : new AuditItem("at least one asymmetric / mixed variant where applicable", Status.PASSED,
-                    "asymmetric fault(s) landed: " + String.join(", ", asym)));
-        }
-        boolean statistical = plan.claimsOf(scenario).stream().anyMatch(ArmExecutor::statistical)
-                && all.stream().flatMap(r -> r.checks().stream()).anyMatch(c -> c.checker().equals("fairness"));
-        long seeds = primary.stream().map(SeedResult::seed).distinct().count();
-        items.add(!statistical
-                ? new AuditItem("at least three seeds for any statistical claim", Status.NOT_APPLICABLE,
-                "no statistical oracle ran in this arm (" + (historyOracle.isEmpty() ? "none" : historyOracle) + ")")
-                : new AuditItem("at least three seeds for any statistical claim", seeds >= 3 ? Status.PASSED : Status.FAILED,
-                seeds + " seed(s)"));
-        return items;
-    }
-
-    /** Whether the plan says this scenario exercises a failover (the runner cannot know which node leads). */
-    private boolean describesFailover() {
-        String text = (scenario.value("technique") + " " + scenario.value("faults") + " "
-                + (scenario.sevenM().present() ? scenario.sevenM().nemesis() : "")).toLowerCase(Locale.ROOT);
-        return text.contains("failover") || text.contains("fail over") || text.contains("leader change")
-                || text.contains("election") || text.contains("promot") || text.contains("kill the leader")
-                || text.contains("leader crash");
-    }
-
-    private static boolean statistical(Claim c) {
-        return c.categories().contains(ClaimCategory.PERFORMANCE_SLO) || c.categories().contains(ClaimCategory.FAIRNESS);
     }
 
     private FindingDetail detail(List<SeedResult> results) {

@@ -116,7 +116,7 @@ public final class PlanRunner {
         PrintProgress progress = new PrintProgress(options);
 
         Path firstCwd = snapshot.cwd(chosen.get(0).run().orElseThrow().spec());
-        String commit = CommitUnderTest.of(firstCwd).map(CommitUnderTest::label).orElse("unknown (not a git work tree)");
+        String commit = CommitUnderTest.of(options.commitFrom() != null ? options.commitFrom() : firstCwd).map(CommitUnderTest::label).orElse("unknown (not a git work tree)");
         String slug = plan.header().slug() == null || plan.header().slug().isBlank()
                 ? planFile.getFileName().toString().replaceFirst("\\.md$", "") : plan.header().slug();
         SessionHeader header = new SessionHeader("", plan.header().sut(), planFile.toAbsolutePath().normalize().toString(), commit, "",

@@ -19,9 +19,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * @param progress     where one-line progress goes (never null; use a no-op writer to silence)
  * @param cancel       set it to stop the run: the current seed tears down, the arms not reached are NOT-RUN
  * @param parallel     at most this many seeds of a scenario run at once (1 = one after another)
+ * @param commitFrom   the folder whose repository's HEAD is the commit under test, or null for the first
+ *                     scenario's cwd ({@code falsify demo} runs a private copy of files a checkout holds)
  */
 public record RunOptions(Path sessionsRoot, List<String> scenarios, Long seed, Map<String, String> env, int reruns,
-                         Path storeDb, String operator, PrintWriter progress, AtomicBoolean cancel, int parallel) {
+                         Path storeDb, String operator, PrintWriter progress, AtomicBoolean cancel, int parallel,
+                         Path commitFrom) {
     public RunOptions {
         scenarios = List.copyOf(scenarios);
         env = Map.copyOf(env);
@@ -31,13 +34,23 @@ public record RunOptions(Path sessionsRoot, List<String> scenarios, Long seed, M
     }
 
     public RunOptions(Path sessionsRoot, List<String> scenarios, Long seed, Map<String, String> env, int reruns,
+                      Path storeDb, String operator, PrintWriter progress, AtomicBoolean cancel, int parallel) {
+        this(sessionsRoot, scenarios, seed, env, reruns, storeDb, operator, progress, cancel, parallel, null);
+    }
+
+    public RunOptions(Path sessionsRoot, List<String> scenarios, Long seed, Map<String, String> env, int reruns,
                       Path storeDb, String operator, PrintWriter progress, AtomicBoolean cancel) {
         this(sessionsRoot, scenarios, seed, env, reruns, storeDb, operator, progress, cancel, 1);
     }
 
     /** The same options with seeds run {@code n} at a time. */
     public RunOptions withParallel(int n) {
-        return new RunOptions(sessionsRoot, scenarios, seed, env, reruns, storeDb, operator, progress, cancel, n);
+        return new RunOptions(sessionsRoot, scenarios, seed, env, reruns, storeDb, operator, progress, cancel, n, commitFrom);
+    }
+
+    /** The same options with the commit under test read from {@code dir}'s repository. */
+    public RunOptions withCommitFrom(Path dir) {
+        return new RunOptions(sessionsRoot, scenarios, seed, env, reruns, storeDb, operator, progress, cancel, parallel, dir);
     }
 
     public RunOptions(Path sessionsRoot, List<String> scenarios, Long seed, Map<String, String> env, int reruns,

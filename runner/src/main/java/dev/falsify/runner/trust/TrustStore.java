@@ -26,7 +26,10 @@ import java.util.TreeMap;
  * asks again. The content hash is kept for the record only; it never grants trust.
  *
  * <p>Stored as JSON at {@code $FALSIFY_TRUST_FILE}, else {@code $XDG_CONFIG_HOME/falsify/trust.json},
- * else {@code ~/.config/falsify/trust.json}; written atomically.
+ * else {@code ~/.config/falsify/trust.json}; written atomically. Several Falsify processes may grant trust at
+ * once (parallel {@code falsify run --trust} in CI): a grant re-reads the file and writes it back under an
+ * exclusive lock on a lock file beside it ({@code .trust.json.lock}), so no grant is lost to another's
+ * read-modify-write.
  */
 public final class TrustStore {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
@@ -116,15 +119,46 @@ public final class TrustStore {
         return trust(plan.realPath(), plan.text(), fingerprint);
     }
 
-    /** Records (or refreshes) trust in the plan as it is now. */
-    public synchronized Grant trust(Path plan, String content, List<String> commands) throws IOException {
-        Map<String, Grant> all = load();
+    /**
+     * Records (or refreshes) trust in the plan as it is now: the file is re-read, changed and replaced
+     * while this process holds the store's lock, so a grant another process made meanwhile is kept.
+     */
+    public Grant trust(Path plan, String content, List<String> commands) throws IOException {
         Path real = Path.of(key(plan));
         Grant g = new Grant(real.toString(), real.getParent() == null ? "/" : real.getParent().toString(), sha256(content),
                 commands, Instant.now().toString());
-        all.put(g.plan(), g);
-        save(all);
+        underLock(() -> {
+            Map<String, Grant> all = load();
+            all.put(g.plan(), g);
+            save(all);
+        });
         return g;
+    }
+
+    private interface Update {
+        void run() throws IOException;
+    }
+
+    /** One lock object per store file in this JVM: a JVM may hold a file lock only once, so its threads queue here first. */
+    private static final java.util.concurrent.ConcurrentHashMap<Path, Object> IN_PROCESS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Runs {@code update} holding an exclusive lock on {@code .trust.json.lock} beside the store. The lock is on
+     * a file of its own because the store itself is replaced by a rename, and a lock on a replaced file
+     * guards nothing. The lock file is never deleted (deleting it would let two processes lock two files).
+     */
+    private void underLock(Update update) throws IOException {
+        Path abs = file.toAbsolutePath().normalize();
+        Path dir = abs.getParent();
+        Files.createDirectories(dir);
+        Path lockFile = dir.resolve("." + abs.getFileName() + ".lock");
+        synchronized (IN_PROCESS.computeIfAbsent(abs, k -> new Object())) {
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(lockFile,
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                 java.nio.channels.FileLock ignored = ch.lock()) {
+                update.run();
+            }
+        }
     }
 
     private static String key(Path plan) {

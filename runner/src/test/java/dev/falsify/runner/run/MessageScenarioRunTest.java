@@ -48,7 +48,8 @@ class MessageScenarioRunTest {
                 .replace("  - { name: count-acks, if: { type: ACK }, then: observe }\n",
                         "  - { name: count-acks, if: { type: ACK }, then: observe }\n  - { name: never, if: { type: NOPE }, then: drop }\n")
                 // and the monitor notes the leader's timeout log lines: service log lines reach it through the runner
-                .replace("    - { from: idle, on: { link: c1, type: PUT }, to: writing }\n", "    - { from: idle, on: { link: c1, type: PUT }, to: writing }\n"
+                .replace("    - { from: idle, on: { link: c1, type: PUT }, bind: { v: value }, to: writing }\n",
+                        "    - { from: idle, on: { link: c1, type: PUT }, bind: { v: value }, to: writing }\n"
                         + "    - { from: writing, on: { log: \"no follower acknowledged\", service: n1 }, to: writing }\n"
                         + "    - { from: idle, on: { log: \"no follower acknowledged\", service: n1 }, to: idle }\n");
         Path plan = Files.writeString(dir.resolve("replicated-kv.md"), text);

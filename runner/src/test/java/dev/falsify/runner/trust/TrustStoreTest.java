@@ -69,4 +69,55 @@ class TrustStoreTest {
         TrustStore store = new TrustStore(dir.resolve("trust.json"));
         assertThatThrownBy(() -> store.check(dir.resolve("a.md"), "a", List.of())).hasMessageContaining("not readable JSON");
     }
+
+    /**
+     * Parallel {@code falsify run --trust} (issue 29: 6 runs at once kept 7 of 30 grants): several processes,
+     * and several threads with stores of their own, grant trust in different plans at once; every grant is kept.
+     */
+    @Test
+    void concurrentGrantsFromSeveralProcessesAreAllKept() throws Exception {
+        Path trust = dir.resolve("cfg/trust.json");
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<Process> procs = new java.util.ArrayList<>();
+        List<Path> plans = new java.util.ArrayList<>();
+        for (int p = 0; p < 4; p++) {
+            List<String> cmd = new java.util.ArrayList<>(List.of(javaBin, "-cp", System.getProperty("java.class.path"),
+                    ConcurrentTrustMain.class.getName(), trust.toString(), "5"));
+            for (int i = 0; i < 5; i++) {
+                Path plan = dir.resolve("proc" + p + "-plan" + i + ".md");
+                plans.add(plan);
+                cmd.add(plan.toString());
+            }
+            procs.add(new ProcessBuilder(cmd).redirectErrorStream(true).start());
+        }
+        List<Thread> threads = new java.util.ArrayList<>();
+        java.util.Queue<Throwable> failures = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        for (int t = 0; t < 4; t++) {
+            List<Path> mine = new java.util.ArrayList<>();
+            for (int i = 0; i < 5; i++) mine.add(dir.resolve("thread" + t + "-plan" + i + ".md"));
+            plans.addAll(mine);
+            Thread th = new Thread(() -> {
+                try {
+                    TrustStore own = new TrustStore(trust); // a store object of its own, as separate commands have
+                    for (int r = 0; r < 5; r++) for (Path plan : mine) own.trust(plan, "round " + r, List.of("S1: setup: ./build.sh"));
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+            });
+            th.start();
+            threads.add(th);
+        }
+        for (Thread th : threads) th.join();
+        for (Process pr : procs) {
+            String out = new String(pr.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(pr.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).as(out).isTrue();
+            assertThat(pr.exitValue()).as(out).isZero();
+        }
+        assertThat(failures).isEmpty();
+        TrustStore store = new TrustStore(trust);
+        for (Path plan : plans) {
+            assertThat(store.check(plan, "x", List.of("S1: setup: ./build.sh"))).as(plan.toString())
+                    .isInstanceOf(TrustStore.Decision.Trusted.class);
+        }
+    }
 }

@@ -44,7 +44,7 @@ public final class RunSession {
         this.snapshot = snapshot;
         this.options = new RunOptions(options.sessionsRoot(), options.scenarios(), options.seed(), options.env(),
                 options.reruns(), options.storeDb(), options.operator(), new PrintWriter(new ProgressWriter(), true),
-                options.cancel(), options.parallel());
+                options.cancel(), options.parallel(), options.commitFrom());
     }
 
     /** Starts the run on its own thread; {@link #result()} completes when it ends. */
