@@ -69,7 +69,12 @@ final class PorcupineEtcdReader implements OpStream {
     public boolean hasNext() {
         while (!ops.hasReady()) {
             if (finished) return false;
-            String line = reader.readLine();
+            String line;
+            try {
+                line = reader.readLine();
+            } catch (LineReader.BadText e) {
+                throw new HistoryFormatException(sourceName, lineNo + 1, e.column(), e.expected(), e.found());
+            }
             lineNo++;
             if (line == null) {
                 finished = true;
