@@ -1,5 +1,6 @@
 package dev.falsify.checkers.lin;
 
+import dev.falsify.checkers.api.MemoryBudget;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -61,9 +62,11 @@ final class PartitionSearch {
      * @param returnTime completion time per definite op (entries beyond {@code definite} unused)
      * @param cmd        interned command per op
      * @param observer   per command: it never changes the state
+     * @param stop       polled every 16k steps: true ends the search (UNKNOWN)
+     * @param account    where the memo's growth is charged; refused growth ends the search (UNKNOWN)
      */
     PartitionSearch(int definite, long[] callTime, long[] returnTime, int[] cmd, boolean[] observer,
-                    StateTable<?, ?> table, int initialState, BooleanSupplier stop) {
+                    StateTable<?, ?> table, int initialState, BooleanSupplier stop, MemoryBudget.Account account) {
         this.definite = definite;
         this.observer = observer;
         this.n = callTime.length;
@@ -77,7 +80,7 @@ final class PartitionSearch {
         nodeOp = new int[entries + 2];
         callNode = new int[n];
         returnNode = new int[n];
-        cache = new ConfigCache(definite, n - definite, 0x5eed_1a5L + n);
+        cache = new ConfigCache(definite, n - definite, 0x5eed_1a5L + n, account);
 
         // sort entries: time, then calls before returns (closed intervals), then op number
         int[] order = sortEntries(callTime, returnTime);
@@ -224,7 +227,19 @@ final class PartitionSearch {
         return observers != null;
     }
 
+    /**
+     * Searches; UNKNOWN when {@code stop} said so or the memory budget refused the memo's growth
+     * (the longest prefixes found so far are kept). The memo is let go of when it returns.
+     */
     Status run() {
+        try {
+            return search();
+        } finally {
+            cache.free();
+        }
+    }
+
+    private Status search() {
         if (definite == 0) {
             if (keepLinearization) linearization = new int[0];
             return Status.VALID;
@@ -256,7 +271,15 @@ final class PartitionSearch {
                 int after = table.step(state, cmd[op]);
                 if (after < 0) continue;
                 cache.set(op);
-                if (!cache.add(after)) {
+                boolean added;
+                try {
+                    added = cache.add(after);
+                } catch (MemoryBudget.Exhausted e) {
+                    cache.clear(op);
+                    record(stackOp, depth);
+                    return Status.UNKNOWN;
+                }
+                if (!added) {
                     cache.clear(op);
                     continue;
                 }
