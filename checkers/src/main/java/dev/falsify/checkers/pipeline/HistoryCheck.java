@@ -5,6 +5,7 @@ import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.Checker;
+import dev.falsify.checkers.api.ExecutionEvidence;
 import dev.falsify.checkers.api.CheckerRegistry;
 import dev.falsify.checkers.api.HistoryWeakness;
 import dev.falsify.checkers.api.ReadNote;
@@ -41,6 +42,9 @@ import java.util.NoSuchElementException;
  *   <li>an empty history is weak ({@code empty-history}) for a checker that judges the history;</li>
  *   <li>a history in which no op completed (only invocations, every outcome unknown) is weak
  *       ({@code no-completed-op}): any op may or may not have happened, so "valid" says nothing;</li>
+ *   <li>a history in which ops completed but none succeeded (every one failed, or failed or timed
+ *       out) is weak ({@code no-successful-op}): failed ops did not happen, so the checker judged
+ *       nothing ("valid, 0 partitions" is no evidence);</li>
  *   <li>ops read from completions alone (no invoke recorded) make the answer of a check that needs
  *       invocation times too weak ({@code no-invocation-times});</li>
  *   <li>a register violation that exists only from the assumed initial value nil is not reported:
@@ -51,6 +55,11 @@ import java.util.NoSuchElementException;
 public final class HistoryCheck {
     /** Kind of the weakness of a history in which no operation completed. */
     public static final String NO_COMPLETED_OP = "no-completed-op";
+    /**
+     * Kind of the weakness of a history in which ops completed, but none successfully (every one
+     * failed, or failed and timed out): failed ops did not take effect, so nothing is left to judge.
+     */
+    public static final String NO_SUCCESSFUL_OP = "no-successful-op";
 
     /**
      * What to check and with what.
@@ -78,6 +87,11 @@ public final class HistoryCheck {
 
         public Request withChecker(String name) {
             return new Request(name, model, format, options, finalState, replicaStates, groupMetrics, budget);
+        }
+
+        /** This request with another budget. */
+        public Request withBudget(CheckBudget budget) {
+            return new Request(checker, model, format, options, finalState, replicaStates, groupMetrics, budget);
         }
     }
 
@@ -136,26 +150,97 @@ public final class HistoryCheck {
      * @param reopen opens the source again from its start, for a second look at a register history
      *               whose initial value matters (null: the ops are kept in memory instead)
      */
-    private CheckedHistory run(OpStream ops, Request request, java.util.function.Supplier<OpStream> reopen) {
-        List<Op> sample = new ArrayList<>();
-        while (sample.size() < CheckerChoice.SAMPLE && ops.hasNext()) sample.add(ops.next());
-        CheckerChoice choice = CheckerChoice.choose(request.checker(), request.model(), ops.format(), sample, ops.source());
-        Checker checker = registry.get(choice.checker());
-        // a register's initial value is assumed (nil) unless given: watch what the history says about it
-        InitialValueEvidence initial = checker instanceof StreamingChecker && assumesInitialValue(choice, request)
-                ? new InitialValueEvidence() : null;
-        List<Op> kept = initial != null && reopen == null ? new ArrayList<>() : null;
-        Counting all = new Counting(concat(sample.iterator(), ops), initial, kept);
-        CheckResult r = check(checker, all, choice, request.options(), request, ops.source());
-        List<ReadNote> notes = new ArrayList<>(ops.notes());
-        if (initial != null && r.validity() == Validity.INVALID) {
-            r = withInitialValue(r, initial.verdict(), notes, new Recheck(checker, choice, request, ops.source(), kept, reopen),
-                    request.options());
+    private CheckedHistory run(OpStream opened, Request asked, java.util.function.Supplier<OpStream> reopen) {
+        long start = System.nanoTime();
+        // one deadline for reading and checking: --timeout bounds the whole answer
+        Request request = asked.withBudget(asked.budget().startingAt(start));
+        Deadlined ops = new Deadlined(opened, request.budget());
+        CheckerChoice choice = null;
+        Counting all = null;
+        try {
+            List<Op> sample = new ArrayList<>();
+            while (sample.size() < CheckerChoice.SAMPLE && ops.hasNext()) sample.add(ops.next());
+            choice = CheckerChoice.choose(request.checker(), request.model(), opened.format(), sample, opened.source());
+            Checker checker = registry.get(choice.checker());
+            // a register's initial value is assumed (nil) unless given: watch what the history says about it
+            InitialValueEvidence initial = checker instanceof StreamingChecker && assumesInitialValue(choice, request)
+                    ? new InitialValueEvidence() : null;
+            List<Op> kept = initial != null && reopen == null ? new ArrayList<>() : null;
+            all = new Counting(concat(sample.iterator(), ops), initial, kept);
+            CheckResult r = check(checker, all, choice, request.options(), request, opened.source());
+            List<ReadNote> notes = new ArrayList<>(opened.notes());
+            if (initial != null && r.validity() == Validity.INVALID) {
+                r = withInitialValue(r, initial.verdict(), notes, new Recheck(checker, choice, request, opened.source(), kept,
+                        reopen), request.options());
+            }
+            r = withoutInvocations(r, notes, checker.invocationTimesNeeded(request.options()));
+            CheckResult found = withReadFindings(r, notes, checker.judgesHistory(), all.count, all.completed, all.succeeded);
+            return new CheckedHistory(opened.source(), opened.format(),
+                    found.withHistoryStart(all.count == 0 ? null : all.firstInvoke));
+        } catch (Deadlined.Stopped e) {
+            String why = request.budget().cancelled().get() ? "cancelled" : "time budget of " + request.budget().timeout()
+                    + " exhausted";
+            return gaveUp(opened, request, choice, ops.read, start, why + " while reading the history (" + ops.read
+                    + (ops.read == 1 ? " op" : " ops") + " read, the rest not)");
+        } catch (OutOfMemoryError e) {
+            // the search's own structures are bounded by the memory budget; this is what is left
+            // (a model's huge states, a checker without a budget): no answer, and never a violation
+            return gaveUp(opened, request, choice, ops.read, start, "the check ran out of memory (" + e.getMessage()
+                    + "); give the JVM a bigger heap (-Xmx) or check a shorter history");
+        } catch (StackOverflowError e) {
+            return gaveUp(opened, request, choice, ops.read, start, "the check ran out of stack (values or a search"
+                    + " nested too deep)");
         }
-        r = withoutInvocations(r, notes, checker.invocationTimesNeeded(request.options()));
-        CheckResult found = withReadFindings(r, notes, checker.judgesHistory(), all.count, all.completed);
-        return new CheckedHistory(ops.source(), ops.format(),
-                found.withHistoryStart(all.count == 0 ? null : all.firstInvoke));
+    }
+
+    /**
+     * The UNKNOWN answer of a check that stopped before it could answer ({@code why}): whatever it
+     * had found is not evidence of anything.
+     */
+    private static CheckedHistory gaveUp(OpStream opened, Request request, CheckerChoice choice, long read, long start,
+                                         String why) {
+        String checker = choice != null ? choice.checker() : request.checker() != null ? request.checker() : "none";
+        String model = choice != null ? choice.model() : request.model();
+        CheckResult r = new CheckResult(checker, model, Validity.UNKNOWN,
+                new ExecutionEvidence(0, read, 0, 0, (System.nanoTime() - start) / 1e6), null, List.of(),
+                "unknown: " + why, opened.notes());
+        return new CheckedHistory(opened.source(), opened.format(), r);
+    }
+
+    /**
+     * The ops of a source, stopping the check (by {@link Stopped}) once its budget is exhausted:
+     * reading counts against {@code --timeout} as checking does. Polled every 256 ops, so a
+     * history's reading is stopped within a few hundred records of its deadline.
+     */
+    private static final class Deadlined implements Iterator<Op> {
+        /** Thrown from {@link #next} when the budget is exhausted; control flow, so without a stack trace. */
+        static final class Stopped extends RuntimeException {
+            private static final long serialVersionUID = 1L;
+
+            Stopped() {
+                super("time budget exhausted while reading", null, false, false);
+            }
+        }
+
+        private final Iterator<Op> in;
+        private final CheckBudget budget;
+        long read;
+
+        Deadlined(Iterator<Op> in, CheckBudget budget) {
+            this.in = in;
+            this.budget = budget;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return in.hasNext();
+        }
+
+        @Override
+        public Op next() {
+            if ((++read & 255) == 0 && budget.exhausted()) throw new Stopped();
+            return in.next();
+        }
     }
 
     /**
@@ -186,7 +271,7 @@ public final class HistoryCheck {
         public CheckResult apply(Map<String, String> options) {
             if (kept != null) return check(checker, kept.iterator(), choice, options, request, source);
             try (OpStream again = reopen.get()) {
-                return check(checker, again, choice, options, request, source);
+                return check(checker, new Deadlined(again, request.budget()), choice, options, request, source);
             }
         }
     }
@@ -293,7 +378,7 @@ public final class HistoryCheck {
      * history with no op, or with no completed op, for a checker that judges the history.
      */
     static CheckResult withReadFindings(CheckResult r, List<ReadNote> notes, boolean judgesHistory, long ops,
-                                        long completed) {
+                                        long completed, long succeeded) {
         List<HistoryWeakness> all = new ArrayList<>(r.weaknesses());
         List<HistoryWeakness> extra = new ArrayList<>(ReadNote.weaknesses(notes));
         if (judgesHistory && ops == 0 && !r.hasWeakness(WeaknessDetector.EMPTY_HISTORY)) {
@@ -304,13 +389,21 @@ public final class HistoryCheck {
                     + ", every outcome unknown): any of them may or may not have taken effect, so no answer is"
                     + " evidence of anything", List.of()));
         }
+        if (judgesHistory && completed > 0 && succeeded == 0 && !r.hasWeakness(NO_SUCCESSFUL_OP)) {
+            extra.add(new HistoryWeakness(NO_SUCCESSFUL_OP, "no operation succeeded (" + ops + (ops == 1 ? " op" : " ops")
+                    + ": " + completed + " failed" + (ops > completed ? ", " + (ops - completed) + " with unknown outcome" : "")
+                    + "): a failed op did not take effect, so the checker had nothing to judge (if these ops did succeed,"
+                    + " the recorder marks success in a way read as an error: see which \"error\" values read as none in"
+                    + " docs/checkers.md)", List.of()));
+        }
         all.addAll(extra);
         return r.with(all, notes);
     }
 
     /**
-     * Counts the ops that pass, and those whose outcome is known (ok or fail); shows each to the
-     * initial-value evidence and keeps it for a second look, when asked (null: not).
+     * Counts the ops that pass, those whose outcome is known (ok or fail) and those that succeeded
+     * (completed without an error); shows each to the initial-value evidence and keeps it for a
+     * second look, when asked (null: not).
      */
     private static final class Counting implements Iterator<Op> {
         private final Iterator<Op> in;
@@ -318,6 +411,7 @@ public final class HistoryCheck {
         private final List<Op> kept;
         long count;
         long completed;
+        long succeeded;
         /** The earliest invocation: times in the result are rendered as ms from it. */
         long firstInvoke = Long.MAX_VALUE;
 
@@ -339,7 +433,10 @@ public final class HistoryCheck {
             if (initial != null) initial.accept(op);
             if (kept != null) kept.add(op);
             firstInvoke = Math.min(firstInvoke, op.invokeTs());
-            if (!op.timeoutMarker() && op.completeTs() != null) completed++;
+            if (!op.timeoutMarker() && op.completeTs() != null) {
+                completed++;
+                if (op.error() == null) succeeded++;
+            }
             return op;
         }
     }
