@@ -138,6 +138,14 @@ class BadTextTest {
         assertThat(h.ops()).extracting(Op::output).extracting(Object::toString).containsExactly("2");
     }
 
+    @Test
+    void whatAnErrorQuotesOfTheInputCannotBreakItsLine() {
+        // found by HistoryFuzzTest's control-character family: a CR in a value reached the message raw
+        assertThatThrownBy(() -> Histories.parse("{:process 0 :type \"in\\rvoke\u001b[2K\u2028\u202e\" :f :read}\n", "c.edn", null))
+                .isInstanceOf(HistoryFormatException.class)
+                .hasMessage("c.edn:1:1: expected :type :invoke, :ok, :fail or :info, found :in\\u000Dvoke\\u001B[2K\\u2028\\u202E");
+    }
+
     private static HistoryFormatException refuse(String name, String head, InputStream junk) {
         InputStream in = new SequenceInputStream(new ByteArrayInputStream(head.getBytes(StandardCharsets.UTF_8)), junk);
         return assertTimeoutPreemptively(LIMIT, () -> {
