@@ -93,6 +93,8 @@ public final class EdnParser {
      */
     private final String[] keywords = new String[64];
     private final JsonNode[] keywordNodes = new JsonNode[64];
+    /** Set when {@link #keyword} made a new String rather than return the cached one. */
+    private boolean keywordMissed;
     /** Nodes of the small non-negative integers of flat op maps (process numbers, mostly), made once each. */
     private final JsonNode[] smallNumbers = new JsonNode[1024];
 
@@ -290,11 +292,14 @@ public final class EdnParser {
             if (c != ':' || n == keys.length) return -1;
             int end = keywordEnd(i + 1);
             if (end < 0) return -1;
+            keywordMissed = false;
             String key = keyword(i + 1, end);
-            // a key twice: left to readValue(), which refuses it with its position (the same keyword
-            // is nearly always the same String here, from the keyword cache)
+            // a key twice: left to readValue(), which refuses it with its position. A keyword the
+            // cache returned is the one String of its name since it was cached, so within one map
+            // the same name is the same String; only a name just made anew (its slot was taken by
+            // another name meanwhile) needs comparing by content
             for (int j = 0; j < n; j++) {
-                if (keys[j] == key || keys[j].equals(key)) return -1;
+                if (keys[j] == key || (keywordMissed && keys[j].equals(key))) return -1;
             }
             i = end;
             while (i < lim && (buf[i] == ' ' || buf[i] == ',')) i++;
@@ -374,6 +379,7 @@ public final class EdnParser {
         k = new String(buf, from, end - from);
         keywords[slot] = k;
         keywordNodes[slot] = null;
+        keywordMissed = true;
         return k;
     }
 
