@@ -132,6 +132,19 @@ class BadTextTest {
     }
 
     @Test
+    void anOpLineOfTheOpLoggerWithAnUnknownTypeIsBadInputNotASkippedLine() {
+        String log = "INFO  jepsen.util - 0\t:invoke\t:write\t1\nINFO  jepsen.util - 0\t:okay\t:write\t1\n"
+                + "INFO  jepsen.core - Run complete, writing\n";
+        assertThatThrownBy(() -> Histories.parse(log, "t.log", null)).isInstanceOf(HistoryFormatException.class)
+                .hasMessage("t.log:2:23: expected :invoke, :ok, :fail or :info, found ':okay'");
+        // another logger's line, or the op logger saying something else, is still skipped with a note
+        History h = Histories.parse("INFO  jepsen.util - 0\t:invoke\t:write\t1\nINFO  jepsen.util - 0\t:ok\t:write\t1\n"
+                + "INFO  jepsen.util - Relative time begins now\nINFO  jepsen.core - 3 :nemesis done\n", "t.log", null);
+        assertThat(h.ops()).hasSize(1);
+        assertThat(h.notes()).extracting(dev.falsify.checkers.api.ReadNote::kind).containsExactly("skipped-lines");
+    }
+
+    @Test
     void theSameKeyInDifferentOpsIsFine() {
         History h = Histories.parse("{:process 0 :type :invoke :f :read :value nil}\n{:process 0 :type :ok :f :read :value 2}\n",
                 "d.edn", null);
