@@ -244,7 +244,7 @@ public final class LinearizabilityChecker implements StreamingChecker {
 
             @Override
             public boolean getAsBoolean() {
-                return outOfBudget.getAsBoolean() || task.account.overdrawn() || crash.get() != null
+                return outOfBudget.getAsBoolean() || crash.get() != null
                         || (!allPartitions && firstFailure.get() < task.index);
             }
         }
@@ -261,22 +261,6 @@ public final class LinearizabilityChecker implements StreamingChecker {
         if (firstFailure == Integer.MAX_VALUE) return;
         for (Task<S, C> t : tasks) {
             if (t.status == PartitionSearch.Status.INVALID && (t.index == firstFailure || allPartitions)) t.explain(stop);
-        }
-    }
-
-    /** {@code stop}, or the account's memory budget found full. */
-    private static final class OrOverdrawn implements java.util.function.BooleanSupplier {
-        private final java.util.function.BooleanSupplier stop;
-        private final MemoryBudget.Account account;
-
-        OrOverdrawn(java.util.function.BooleanSupplier stop, MemoryBudget.Account account) {
-            this.stop = stop;
-            this.account = account;
-        }
-
-        @Override
-        public boolean getAsBoolean() {
-            return account.overdrawn() || stop.getAsBoolean();
         }
     }
 
@@ -580,7 +564,7 @@ public final class LinearizabilityChecker implements StreamingChecker {
         void explain(java.util.function.BooleanSupplier stop) {
             if (!search.looksAhead()) return; // it already was a search without look-ahead
             PartitionSearch plain = new PartitionSearch(definite, callTime, returnTime, cmd, observer, table, initialState,
-                    new OrOverdrawn(stop, account), account);
+                    stop, account);
             if (plain.run() != PartitionSearch.Status.INVALID) return; // out of budget: keep what the first search found
             search = plain;
             explored += plain.explored();

@@ -39,6 +39,8 @@ final class PartitionSearch {
     private final boolean[] blindWrite; // per command: Model.overwrites
     private final int initialState;
     private final BooleanSupplier stop;
+    /** Where the memo and the state table are charged: an overdrawn account stops the search at its next poll. */
+    private final MemoryBudget.Account account;
 
     private final int[] next;
     private final int[] prev;
@@ -63,7 +65,8 @@ final class PartitionSearch {
      * @param cmd        interned command per op
      * @param observer   per command: it never changes the state
      * @param stop       polled every 16k steps: true ends the search (UNKNOWN)
-     * @param account    where the memo's growth is charged; refused growth ends the search (UNKNOWN)
+     * @param account    where the memo's growth is charged; refused growth ends the search (UNKNOWN),
+     *                   and so does the account found overdrawn (by the state table) at a poll
      */
     PartitionSearch(int definite, long[] callTime, long[] returnTime, int[] cmd, boolean[] observer,
                     StateTable<?, ?> table, int initialState, BooleanSupplier stop, MemoryBudget.Account account) {
@@ -74,6 +77,7 @@ final class PartitionSearch {
         this.table = table;
         this.initialState = initialState;
         this.stop = stop;
+        this.account = account;
         int entries = n + definite;
         next = new int[entries + 2];
         prev = new int[entries + 2];
@@ -257,7 +261,7 @@ final class PartitionSearch {
         cand = fillCandidates(cand, 0, count, 0);
         int iterations = 0;
         while (true) {
-            if ((++iterations & 0x3FFF) == 0 && stop.getAsBoolean()) {
+            if ((++iterations & 0x3FFF) == 0 && (stop.getAsBoolean() || account.overdrawn())) {
                 record(stackOp, depth);
                 return Status.UNKNOWN;
             }
