@@ -24,15 +24,29 @@ public final class Histories {
      * @throws HistoryFormatException when the format cannot be recognised
      */
     public static OpStream open(Path file, HistoryFormat format) throws IOException {
-        return open(Files.newInputStream(file), file.toString(), format);
+        return open(Files.newInputStream(file), file.toString(), format, null);
+    }
+
+    /**
+     * Opens a history for streaming that stops reading ({@link ReadingStopped}) once {@code budget}
+     * is {@link dev.falsify.checkers.api.CheckBudget#exhausted exhausted}: the budget is asked before
+     * each 32 KB of the file.
+     *
+     * @param format the format, or null to detect it from the content
+     */
+    public static OpStream open(Path file, HistoryFormat format, dev.falsify.checkers.api.CheckBudget budget) throws IOException {
+        return open(Files.newInputStream(file), file.toString(), format, budget);
     }
 
     /**
      * Opens the bytes of a stream as a file's (UTF-8, refused where they are not); closing the
      * stream returned closes {@code in}.
+     *
+     * @param budget asked before each chunk read (null: read to the end)
      */
-    static OpStream open(java.io.InputStream in, String sourceName, HistoryFormat format) throws IOException {
-        BufferedReader reader = new BufferedReader(Utf8Reader.strict(in), 1 << 16);
+    static OpStream open(java.io.InputStream in, String sourceName, HistoryFormat format,
+                         dev.falsify.checkers.api.CheckBudget budget) throws IOException {
+        BufferedReader reader = new BufferedReader(budget == null ? Utf8Reader.strict(in) : Utf8Reader.strict(in, budget), 1 << 16);
         try {
             return open(reader, sourceName, format);
         } catch (RuntimeException e) {

@@ -38,6 +38,8 @@ final class Utf8Reader extends Reader {
 
     private final InputStream in;
     private final boolean strict;
+    /** Asked before each chunk is read: when it says stop, {@link ReadingStopped} is thrown (null: never). */
+    private final dev.falsify.checkers.api.CheckBudget budget;
     /** Set once a strict reader met a malformed byte: every later read throws it. */
     private Malformed malformed;
     private final byte[] bytes = new byte[1 << 15];
@@ -51,14 +53,27 @@ final class Utf8Reader extends Reader {
         this(in, false);
     }
 
-    private Utf8Reader(InputStream in, boolean strict) {
+    private Utf8Reader(InputStream in, boolean strict, dev.falsify.checkers.api.CheckBudget budget) {
         this.in = in;
         this.strict = strict;
+        this.budget = budget;
+    }
+
+    private Utf8Reader(InputStream in, boolean strict) {
+        this(in, strict, null);
     }
 
     /** A reader that refuses malformed input ({@link Malformed}) instead of replacing it. */
     static Utf8Reader strict(InputStream in) {
         return new Utf8Reader(in, true);
+    }
+
+    /**
+     * A {@link #strict} reader that asks {@code budget} before each chunk and throws
+     * {@link ReadingStopped} once it is {@link dev.falsify.checkers.api.CheckBudget#exhausted exhausted}.
+     */
+    static Utf8Reader strict(InputStream in, dev.falsify.checkers.api.CheckBudget budget) {
+        return new Utf8Reader(in, true, budget);
     }
 
     @Override
@@ -76,6 +91,7 @@ final class Utf8Reader extends Reader {
     }
 
     private void decodeNextChunk() throws IOException {
+        if (budget != null && budget.exhausted()) throw new ReadingStopped();
         int r = in.read(bytes, kept, bytes.length - kept);
         int have = kept;
         if (r < 0) {

@@ -16,6 +16,7 @@ import dev.falsify.checkers.history.History;
 import dev.falsify.checkers.history.HistoryFormat;
 import dev.falsify.checkers.history.HistoryFormatException;
 import dev.falsify.checkers.history.OpStream;
+import dev.falsify.checkers.history.ReadingStopped;
 import dev.falsify.checkers.history.WeaknessDetector;
 import dev.falsify.checkers.lin.Models;
 import dev.falsify.checkers.lin.ModelException;
@@ -113,9 +114,19 @@ public final class HistoryCheck {
      *                                  model, no model given and none inferable), naming file:line:column
      * @throws IllegalArgumentException for an unknown checker or model, or a malformed option
      */
-    public CheckedHistory run(Path file, Request request) throws IOException {
-        try (OpStream ops = Histories.open(file, request.format())) {
-            return run(ops, request, new Reopen(file, request.format()));
+    public CheckedHistory run(Path file, Request asked) throws IOException {
+        // the clock starts before the file is opened: detecting its format reads it too
+        Request request = asked.withBudget(asked.budget().startingAt(System.nanoTime()));
+        OpStream ops;
+        try {
+            ops = Histories.open(file, request.format(), request.budget());
+        } catch (ReadingStopped e) {
+            // (its format not known yet: named as its extension suggests)
+            return stoppedReading(file.toString(), request.format() != null ? request.format()
+                    : dev.falsify.checkers.history.FormatDetector.byExtension(file.toString()), request, 0);
+        }
+        try (ops) {
+            return run(ops, request, new Reopen(file, request.format(), request.budget()));
         }
     }
 
@@ -123,11 +134,11 @@ public final class HistoryCheck {
      * Opens a history file again. A class rather than a lambda: the lambda's bootstrap ran at every
      * cold `falsify check`, though the file is reopened only for some invalid register histories.
      */
-    private record Reopen(Path file, HistoryFormat format) implements java.util.function.Supplier<OpStream> {
+    private record Reopen(Path file, HistoryFormat format, CheckBudget budget) implements java.util.function.Supplier<OpStream> {
         @Override
         public OpStream get() {
             try {
-                return Histories.open(file, format);
+                return Histories.open(file, format, budget);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -157,8 +168,8 @@ public final class HistoryCheck {
         Deadlined ops = new Deadlined(opened, request.budget());
         CheckerChoice choice = null;
         Counting all = null;
+        List<Op> sample = new ArrayList<>();
         try {
-            List<Op> sample = new ArrayList<>();
             while (sample.size() < CheckerChoice.SAMPLE && ops.hasNext()) sample.add(ops.next());
             choice = CheckerChoice.choose(request.checker(), request.model(), opened.format(), sample, opened.source());
             Checker checker = registry.get(choice.checker());
@@ -177,11 +188,9 @@ public final class HistoryCheck {
             CheckResult found = withReadFindings(r, notes, checker.judgesHistory(), all.count, all.completed, all.succeeded);
             return new CheckedHistory(opened.source(), opened.format(),
                     found.withHistoryStart(all.count == 0 ? null : all.firstInvoke));
-        } catch (Deadlined.Stopped e) {
-            String why = request.budget().cancelled().get() ? "cancelled" : "time budget of " + request.budget().timeout()
-                    + " exhausted";
-            return gaveUp(opened, request, choice, ops.read, start, why + " while reading the history (" + ops.read
-                    + (ops.read == 1 ? " op" : " ops") + " read, the rest not)");
+        } catch (Deadlined.Stopped | ReadingStopped e) {
+            if (choice == null) choice = chooseFrom(sample, request, opened);
+            return gaveUp(opened, request, choice, ops.read, start, stoppedWhy(request, ops.read));
         } catch (OutOfMemoryError e) {
             // the search's own structures are bounded by the memory budget; this is what is left
             // (a model's huge states, a checker without a budget): no answer, and never a violation
@@ -191,6 +200,27 @@ public final class HistoryCheck {
             return gaveUp(opened, request, choice, ops.read, start, "the check ran out of stack (values or a search"
                     + " nested too deep)");
         }
+    }
+
+    /** The checker the ops read before the budget ran out would have chosen, or null when they choose none. */
+    private static CheckerChoice chooseFrom(List<Op> sample, Request request, OpStream opened) {
+        try {
+            return CheckerChoice.choose(request.checker(), request.model(), opened.format(), sample, opened.source());
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static String stoppedWhy(Request request, long read) {
+        String why = request.budget().cancelled().get() ? "cancelled" : "time budget of " + request.budget().timeout() + " exhausted";
+        return why + " while reading the history (" + read + (read == 1 ? " op" : " ops") + " read, the rest not)";
+    }
+
+    /** The UNKNOWN answer of a check whose budget ran out before the history's format was known. */
+    private static CheckedHistory stoppedReading(String source, HistoryFormat format, Request request, long read) {
+        CheckResult r = new CheckResult(request.checker() != null ? request.checker() : "none", request.model(), Validity.UNKNOWN,
+                new ExecutionEvidence(0, read, 0, 0, 0), null, List.of(), "unknown: " + stoppedWhy(request, read), List.of());
+        return new CheckedHistory(source, format, r);
     }
 
     /**

@@ -74,7 +74,7 @@ class BadTextTest {
         // two different bad bytes would both read as U+FFFD: equal values where the recorder wrote different ones
         byte[] history = "{:process 0 :type :invoke :f :write :value \"a?\"}\n".getBytes(StandardCharsets.UTF_8);
         history[history.length - 4] = (byte) 0xc3; // a lead byte without its continuation
-        assertThatThrownBy(() -> drain(Histories.open(new ByteArrayInputStream(history), "h.edn", null)))
+        assertThatThrownBy(() -> drain(Histories.open(new ByteArrayInputStream(history), "h.edn", null, null)))
                 .isInstanceOf(HistoryFormatException.class).hasMessageStartingWith("h.edn:1:46: expected UTF-8 text");
     }
 
@@ -132,6 +132,23 @@ class BadTextTest {
     }
 
     @Test
+    void readingStopsWhenTheBudgetRunsOutBetweenOps() {
+        // endless blanks after an op: no op ends, so only the reader itself can stop
+        for (Map.Entry<String, String> e : HEADS.entrySet()) {
+            dev.falsify.checkers.api.CheckBudget budget = dev.falsify.checkers.api.CheckBudget.of(Duration.ofMillis(200))
+                    .startingAt(System.nanoTime());
+            Endless blanks = new Endless((byte) (e.getKey().endsWith(".log") ? '\n' : ' '));
+            InputStream in = new SequenceInputStream(new ByteArrayInputStream(e.getValue().getBytes(StandardCharsets.UTF_8)), blanks);
+            assertTimeoutPreemptively(LIMIT, () -> {
+                try (OpStream ops = Histories.open(in, e.getKey(), null, budget)) {
+                    assertThatThrownBy(() -> drain(ops)).as(e.getKey()).isInstanceOf(ReadingStopped.class);
+                }
+            }, () -> e.getKey() + ": still reading after " + LIMIT);
+            assertThat(blanks.read).as(e.getKey()).isPositive();
+        }
+    }
+
+    @Test
     void anOpLineOfTheOpLoggerWithAnUnknownTypeIsBadInputNotASkippedLine() {
         String log = "INFO  jepsen.util - 0\t:invoke\t:write\t1\nINFO  jepsen.util - 0\t:okay\t:write\t1\n"
                 + "INFO  jepsen.core - Run complete, writing\n";
@@ -162,7 +179,7 @@ class BadTextTest {
     private static HistoryFormatException refuse(String name, String head, InputStream junk) {
         InputStream in = new SequenceInputStream(new ByteArrayInputStream(head.getBytes(StandardCharsets.UTF_8)), junk);
         return assertTimeoutPreemptively(LIMIT, () -> {
-            try (OpStream ops = Histories.open(in, name, null)) {
+            try (OpStream ops = Histories.open(in, name, null, null)) {
                 drain(ops);
             } catch (HistoryFormatException e) {
                 return e;

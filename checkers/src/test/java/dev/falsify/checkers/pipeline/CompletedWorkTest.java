@@ -161,6 +161,19 @@ class CompletedWorkTest {
     }
 
     @Test
+    void aFileWhoseReadingOutlastsTheTimeoutAnswersUnknown(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        // one op, then megabytes of blanks: no op ends among them, the reader itself must stop
+        java.nio.file.Path f = dir.resolve("h.edn");
+        java.nio.file.Files.writeString(f, "{:process 0 :type :invoke :f :write :value 1}\n" + " ".repeat(4 << 20));
+        CheckedHistory c = HistoryCheck.standard().run(f, HistoryCheck.Request.of(null, null, CheckBudget.of(Duration.ofNanos(1))));
+        assertThat(c.result().validity()).isEqualTo(Validity.UNKNOWN);
+        assertThat(c.result().summary()).startsWith("unknown: time budget of PT0.000000001S exhausted while reading the history");
+        assertThat(c.format()).isEqualTo(HistoryFormat.JEPSEN_EDN);
+        assertThat(c.toJson().get("valid").asText()).isEqualTo("unknown");
+    }
+
+    @Test
     void aCheckerThatRunsOutOfMemoryOrStackAnswersUnknown() {
         for (Error error : List.of(new OutOfMemoryError("Java heap space"), new StackOverflowError())) {
             CheckerRegistry registry = new CheckerRegistry().register(new Failing(error));
