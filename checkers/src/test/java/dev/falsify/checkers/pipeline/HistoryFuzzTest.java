@@ -65,11 +65,7 @@ class HistoryFuzzTest {
                         assertThat(e.getMessage()).as(what).containsPattern(POSITION);
                         return false;
                     } catch (IllegalArgumentException e) {
-                        // an option or model the chosen checker refuses: bad input, said in words (a
-                        // NumberFormatException, also an IllegalArgumentException, is a crash)
-                        assertThat(e.getClass()).as(what).isEqualTo(IllegalArgumentException.class);
-                        assertThat(e.getMessage()).as(what).isNotBlank();
-                        return false;
+                        return refusedInWords(e, what);
                     }
                 }, () -> "no answer within " + LIMIT + " for " + what);
                 if (!ok) rejected++;
@@ -78,6 +74,16 @@ class HistoryFuzzTest {
         assertThat(inputs).isEqualTo(PER_FORMAT * HistoryFormat.values().length);
         // the generator must reach the checkers, not only the readers' error paths
         assertThat(rejected).isLessThan(inputs * 9 / 10);
+    }
+
+    /**
+     * An option or model the chosen checker refuses: bad input, said in words (a
+     * NumberFormatException, also an IllegalArgumentException, is a crash). False: the input was refused.
+     */
+    private static boolean refusedInWords(IllegalArgumentException e, String what) {
+        assertThat(e.getClass()).as(what).isEqualTo(IllegalArgumentException.class);
+        assertThat(e.getMessage()).as(what).isNotBlank();
+        return false;
     }
 
     /** Inputs per format and family in {@link #issue29Families}. */
@@ -135,9 +141,7 @@ class HistoryFuzzTest {
                             if (markedLine[0] > 0) assertThat(e.line()).as(e.getMessage() + "\n" + what).isEqualTo(markedLine[0]);
                             return false;
                         } catch (IllegalArgumentException e) {
-                            assertThat(e.getClass()).as(what).isEqualTo(IllegalArgumentException.class);
-                            assertThat(e.getMessage()).as(what).isNotBlank();
-                            return false;
+                            return refusedInWords(e, what);
                         }
                     }, () -> "no answer within " + LIMIT + " for " + what);
                     if (!ok) rejected++;
