@@ -5,7 +5,6 @@ import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.Checker;
-import dev.falsify.checkers.api.ExecutionEvidence;
 import dev.falsify.checkers.api.CheckerRegistry;
 import dev.falsify.checkers.api.HistoryWeakness;
 import dev.falsify.checkers.api.ReadNote;
@@ -122,8 +121,8 @@ public final class HistoryCheck {
             ops = Histories.open(file, request.format(), request.budget());
         } catch (ReadingStopped e) {
             // (its format not known yet: named as its extension suggests)
-            return stoppedReading(file.toString(), request.format() != null ? request.format()
-                    : dev.falsify.checkers.history.FormatDetector.byExtension(file.toString()), request, 0);
+            return Unanswered.beforeTheFormatWasKnown(file.toString(), request.format() != null ? request.format()
+                    : dev.falsify.checkers.history.FormatDetector.byExtension(file.toString()), request);
         }
         try (ops) {
             return run(ops, request, new Reopen(file, request.format(), request.budget()));
@@ -165,7 +164,7 @@ public final class HistoryCheck {
         long start = System.nanoTime();
         // one deadline for reading and checking: --timeout bounds the whole answer
         Request request = asked.withBudget(asked.budget().startingAt(start));
-        Deadlined ops = new Deadlined(opened, request.budget());
+        Unanswered.Deadlined ops = new Unanswered.Deadlined(opened, request.budget());
         CheckerChoice choice = null;
         Counting all = null;
         List<Op> sample = new ArrayList<>();
@@ -188,88 +187,13 @@ public final class HistoryCheck {
             CheckResult found = withReadFindings(r, notes, checker.judgesHistory(), all.count, all.completed, all.succeeded);
             return new CheckedHistory(opened.source(), opened.format(),
                     found.withHistoryStart(all.count == 0 ? null : all.firstInvoke));
-        } catch (Deadlined.Stopped | ReadingStopped e) {
-            if (choice == null) choice = chooseFrom(sample, request, opened);
-            return gaveUp(opened, request, choice, ops.read, start, stoppedWhy(request, ops.read));
-        } catch (OutOfMemoryError e) {
+        } catch (ReadingStopped e) {
+            return Unanswered.whileReading(opened, request, choice != null ? choice : Unanswered.chooseFrom(sample, request, opened),
+                    ops.read(), start);
+        } catch (OutOfMemoryError | StackOverflowError e) {
             // the search's own structures are bounded by the memory budget; this is what is left
             // (a model's huge states, a checker without a budget): no answer, and never a violation
-            return gaveUp(opened, request, choice, ops.read, start, "the check ran out of memory (" + e.getMessage()
-                    + "); give the JVM a bigger heap (-Xmx) or check a shorter history");
-        } catch (StackOverflowError e) {
-            return gaveUp(opened, request, choice, ops.read, start, "the check ran out of stack (values or a search"
-                    + " nested too deep)");
-        }
-    }
-
-    /** The checker the ops read before the budget ran out would have chosen, or null when they choose none. */
-    private static CheckerChoice chooseFrom(List<Op> sample, Request request, OpStream opened) {
-        try {
-            return CheckerChoice.choose(request.checker(), request.model(), opened.format(), sample, opened.source());
-        } catch (RuntimeException e) {
-            return null;
-        }
-    }
-
-    private static String stoppedWhy(Request request, long read) {
-        String why = request.budget().cancelled().get() ? "cancelled" : "time budget of " + request.budget().timeout() + " exhausted";
-        return why + " while reading the history (" + read + (read == 1 ? " op" : " ops") + " read, the rest not)";
-    }
-
-    /** The UNKNOWN answer of a check whose budget ran out before the history's format was known. */
-    private static CheckedHistory stoppedReading(String source, HistoryFormat format, Request request, long read) {
-        CheckResult r = new CheckResult(request.checker() != null ? request.checker() : "none", request.model(), Validity.UNKNOWN,
-                new ExecutionEvidence(0, read, 0, 0, 0), null, List.of(), "unknown: " + stoppedWhy(request, read), List.of());
-        return new CheckedHistory(source, format, r);
-    }
-
-    /**
-     * The UNKNOWN answer of a check that stopped before it could answer ({@code why}): whatever it
-     * had found is not evidence of anything.
-     */
-    private static CheckedHistory gaveUp(OpStream opened, Request request, CheckerChoice choice, long read, long start,
-                                         String why) {
-        String checker = choice != null ? choice.checker() : request.checker() != null ? request.checker() : "none";
-        String model = choice != null ? choice.model() : request.model();
-        CheckResult r = new CheckResult(checker, model, Validity.UNKNOWN,
-                new ExecutionEvidence(0, read, 0, 0, (System.nanoTime() - start) / 1e6), null, List.of(),
-                "unknown: " + why, opened.notes());
-        return new CheckedHistory(opened.source(), opened.format(), r);
-    }
-
-    /**
-     * The ops of a source, stopping the check (by {@link Stopped}) once its budget is exhausted:
-     * reading counts against {@code --timeout} as checking does. Polled every 256 ops, so a
-     * history's reading is stopped within a few hundred records of its deadline.
-     */
-    private static final class Deadlined implements Iterator<Op> {
-        /** Thrown from {@link #next} when the budget is exhausted; control flow, so without a stack trace. */
-        static final class Stopped extends RuntimeException {
-            private static final long serialVersionUID = 1L;
-
-            Stopped() {
-                super("time budget exhausted while reading", null, false, false);
-            }
-        }
-
-        private final Iterator<Op> in;
-        private final CheckBudget budget;
-        long read;
-
-        Deadlined(Iterator<Op> in, CheckBudget budget) {
-            this.in = in;
-            this.budget = budget;
-        }
-
-        @Override
-        public boolean hasNext() {
-            return in.hasNext();
-        }
-
-        @Override
-        public Op next() {
-            if ((++read & 255) == 0 && budget.exhausted()) throw new Stopped();
-            return in.next();
+            return Unanswered.failed(opened, request, choice, ops.read(), start, e);
         }
     }
 
@@ -301,7 +225,7 @@ public final class HistoryCheck {
         public CheckResult apply(Map<String, String> options) {
             if (kept != null) return check(checker, kept.iterator(), choice, options, request, source);
             try (OpStream again = reopen.get()) {
-                return check(checker, new Deadlined(again, request.budget()), choice, options, request, source);
+                return check(checker, new Unanswered.Deadlined(again, request.budget()), choice, options, request, source);
             }
         }
     }
