@@ -206,7 +206,24 @@ public final class EdnParser {
                 }
                 continue;
             }
-            if (c < 128 ? BLANK[c] : Character.isWhitespace(c) || c == '\uFEFF') {
+            if (c < 128 && BLANK[c]) {
+                // the run of blanks in the buffer at once, as next() would count it: a file may pad
+                // with megabytes of them, and a call per character made that a second per 100 MB
+                int p = pos;
+                while (p < lim && buf[p] < 128 && BLANK[buf[p]]) {
+                    if (buf[p] == '\n') {
+                        line++;
+                        col = 1;
+                    } else {
+                        if (buf[p] > ' ') lastContentLine = line; // a comma
+                        col++;
+                    }
+                    p++;
+                }
+                pos = p;
+                continue;
+            }
+            if (c >= 128 && (Character.isWhitespace(c) || c == '\uFEFF')) {
                 next();
                 continue;
             }
