@@ -6,6 +6,7 @@ import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.api.CheckerRegistry;
+import dev.falsify.checkers.api.MemoryBudget;
 import dev.falsify.checkers.history.HistoryFormat;
 import dev.falsify.checkers.history.HistoryFormatException;
 import dev.falsify.checkers.history.Histories;
@@ -39,7 +40,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Checks operation histories (files or folders) with a checker: linearizability by default,",
                 "list-append for Elle-style txn histories, or any checker named with --checker (--list shows them).",
-                "Exit codes: 0 valid, 1 violation, 3 unknown (budget exhausted) or history too weak, 2 bad input,",
+                "Exit codes: 0 valid, 1 violation, 3 unknown (time or memory budget exhausted, the check failed)",
+                "or history too weak, 2 bad input,",
                 "4 the --svg pictures could not be written;",
                 "with several inputs, the worst of them (2 > 1 > 3 > 0)."})
 public final class CheckCommand implements Callable<Integer>, QuickCommandLine.Plain {
@@ -63,6 +65,11 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
     @Option(names = "--timeout", paramLabel = "D", converter = DurationConverter.class, defaultValue = DEFAULT_TIMEOUT,
             description = "Time budget per file (e.g. 500ms, 10s, 2m); when exhausted the answer is unknown. Default: ${DEFAULT-VALUE}.")
     Duration timeout;
+
+    @Option(names = "--memory", paramLabel = "SIZE",
+            description = "Memory the checker's search may hold (e.g. 512m, 2g, 40% of the heap); past it the answer is unknown."
+                    + " Default: half the heap, or -Dfalsify.memory=SIZE.")
+    String memory;
 
     @Option(names = "--initial", paramLabel = "JSON",
             description = "Initial value (register, cas-register, kv: a JSON value or 'unknown'; multi-register: {\"x\":0,…}).")
@@ -218,8 +225,37 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
         } catch (IOException | UncheckedIOException e) {
             code = 2;
             reportError(out, err, file, file + ": cannot read: " + e.getMessage());
+        } catch (RuntimeException | Error e) {
+            // the checker failed (out of memory or stack, a bug): no answer, which is exit 3 — never 1,
+            // which CI reads as a violation found
+            code = 3;
+            reportError(out, err, file, checkFailed(file, e));
+            if (debug()) {
+                java.io.StringWriter trace = new java.io.StringWriter();
+                e.printStackTrace(new PrintWriter(trace));
+                err.add(trace.toString().stripTrailing());
+            }
         }
         return new FileOutcome(code, out, err);
+    }
+
+    /** The one line a check that failed prints: the answer is unknown. */
+    static String checkFailed(Path file, Throwable e) {
+        String what = e instanceof OutOfMemoryError ? "ran out of memory (give the JVM more heap, or lower --memory)"
+                : e instanceof StackOverflowError ? "ran out of stack"
+                : "failed with an internal error: " + e;
+        return file + ": the check " + what.replace('\n', ' ') + "; the answer is unknown"
+                + " (run with --debug for the stack trace)";
+    }
+
+    /** Whether {@code --debug} was given (only picocli reads such a command line). */
+    private boolean debug() {
+        try {
+            return spec != null && spec.root().commandLine().getParseResult() != null
+                    && spec.root().commandLine().getParseResult().originalArgs().contains("--debug");
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     /** What the pipeline is asked for every file: the options and side inputs of the command line. */
@@ -227,7 +263,18 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
         Map<String, String> options = oracle.options();
         if (initial != null) options.put("initial", initial);
         return new HistoryCheck.Request(checker == null ? null : checker.trim(), model, fmt, options,
-                oracle.finalState(), oracle.replicaStates(), oracle.groupMetrics(), CheckBudget.of(timeout));
+                oracle.finalState(), oracle.replicaStates(), oracle.groupMetrics(), budget());
+    }
+
+    /** The time budget of each file, and the memory budget the files checked at once share. */
+    private CheckBudget budget() {
+        try {
+            CheckBudget b = CheckBudget.of(timeout);
+            return memory == null ? b
+                    : b.withMemory(new MemoryBudget(MemoryBudget.parse(memory, Runtime.getRuntime().maxMemory())));
+        } catch (IllegalArgumentException e) {
+            throw new UserError((memory == null ? "" : "--memory: ") + e.getMessage());
+        }
     }
 
     private HistoryFormat parseFormat() {

@@ -31,6 +31,15 @@ public final class EdnParser {
     /** Deepest nesting of collections read (as Jackson's default for JSON). */
     static final int MAX_DEPTH = 1000;
     /**
+     * Longest number read, in characters (as Jackson's default for JSON): parsing a longer one
+     * costs time quadratic in its length ({@code BigInteger}), and no recorder writes one.
+     */
+    static final int MAX_NUMBER_LENGTH = 1000;
+    /** Longest string read, in characters (as Jackson's default for JSON). */
+    static final int MAX_STRING_LENGTH = 20_000_000;
+    /** Longest token (symbol, keyword, number) read, in characters (as Jackson's default for JSON names). */
+    static final int MAX_TOKEN_LENGTH = 50_000;
+    /**
      * ASCII characters that end a token (whitespace as {@link Character#isWhitespace}, commas,
      * brackets, quotes, comments), and those {@link #skipToValue()} skips: table look-ups instead of
      * {@code Character.isWhitespace} per character, which a cold check runs interpreted.
@@ -41,8 +50,27 @@ public final class EdnParser {
     static {
         for (int c = 0; c < 128; c++) {
             BLANK[c] = Character.isWhitespace(c) || c == ',';
-            ENDS_TOKEN[c] = BLANK[c] || c == '(' || c == ')' || c == '[' || c == ']' || c == '{' || c == '}' || c == '"' || c == ';';
+            // control characters (NUL, …, DEL) are in no token: a token ends before one, and a value
+            // cannot start with one, so a run of them (a binary file, zeros after a crash) is refused
+            // at its first character instead of read as a symbol hundreds of megabytes long
+            ENDS_TOKEN[c] = BLANK[c] || c == '(' || c == ')' || c == '[' || c == ']' || c == '{' || c == '}' || c == '"' || c == ';'
+                    || isControl(c);
         }
+    }
+
+    /** A C0 control character or DEL (whitespace ones included). */
+    private static boolean isControl(int c) {
+        return c < 0x20 || c == 0x7f;
+    }
+
+    /** A character as an error message shows it: control characters by code point. */
+    static String charText(int c) {
+        if (isControl(c) || c == 0x85 || c == 0x2028 || c == 0x2029 || c == 0xfeff || c == 0xfffd) {
+            String hex = Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT);
+            return "U+" + "0000".substring(Math.min(4, hex.length())) + hex + (c == 0 ? " (NUL: a binary file, or zeros written after a crash)"
+                    : c == 0xfffd ? " (a replacement character)" : " (a control character)");
+        }
+        return "'" + (char) c + "'";
     }
 
     private final Reader in;
@@ -65,6 +93,8 @@ public final class EdnParser {
      */
     private final String[] keywords = new String[64];
     private final JsonNode[] keywordNodes = new JsonNode[64];
+    /** Set when {@link #keyword} made a new String rather than return the cached one. */
+    private boolean keywordMissed;
     /** Nodes of the small non-negative integers of flat op maps (process numbers, mostly), made once each. */
     private final JsonNode[] smallNumbers = new JsonNode[1024];
 
@@ -117,11 +147,7 @@ public final class EdnParser {
 
     private int peek() {
         if (pos == lim) {
-            try {
-                lim = in.read(buf, 0, buf.length);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            lim = read(0);
             pos = 0;
             if (lim <= 0) {
                 lim = 0;
@@ -129,6 +155,17 @@ public final class EdnParser {
             }
         }
         return buf[pos];
+    }
+
+    /** Reads into {@code buf} from {@code at}; a byte that is not UTF-8 is bad input at the current position. */
+    private int read(int at) {
+        try {
+            return in.read(buf, at, buf.length - at);
+        } catch (Utf8Reader.Malformed e) {
+            throw errorAt(line, col + (lim - pos), "UTF-8 text", e.found());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private int next() {
@@ -159,12 +196,34 @@ public final class EdnParser {
             }
             if (c == ';') {
                 while (c != EOF && c != '\n') {
+                    if (c == 0) {
+                        startLine = line;
+                        startCol = col;
+                        throw error("text", charText(0));
+                    }
                     next();
                     c = peek();
                 }
                 continue;
             }
-            if (c < 128 ? BLANK[c] : Character.isWhitespace(c) || c == '\uFEFF') {
+            if (c < 128 && BLANK[c]) {
+                // the run of blanks in the buffer at once, as next() would count it: a file may pad
+                // with megabytes of them, and a call per character made that a second per 100 MB
+                int p = pos;
+                while (p < lim && buf[p] < 128 && BLANK[buf[p]]) {
+                    if (buf[p] == '\n') {
+                        line++;
+                        col = 1;
+                    } else {
+                        if (buf[p] > ' ') lastContentLine = line; // a comma
+                        col++;
+                    }
+                    p++;
+                }
+                pos = p;
+                continue;
+            }
+            if (c >= 128 && (Character.isWhitespace(c) || c == '\uFEFF')) {
                 next();
                 continue;
             }
@@ -187,12 +246,8 @@ public final class EdnParser {
             System.arraycopy(buf, pos, buf, 0, remaining);
             pos = 0;
             lim = remaining;
-            try {
-                int r = in.read(buf, lim, buf.length - lim);
-                if (r > 0) lim += r;
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            int r = read(lim);
+            if (r > 0) lim += r;
         }
         return pos + 1 < lim && buf[pos + 1] == wanted;
     }
@@ -254,7 +309,15 @@ public final class EdnParser {
             if (c != ':' || n == keys.length) return -1;
             int end = keywordEnd(i + 1);
             if (end < 0) return -1;
+            keywordMissed = false;
             String key = keyword(i + 1, end);
+            // a key twice: left to readValue(), which refuses it with its position. A keyword the
+            // cache returned is the one String of its name since it was cached, so within one map
+            // the same name is the same String; only a name just made anew (its slot was taken by
+            // another name meanwhile) needs comparing by content
+            for (int j = 0; j < n; j++) {
+                if (keys[j] == key || (keywordMissed && keys[j].equals(key))) return -1;
+            }
             i = end;
             while (i < lim && (buf[i] == ' ' || buf[i] == ',')) i++;
             if (i >= lim) return -1;
@@ -333,6 +396,7 @@ public final class EdnParser {
         k = new String(buf, from, end - from);
         keywords[slot] = k;
         keywordNodes[slot] = null;
+        keywordMissed = true;
         return k;
     }
 
@@ -418,7 +482,7 @@ public final class EdnParser {
                 break;
         }
         String tok = readToken();
-        if (tok.isEmpty()) throw errorAt(l, cl, "a value", "'" + (char) c + "'");
+        if (tok.isEmpty()) throw errorAt(l, cl, "a value", charText(c));
         return atom(tok, l, cl);
     }
 
@@ -434,16 +498,24 @@ public final class EdnParser {
             JsonNode k = readValue();
             int kl = startLine;
             int kc = startCol;
+            String key = keyText(k);
+            // a key twice is not EDN, and last-wins would be a guess that can turn a violation into a pass
+            if (obj.has(key)) throw errorAt(kl, kc, "each key once in a map", keyExcerpt(k) + " a second time");
             c = skipToValue();
             if (c == EOF) throw errorAt(l, cl, "'}' to close the map opened here", END_OF_INPUT);
-            if (c == '}') throw errorAt(kl, kc, "a value for map key " + keyText(k), "'}'");
+            if (c == '}') throw errorAt(kl, kc, "a value for map key " + key, "'}'");
             JsonNode v = readValue();
-            obj.set(keyText(k), v);
+            obj.set(key, v);
         }
     }
 
     private static String keyText(JsonNode k) {
         return k.isTextual() ? k.textValue() : JsonTrees.text(k);
+    }
+
+    private static String keyExcerpt(JsonNode k) {
+        String t = k.isTextual() ? ":" + k.textValue() : JsonTrees.text(k);
+        return t.length() > 60 ? t.substring(0, 57) + "..." : t;
     }
 
     private JsonNode readSeq(char close, int l, int cl) {
@@ -455,7 +527,7 @@ public final class EdnParser {
                 next();
                 return arr;
             }
-            if (c == ']' || c == ')' || c == '}') throw error("'" + close + "'", "'" + (char) c + "'");
+            if (c == ']' || c == ')' || c == '}') throw error("'" + close + "'", charText(c));
             arr.add(readValue());
         }
     }
@@ -478,6 +550,9 @@ public final class EdnParser {
             int c = next();
             if (c == EOF) throw errorAt(l, cl, "a closing '\"' for the string opened here", END_OF_INPUT);
             if (c == '"') return sb.toString();
+            if (sb.length() >= MAX_STRING_LENGTH) {
+                throw errorAt(l, cl, "a string of at most " + MAX_STRING_LENGTH + " characters (JSON's limit)", "a longer one");
+            }
             if (c == '\\') {
                 int e = next();
                 switch (e) {
@@ -580,12 +655,21 @@ public final class EdnParser {
         StringBuilder sb = new StringBuilder();
         while (true) {
             int c = peek();
-            if (c == EOF || Character.isWhitespace(c) || c == ',' || c == '(' || c == ')' || c == '['
-                    || c == ']' || c == '{' || c == '}' || c == '"' || c == ';') {
-                return sb.toString();
+            if (c == EOF || (c < 128 ? ENDS_TOKEN[c] : Character.isWhitespace(c))) return sb.toString();
+            if (sb.length() >= MAX_NUMBER_LENGTH && (sb.length() >= MAX_TOKEN_LENGTH || startsNumber(sb))) {
+                // a number is refused at its limit, without reading the rest of a million digits
+                throw sb.length() >= MAX_TOKEN_LENGTH
+                        ? error("a symbol or keyword of at most " + MAX_TOKEN_LENGTH + " characters", "a longer one")
+                        : error("a number of at most " + MAX_NUMBER_LENGTH + " characters (JSON's limit)", "a longer one");
             }
             sb.append((char) next());
         }
+    }
+
+    /** Whether a token read so far starts as {@link #atom} reads a number (a digit, or a sign and a digit). */
+    private static boolean startsNumber(CharSequence t) {
+        char c0 = t.charAt(0);
+        return Character.isDigit(c0) || ((c0 == '-' || c0 == '+') && t.length() > 1 && Character.isDigit(t.charAt(1)));
     }
 
     private JsonNode atom(String tok, int l, int cl) {
@@ -595,10 +679,11 @@ public final class EdnParser {
             case "false": return NODES.booleanNode(false);
             default: break;
         }
-        char c0 = tok.charAt(0);
-        boolean numeric = Character.isDigit(c0)
-                || ((c0 == '-' || c0 == '+') && tok.length() > 1 && Character.isDigit(tok.charAt(1)));
-        if (!numeric) return NODES.textNode(tok); // a symbol
+        if (!startsNumber(tok)) return NODES.textNode(tok); // a symbol
+        if (tok.length() > MAX_NUMBER_LENGTH) {
+            throw errorAt(l, cl, "a number of at most " + MAX_NUMBER_LENGTH + " characters (JSON's limit)",
+                    "one of " + tok.length() + " characters");
+        }
         try {
             return number(tok);
         } catch (NumberFormatException e) {

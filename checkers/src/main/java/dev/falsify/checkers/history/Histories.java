@@ -24,9 +24,31 @@ public final class Histories {
      * @throws HistoryFormatException when the format cannot be recognised
      */
     public static OpStream open(Path file, HistoryFormat format) throws IOException {
-        BufferedReader reader = new BufferedReader(new Utf8Reader(Files.newInputStream(file)), 1 << 16);
+        return open(Files.newInputStream(file), file.toString(), format, null);
+    }
+
+    /**
+     * Opens a history for streaming that stops reading ({@link ReadingStopped}) once {@code budget}
+     * is {@link dev.falsify.checkers.api.CheckBudget#exhausted exhausted}: the budget is asked before
+     * each 32 KB of the file.
+     *
+     * @param format the format, or null to detect it from the content
+     */
+    public static OpStream open(Path file, HistoryFormat format, dev.falsify.checkers.api.CheckBudget budget) throws IOException {
+        return open(Files.newInputStream(file), file.toString(), format, budget);
+    }
+
+    /**
+     * Opens the bytes of a stream as a file's (UTF-8, refused where they are not); closing the
+     * stream returned closes {@code in}.
+     *
+     * @param budget asked before each chunk read (null: read to the end)
+     */
+    static OpStream open(java.io.InputStream in, String sourceName, HistoryFormat format,
+                         dev.falsify.checkers.api.CheckBudget budget) throws IOException {
+        BufferedReader reader = new BufferedReader(budget == null ? Utf8Reader.strict(in) : Utf8Reader.strict(in, budget), 1 << 16);
         try {
-            return open(reader, file.toString(), format);
+            return open(reader, sourceName, format);
         } catch (RuntimeException e) {
             reader.close();
             throw e;
@@ -43,7 +65,12 @@ public final class Histories {
                 char[] head = new char[DETECT_BYTES];
                 int n = 0;
                 int r;
-                while (n < head.length && (r = reader.read(head, n, head.length - n)) > 0) n += r;
+                try {
+                    while (n < head.length && (r = reader.read(head, n, head.length - n)) > 0) n += r;
+                } catch (Utf8Reader.Malformed e) {
+                    // a file that is not UTF-8 near its start: detected from the text before the bad
+                    // byte; the reader then refuses the byte at its line and column
+                }
                 reader.reset();
                 f = FormatDetector.detect(new String(head, 0, n), sourceName);
             } catch (IOException e) {

@@ -125,7 +125,7 @@ final class JepsenEdnReader implements OpStream {
                 event.get("value"), event.get("index"), event.get("error"), line, col);
     }
 
-    /** An op map read by {@link EdnParser#readFlatMap}: its fields by name, the last of a repeated key winning as in a map. */
+    /** An op map read by {@link EdnParser#readFlatMap}: its fields by name (a repeated key never reaches here: it is bad input). */
     private void handleFlat(int n, int line, int col) {
         JsonNode process = null, type = null, f = null, key = null, node = null, value = null, index = null, error = null;
         for (int i = 0; i < n; i++) {

@@ -25,6 +25,16 @@ public final class JsonTrees {
 
     /** The value starting at the current token; the parser is left on its last token. */
     static JsonNode read(JsonParser p) throws IOException {
+        return read(p, false);
+    }
+
+    /**
+     * The value starting at the current token; the parser is left on its last token.
+     *
+     * @param rejectDuplicates whether an object with a key twice is an error ({@link DuplicateKey})
+     *                         rather than read with the last value, as the mapper does
+     */
+    static JsonNode read(JsonParser p, boolean rejectDuplicates) throws IOException {
         JsonToken t = p.currentToken();
         if (t == null) return null;
         switch (t) {
@@ -33,8 +43,9 @@ public final class JsonTrees {
                 JsonToken f;
                 while ((f = p.nextToken()) == JsonToken.FIELD_NAME) {
                     String name = p.currentName();
+                    if (rejectDuplicates && o.has(name)) throw new DuplicateKey(p, name);
                     p.nextToken();
-                    o.set(name, read(p));
+                    o.set(name, read(p, rejectDuplicates));
                 }
                 if (f != JsonToken.END_OBJECT) throw new com.fasterxml.jackson.core.JsonParseException(p, "expected a field name or '}'");
                 return o;
@@ -43,7 +54,7 @@ public final class JsonTrees {
                 ArrayNode a = NODES.arrayNode();
                 while (p.nextToken() != JsonToken.END_ARRAY) {
                     if (p.currentToken() == null) throw new com.fasterxml.jackson.core.io.JsonEOFException(p, null, "end of input in an array");
-                    a.add(read(p));
+                    a.add(read(p, rejectDuplicates));
                 }
                 return a;
             }
@@ -71,6 +82,33 @@ public final class JsonTrees {
                 return NullNode.getInstance();
             }
             default -> throw new com.fasterxml.jackson.core.JsonParseException(p, "unexpected token " + t);
+        }
+    }
+
+    /** An object with a key twice: which value was meant is a guess, so it is refused. */
+    static final class DuplicateKey extends com.fasterxml.jackson.core.JsonParseException {
+        private static final long serialVersionUID = 1L;
+        private final String key;
+        private final int line;
+        private final int column;
+
+        DuplicateKey(JsonParser p, String key) {
+            super(p, "duplicate key \"" + key + "\"");
+            this.key = key;
+            this.line = p.currentTokenLocation().getLineNr();
+            this.column = p.currentTokenLocation().getColumnNr();
+        }
+
+        String key() {
+            return key;
+        }
+
+        int line() {
+            return line;
+        }
+
+        int column() {
+            return column;
         }
     }
 

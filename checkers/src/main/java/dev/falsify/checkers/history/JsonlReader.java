@@ -153,6 +153,12 @@ final class JsonlReader implements OpStream {
             boolean first = firstRecordLine == 0 && !inArray;
             while ((t = parser.nextToken()) == JsonToken.FIELD_NAME) {
                 String name = parser.currentName();
+                if (fields.containsKey(name)) {
+                    // last-wins (or first-wins) would be a guess at what the recorder meant, and the
+                    // guess can turn a violation into a pass
+                    throw error(parser.currentTokenLocation(), "each field once in an operation", "\"" + excerpt(name)
+                            + "\" a second time");
+                }
                 JsonToken value = parser.nextToken();
                 if (first && value == JsonToken.START_ARRAY && WRAPPER_FIELD.equals(name)) {
                     // {"history": [op, …], …}: the ops are the array's elements; other fields are not ops
@@ -161,13 +167,20 @@ final class JsonlReader implements OpStream {
                     return;
                 }
                 int c = col(parser.currentTokenLocation());
-                JsonNode v = JsonTrees.read(parser);
+                JsonNode v = JsonTrees.read(parser, true);
                 fields.put(name, new Field(v == null ? NullNode.getInstance() : v, c));
             }
             if (t != JsonToken.END_OBJECT) {
                 throw error(parser.currentTokenLocation(), "a field name or '}'", parser.getText());
             }
             record(fields, recordLine, col(at));
+        } catch (Utf8Reader.Malformed e) {
+            JsonLocation loc = parser == null ? null : parser.currentLocation();
+            throw new HistoryFormatException(source, loc == null ? Math.max(1, recordLine) : Math.max(1, loc.getLineNr()),
+                    loc == null ? 1 : col(loc), "UTF-8 text", e.found());
+        } catch (JsonTrees.DuplicateKey e) {
+            throw new HistoryFormatException(source, Math.max(1, e.line()), Math.max(1, e.column()), "each key once in an object",
+                    "\"" + excerpt(e.key()) + "\" a second time");
         } catch (JsonProcessingException e) {
             if (!endOfInput(e)) {
                 JsonLocation loc = e.getLocation();
@@ -365,20 +378,49 @@ final class JsonlReader implements OpStream {
         return v == null ? NullNode.getInstance() : v.value;
     }
 
+    /**
+     * Words recorders write in an {@code error} field for "no error", compared stripped and in lower
+     * case: Python's {@code str(None)}, Go's {@code fmt.Sprint(nil)} and {@code <nil>}, JSON's and
+     * Clojure's null, a status word, a zero exit code, a false flag. Read as no error (the op
+     * succeeded), with a note, so the op is checked: read as an error, a history whose recorder
+     * writes one of them on every op would have every op failed, and nothing to check.
+     */
+    private static final java.util.Set<String> NO_ERROR_WORDS = java.util.Set.of("none", "nil", "<nil>", "null", "ok",
+            "success", "0", "false");
+
     /** An error code, or null when the record says "no error" in any of the usual ways. */
     private String errorCode(Field v, int line) {
         if (v == null || v.value.isNull()) return null;
         JsonNode n = v.value;
         if (n.isTextual()) {
-            if (!n.textValue().isBlank()) return n.textValue();
-            notes.add(line, "empty-error", "\"error\": \"\" was read as no error", false);
-            return null;
+            String t = n.textValue();
+            if (t.isBlank()) {
+                notes.add(line, "empty-error", "\"error\": \"\" was read as no error", false);
+                return null;
+            }
+            if (t.length() <= 16 && NO_ERROR_WORDS.contains(t.strip().toLowerCase(Locale.ROOT))) {
+                notes.add(line, "no-error-word", "\"error\": " + JsonTrees.text(n) + " was read as no error (a recorder's"
+                        + " spelling of none; any other text is an error)", false);
+                return null;
+            }
+            return t;
         }
         if (n.isBoolean()) {
             notes.add(line, "boolean-error", "\"error\" as a boolean was read as " + (n.booleanValue() ? "an error" : "no error"), false);
             return n.booleanValue() ? "error" : null;
         }
+        if (isZero(n)) {
+            notes.add(line, "numeric-error", "\"error\": " + n.asText() + " was read as no error (an exit status; any other"
+                    + " number is an error code)", false);
+            return null;
+        }
         return n.isValueNode() ? n.asText() : JsonTrees.text(n);
+    }
+
+    private static boolean isZero(JsonNode n) {
+        if (!n.isNumber()) return false;
+        // doubles compared as doubles: an overflowed 1e400 (Infinity) has no decimal value
+        return n.isDouble() || n.isFloat() ? n.doubleValue() == 0 : n.decimalValue().signum() == 0;
     }
 
     private boolean bool(Field v, int line) {
@@ -400,6 +442,11 @@ final class JsonlReader implements OpStream {
             }
         }
         throw new HistoryFormatException(source, line, v.column, "timeout_marker as true, false or null", JepsenEdnReader.excerpt(n));
+    }
+
+    /** A name as it goes into an error message: at most 60 characters. */
+    private static String excerpt(String name) {
+        return name.length() > 60 ? name.substring(0, 57) + "..." : name;
     }
 
     private HistoryFormatException error(JsonLocation at, String expected, String found) {

@@ -69,7 +69,12 @@ final class PorcupineEtcdReader implements OpStream {
     public boolean hasNext() {
         while (!ops.hasReady()) {
             if (finished) return false;
-            String line = reader.readLine();
+            String line;
+            try {
+                line = reader.readLine();
+            } catch (LineReader.BadText e) {
+                throw new HistoryFormatException(sourceName, lineNo + 1, e.column(), e.expected(), e.found());
+            }
             lineNo++;
             if (line == null) {
                 finished = true;
@@ -102,8 +107,16 @@ final class PorcupineEtcdReader implements OpStream {
     }
 
     private void parseLine(String line) {
-        int p = Math.max(0, loggerEnd(line));
+        int logger = loggerEnd(line);
+        int p = Math.max(0, logger);
         if (!isOpStart(line, p)) {
+            int type = logger < 0 || line.lastIndexOf("jepsen.util", p) < 0 ? -1 : opTypeLike(line, p);
+            if (type >= 0) {
+                // the op logger's line with a process and a keyword where the type goes: an op the
+                // reader cannot place, which must not be skipped as if it were another logger's line
+                throw new HistoryFormatException(sourceName, lineNo, type + 1, ":invoke, :ok, :fail or :info",
+                        excerpt(line.substring(type, Math.min(line.length(), type + 40)).split("\\s", 2)[0]));
+            }
             // not an op line: another logger's message, a stack trace, a banner
             notes.add(lineNo, "skipped-lines", "lines that are not operations (other loggers, stack traces) were skipped", false);
             if (firstSkipped == null) {
@@ -201,6 +214,19 @@ final class PorcupineEtcdReader implements OpStream {
             }
         }
         return false;
+    }
+
+    /**
+     * Where the type keyword of a line of the op logger starts when the line reads as an op whose type
+     * is not one of the four ({@code 3 :invok :read nil}: a process number, then {@code :word}), or -1.
+     */
+    private static int opTypeLike(String s, int from) {
+        int i = spacesEnd(s, from);
+        int digits = i;
+        while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') i++;
+        if (i == digits || i == s.length() || !isRegexSpace(s.charAt(i))) return -1;
+        i = spacesEnd(s, i);
+        return i + 1 < s.length() && s.charAt(i) == ':' && !isRegexSpace(s.charAt(i + 1)) ? i : -1;
     }
 
     /** The regex class \s (ASCII whitespace only, unlike Character.isWhitespace). */

@@ -1,5 +1,6 @@
 package dev.falsify.checkers.lin;
 
+import dev.falsify.checkers.api.MemoryBudget;
 import java.util.Arrays;
 
 /**
@@ -34,8 +35,21 @@ final class ConfigCache {
     private int size;
     private long[] arena = new long[1 << 14];
     private int arenaUsed;
+    /** Where the tables' bytes are charged: growth the budget refuses ends the search (UNKNOWN). */
+    private final MemoryBudget.Account account;
 
+    /** A memo with no budget of its own (tests). */
     ConfigCache(int definite, int unknown, long seed) {
+        this(definite, unknown, seed, new MemoryBudget(Long.MAX_VALUE).account());
+    }
+
+    /**
+     * @param account where the memo's arrays are charged; {@link #add} throws
+     *                {@link MemoryBudget.Exhausted} when it refuses their growth
+     */
+    ConfigCache(int definite, int unknown, long seed, MemoryBudget.Account account) {
+        this.account = account;
+        account.charge(tableBytes(fingerprints.length) + 8L * arena.length);
         definiteWords = (definite + 63) >>> 6;
         totalWords = definiteWords + ((unknown + 63) >>> 6);
         bits = new long[Math.max(1, totalWords)];
@@ -89,7 +103,12 @@ final class ConfigCache {
         return size;
     }
 
-    /** Adds the current (bitset, state) configuration; false when it was already there. */
+    /**
+     * Adds the current (bitset, state) configuration; false when it was already there.
+     *
+     * @throws MemoryBudget.Exhausted when the memo must grow and the budget has no room for it:
+     *                                the search must stop
+     */
     boolean add(int state) {
         long fp = hash ^ ((state + 1L) * GOLDEN);
         int uLow = definiteWords;
@@ -134,14 +153,36 @@ final class ConfigCache {
     private void ensureArena(int more) {
         if (arenaUsed + more > arena.length) {
             long wanted = Math.max((long) arena.length * 2, (long) arenaUsed + more);
-            if (wanted > Integer.MAX_VALUE - 16) throw new OutOfMemoryError("linearizability memo exceeds 2^31 words");
+            // the copy is charged before it is made (old and new arrays live at once while copying)
+            if (wanted > Integer.MAX_VALUE - 16 || !account.tryCharge(8 * wanted)) throw MemoryBudget.exhausted();
+            long oldBytes = 8L * arena.length;
             arena = Arrays.copyOf(arena, (int) wanted);
+            account.release(oldBytes);
         }
+    }
+
+    /** Bytes of the fingerprint and reference tables at {@code slots} slots. */
+    private static long tableBytes(int slots) {
+        return 12L * slots;
+    }
+
+    /**
+     * Lets go of the tables once the search is over ({@link #size} is kept): a partition's memo is
+     * not needed to explain its answer, and a history with many partitions held every one of them
+     * until the whole check ended.
+     */
+    void free() {
+        if (arena == null) return;
+        account.release(tableBytes(fingerprints.length) + 8L * arena.length);
+        arena = null;
+        fingerprints = null;
+        refs = null;
     }
 
     private void grow() {
         long[] oldFp = fingerprints;
         int[] oldRefs = refs;
+        if (oldFp.length >= 1 << 30 || !account.tryCharge(tableBytes(oldFp.length * 2))) throw MemoryBudget.exhausted();
         fingerprints = new long[oldFp.length * 2];
         refs = new int[oldRefs.length * 2];
         int mask = fingerprints.length - 1;
@@ -152,6 +193,7 @@ final class ConfigCache {
             fingerprints[slot] = oldFp[i];
             refs[slot] = oldRefs[i];
         }
+        account.release(tableBytes(oldFp.length));
     }
 
     private static int mix(long h) {

@@ -7,6 +7,7 @@ import dev.falsify.checkers.api.ExecutionEvidence;
 import dev.falsify.checkers.api.HistoryWeakness;
 import dev.falsify.checkers.api.Linearization;
 import dev.falsify.checkers.api.LinearizabilityCounterexample;
+import dev.falsify.checkers.api.MemoryBudget;
 import dev.falsify.checkers.api.OpRef;
 import dev.falsify.checkers.api.StreamingChecker;
 import dev.falsify.checkers.api.Validity;
@@ -125,19 +126,24 @@ public final class LinearizabilityChecker implements StreamingChecker {
             compiled.add(model, op, total++);
         }
         OutOfBudget outOfBudget = new OutOfBudget(budget, budget.deadlineFrom(System.nanoTime()));
-        List<Task<S, C>> tasks = compiled.partitions(model);
-        AtomicInteger firstFailure = new AtomicInteger(Integer.MAX_VALUE);
-        runAll(tasks, budget, outOfBudget, firstFailure, witness, allPartitions, lookAhead);
-        explainFailures(tasks, firstFailure.get(), outOfBudget, allPartitions);
-        double elapsedMs = (System.nanoTime() - start - readingNanos) / 1e6;
-        CheckResult r = result(model, tasks, firstFailure.get(), compiled, total, weaknesses.weaknesses(), elapsedMs, budget,
-                allPartitions);
-        if (!witness || (r.validity() != Validity.VALID && !allPartitions)) return r;
-        List<Linearization.Partition> parts = new ArrayList<>(tasks.size());
-        for (Task<S, C> t : tasks) {
-            if (t.status == PartitionSearch.Status.VALID) parts.add(t.linearization(model));
+        List<Task<S, C>> tasks = compiled.partitions(model, budget.memory());
+        try {
+            AtomicInteger firstFailure = new AtomicInteger(Integer.MAX_VALUE);
+            runAll(tasks, budget, outOfBudget, firstFailure, witness, allPartitions, lookAhead);
+            explainFailures(tasks, firstFailure.get(), outOfBudget, allPartitions);
+            double elapsedMs = (System.nanoTime() - start - readingNanos) / 1e6;
+            CheckResult r = result(model, tasks, firstFailure.get(), compiled, total, weaknesses.weaknesses(), elapsedMs, budget,
+                    allPartitions);
+            if (!witness || (r.validity() != Validity.VALID && !allPartitions)) return r;
+            List<Linearization.Partition> parts = new ArrayList<>(tasks.size());
+            for (Task<S, C> t : tasks) {
+                if (t.status == PartitionSearch.Status.VALID) parts.add(t.linearization(model));
+            }
+            return parts.isEmpty() && r.validity() != Validity.VALID ? r : r.with(new Linearization(model.name(), parts));
+        } finally {
+            // the memory budget may be shared with other checks: what this one held is given back
+            for (Task<S, C> t : tasks) t.account.close();
         }
-        return parts.isEmpty() && r.validity() != Validity.VALID ? r : r.with(new Linearization(model.name(), parts));
     }
 
     private static <S, C> void runAll(List<Task<S, C>> tasks, CheckBudget budget, OutOfBudget outOfBudget, AtomicInteger firstFailure,
@@ -168,6 +174,13 @@ public final class LinearizabilityChecker implements StreamingChecker {
             }
         }
         if (interrupted) Thread.currentThread().interrupt();
+        // a partition's search that failed (out of memory, a bug) fails the check in the caller's
+        // thread, where the pipeline turns it into an answer, rather than in a pool thread that
+        // would print it and leave the partition looking merely unfinished
+        Throwable crash = worker.crash.get();
+        if (crash instanceof RuntimeException re) throw re;
+        if (crash instanceof Error er) throw er;
+        if (crash != null) throw new IllegalStateException(crash);
     }
 
     /** Takes partitions in index order until none is left; several may run at once. */
@@ -180,6 +193,8 @@ public final class LinearizabilityChecker implements StreamingChecker {
         final AtomicInteger next = new AtomicInteger();
         final AtomicInteger done = new AtomicInteger();
         final OutOfBudget outOfBudget;
+        /** The first error a partition's search threw: every search stops, and the caller rethrows it. */
+        final java.util.concurrent.atomic.AtomicReference<Throwable> crash = new java.util.concurrent.atomic.AtomicReference<>();
 
         Worker(List<Task<S, C>> tasks, OutOfBudget outOfBudget, AtomicInteger firstFailure, boolean witness,
                boolean allPartitions, boolean lookAhead) {
@@ -198,8 +213,8 @@ public final class LinearizabilityChecker implements StreamingChecker {
                 Task<S, C> t = tasks.get(k);
                 try {
                     // else an earlier partition already failed (and only the first failure is wanted)
-                    if (allPartitions || t.index <= firstFailure.get()) {
-                        t.run(witness, lookAhead, new Stop(t.index));
+                    if ((allPartitions || t.index <= firstFailure.get()) && crash.get() == null) {
+                        t.run(witness, lookAhead, new Stop(t));
                         if (t.status == PartitionSearch.Status.INVALID) {
                             int f;
                             do {
@@ -207,6 +222,8 @@ public final class LinearizabilityChecker implements StreamingChecker {
                             } while (t.index < f && !firstFailure.compareAndSet(f, t.index));
                         }
                     }
+                } catch (RuntimeException | Error e) {
+                    crash.compareAndSet(null, e);
                 } finally {
                     if (done.incrementAndGet() == tasks.size()) {
                         synchronized (this) {
@@ -217,17 +234,18 @@ public final class LinearizabilityChecker implements StreamingChecker {
             }
         }
 
-        /** When the search of partition {@code index} stops early. */
+        /** When the search of a partition stops early. */
         private final class Stop implements java.util.function.BooleanSupplier {
-            private final int index;
+            private final Task<S, C> task;
 
-            Stop(int index) {
-                this.index = index;
+            Stop(Task<S, C> task) {
+                this.task = task;
             }
 
             @Override
             public boolean getAsBoolean() {
-                return outOfBudget.getAsBoolean() || (!allPartitions && firstFailure.get() < index);
+                return outOfBudget.getAsBoolean() || crash.get() != null
+                        || (!allPartitions && firstFailure.get() < task.index);
             }
         }
     }
@@ -274,8 +292,10 @@ public final class LinearizabilityChecker implements StreamingChecker {
         long explored = 0;
         long opsDecided = compiled.outsideSearch;
         List<Task<S, C>> unfinished = new ArrayList<>();
+        boolean outOfMemory = false;
         for (Task<S, C> t : tasks) {
             explored += t.explored;
+            if (t.status == PartitionSearch.Status.UNKNOWN && t.index < firstFailure && t.account.overdrawn()) outOfMemory = true;
             if (t.status == PartitionSearch.Status.VALID || t.status == PartitionSearch.Status.INVALID) {
                 opsDecided += t.size();
             } else if (t.index < firstFailure) {
@@ -310,9 +330,12 @@ public final class LinearizabilityChecker implements StreamingChecker {
                 if (t.search != null) progress.add(t.failure(model, true));
             }
             cx = new LinearizabilityCounterexample(model.name(), progress, true);
-            summary = "unknown: " + (budget.cancelled().get() ? "cancelled" : "time budget of " + budget.timeout() + " exhausted")
-                    + " with " + unfinished.size() + " of " + tasks.size() + " partitions undecided after "
-                    + explored + " states explored";
+            String why = budget.cancelled().get() ? "cancelled"
+                    : outOfMemory ? "memory budget of " + budget.memory().describe() + " exhausted"
+                    : "time budget of " + budget.timeout() + " exhausted";
+            summary = "unknown: " + why + " with " + unfinished.size() + " of " + tasks.size() + " partitions undecided after "
+                    + explored + " states explored" + (outOfMemory && !budget.cancelled().get()
+                    ? " (a larger budget: --memory SIZE or -D" + MemoryBudget.PROPERTY + "=SIZE, or a bigger heap)" : "");
         } else {
             validity = Validity.VALID;
             summary = "linearizable: " + total + " ops, " + tasks.size() + (tasks.size() == 1 ? " partition, " : " partitions, ")
@@ -406,7 +429,7 @@ public final class LinearizabilityChecker implements StreamingChecker {
             if (ra != rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
         }
 
-        <S> List<Task<S, C>> partitions(Model<S, C> model) {
+        <S> List<Task<S, C>> partitions(Model<S, C> model, MemoryBudget memory) {
             // partitions in the order of their first op; each one's members in history order
             int groups = wholeObject ? 1 : keyNames.size();
             int[] partitionOfRoot = new int[groups];
@@ -444,7 +467,7 @@ public final class LinearizabilityChecker implements StreamingChecker {
             List<Task<S, C>> tasks = new ArrayList<>(partitions);
             for (int p = 0; p < partitions; p++) {
                 String label = wholeObject ? "all" : label(keysOfPartition.get(p));
-                tasks.add(new Task<>(tasks.size(), label, members[p], this, model));
+                tasks.add(new Task<>(tasks.size(), label, members[p], this, model, memory.account()));
             }
             return tasks;
         }
@@ -470,13 +493,16 @@ public final class LinearizabilityChecker implements StreamingChecker {
         final boolean[] observer;
         final StateTable<S, C> table;
         final int initialState;
+        /** What this partition's state table and memos hold of the memory budget. */
+        final MemoryBudget.Account account;
         PartitionSearch search;
         PartitionSearch.Status status;
         long explored;
 
-        Task(int index, String label, int[] members, Compiled<C> compiled, Model<S, C> model) {
+        Task(int index, String label, int[] members, Compiled<C> compiled, Model<S, C> model, MemoryBudget.Account account) {
             this.index = index;
             this.label = label;
+            this.account = account;
             int n = members.length;
             // definite ops, then unknown ones, each by invocation time, then history position
             // (members come in history order and the sort is stable)
@@ -516,7 +542,7 @@ public final class LinearizabilityChecker implements StreamingChecker {
                 }
                 cmd[i] = local;
             }
-            table = new StateTable<>(model, commands);
+            table = new StateTable<>(model, commands, account);
             observer = new boolean[commands.size()];
             for (int c = 0; c < observer.length; c++) observer[c] = !model.mutates(commands.get(c));
             initialState = table.intern(model.initialState());
@@ -527,7 +553,7 @@ public final class LinearizabilityChecker implements StreamingChecker {
         }
 
         void run(boolean witness, boolean lookAhead, java.util.function.BooleanSupplier stop) {
-            search = new PartitionSearch(definite, callTime, returnTime, cmd, observer, table, initialState, stop);
+            search = new PartitionSearch(definite, callTime, returnTime, cmd, observer, table, initialState, stop, account);
             if (witness) search.keepLinearization();
             if (lookAhead) search.lookAhead();
             status = search.run();
@@ -537,7 +563,8 @@ public final class LinearizabilityChecker implements StreamingChecker {
         /** After an INVALID {@link #run}: the search that explains the failure, one without look-ahead. */
         void explain(java.util.function.BooleanSupplier stop) {
             if (!search.looksAhead()) return; // it already was a search without look-ahead
-            PartitionSearch plain = new PartitionSearch(definite, callTime, returnTime, cmd, observer, table, initialState, stop);
+            PartitionSearch plain = new PartitionSearch(definite, callTime, returnTime, cmd, observer, table, initialState,
+                    stop, account);
             if (plain.run() != PartitionSearch.Status.INVALID) return; // out of budget: keep what the first search found
             search = plain;
             explored += plain.explored();

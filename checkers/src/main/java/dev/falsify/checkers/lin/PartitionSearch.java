@@ -1,5 +1,6 @@
 package dev.falsify.checkers.lin;
 
+import dev.falsify.checkers.api.MemoryBudget;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -38,6 +39,8 @@ final class PartitionSearch {
     private final boolean[] blindWrite; // per command: Model.overwrites
     private final int initialState;
     private final BooleanSupplier stop;
+    /** Where the memo and the state table are charged: an overdrawn account stops the search at its next poll. */
+    private final MemoryBudget.Account account;
 
     private final int[] next;
     private final int[] prev;
@@ -61,9 +64,12 @@ final class PartitionSearch {
      * @param returnTime completion time per definite op (entries beyond {@code definite} unused)
      * @param cmd        interned command per op
      * @param observer   per command: it never changes the state
+     * @param stop       polled every 16k steps: true ends the search (UNKNOWN)
+     * @param account    where the memo's growth is charged; refused growth ends the search (UNKNOWN),
+     *                   and so does the account found overdrawn (by the state table) at a poll
      */
     PartitionSearch(int definite, long[] callTime, long[] returnTime, int[] cmd, boolean[] observer,
-                    StateTable<?, ?> table, int initialState, BooleanSupplier stop) {
+                    StateTable<?, ?> table, int initialState, BooleanSupplier stop, MemoryBudget.Account account) {
         this.definite = definite;
         this.observer = observer;
         this.n = callTime.length;
@@ -71,13 +77,14 @@ final class PartitionSearch {
         this.table = table;
         this.initialState = initialState;
         this.stop = stop;
+        this.account = account;
         int entries = n + definite;
         next = new int[entries + 2];
         prev = new int[entries + 2];
         nodeOp = new int[entries + 2];
         callNode = new int[n];
         returnNode = new int[n];
-        cache = new ConfigCache(definite, n - definite, 0x5eed_1a5L + n);
+        cache = new ConfigCache(definite, n - definite, 0x5eed_1a5L + n, account);
 
         // sort entries: time, then calls before returns (closed intervals), then op number
         int[] order = sortEntries(callTime, returnTime);
@@ -224,7 +231,19 @@ final class PartitionSearch {
         return observers != null;
     }
 
+    /**
+     * Searches; UNKNOWN when {@code stop} said so or the memory budget refused the memo's growth
+     * (the longest prefixes found so far are kept). The memo is let go of when it returns.
+     */
     Status run() {
+        try {
+            return search();
+        } finally {
+            cache.free();
+        }
+    }
+
+    private Status search() {
         if (definite == 0) {
             if (keepLinearization) linearization = new int[0];
             return Status.VALID;
@@ -242,7 +261,7 @@ final class PartitionSearch {
         cand = fillCandidates(cand, 0, count, 0);
         int iterations = 0;
         while (true) {
-            if ((++iterations & 0x3FFF) == 0 && stop.getAsBoolean()) {
+            if ((++iterations & 0x3FFF) == 0 && (stop.getAsBoolean() || account.overdrawn())) {
                 record(stackOp, depth);
                 return Status.UNKNOWN;
             }
@@ -256,7 +275,15 @@ final class PartitionSearch {
                 int after = table.step(state, cmd[op]);
                 if (after < 0) continue;
                 cache.set(op);
-                if (!cache.add(after)) {
+                boolean added;
+                try {
+                    added = cache.add(after);
+                } catch (MemoryBudget.Exhausted e) {
+                    cache.clear(op);
+                    record(stackOp, depth);
+                    return Status.UNKNOWN;
+                }
+                if (!added) {
                     cache.clear(op);
                     continue;
                 }

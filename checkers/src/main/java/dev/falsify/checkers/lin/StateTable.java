@@ -1,5 +1,6 @@
 package dev.falsify.checkers.lin;
 
+import dev.falsify.checkers.api.MemoryBudget;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,13 +24,22 @@ final class StateTable<S, C> {
     private int[][] rows = new int[16][];
     private final int denseStates;
     // beyond the dense rows: open addressing, key = state * commands + cmd (+1, 0 = empty)
-    private long[] sparseKeys = new long[1 << 10];
-    private int[] sparseValues = new int[1 << 10];
+    // made when first needed: most partitions never leave the dense rows, and a kv history of
+    // thousands of keys made 12 KB of them per key up front
+    private long[] sparseKeys;
+    private int[] sparseValues;
     private int sparseSize;
+    /**
+     * Where the table's growth is charged. Charges here never refuse (the table serves the
+     * explanation after a search, too): they mark the account overdrawn, and the search stops at
+     * its next budget check.
+     */
+    private final MemoryBudget.Account account;
 
-    StateTable(Model<S, C> model, List<C> commands) {
+    StateTable(Model<S, C> model, List<C> commands, MemoryBudget.Account account) {
         this.model = model;
         this.commands = commands;
+        this.account = account;
         this.denseStates = (int) Math.max(16, DENSE_LIMIT / Math.max(1, commands.size()));
     }
 
@@ -39,8 +49,16 @@ final class StateTable<S, C> {
         int next = states.size();
         states.add(state);
         ids.put(state, next);
+        account.charge(STATE_BYTES);
         return next;
     }
+
+    /**
+     * Bytes one interned state holds, estimated: its map entry, boxed id and list slot (~56), and a
+     * small state object. A model whose states are big collections holds more; that share is
+     * outside the budget (an {@link OutOfMemoryError} the pipeline still turns into UNKNOWN).
+     */
+    private static final long STATE_BYTES = 96;
 
     S state(int id) {
         return states.get(id);
@@ -74,6 +92,7 @@ final class StateTable<S, C> {
             if (row == null) {
                 row = new int[commands.size()];
                 rows[state] = row;
+                account.charge(16 + 4L * row.length);
             }
             int v = row[cmd];
             if (v > 0) return v - 1;
@@ -83,6 +102,11 @@ final class StateTable<S, C> {
             return next;
         }
         long key = (long) state * commands.size() + cmd + 1;
+        if (sparseKeys == null) {
+            sparseKeys = new long[1 << 10];
+            sparseValues = new int[1 << 10];
+            account.charge(12L * sparseKeys.length);
+        }
         int mask = sparseKeys.length - 1;
         int slot = mix(key) & mask;
         while (sparseKeys[slot] != 0) {
@@ -99,6 +123,7 @@ final class StateTable<S, C> {
     private void growSparse() {
         long[] oldKeys = sparseKeys;
         int[] oldValues = sparseValues;
+        account.charge(12L * oldKeys.length * 2);
         sparseKeys = new long[oldKeys.length * 2];
         sparseValues = new int[oldValues.length * 2];
         int mask = sparseKeys.length - 1;
@@ -109,6 +134,7 @@ final class StateTable<S, C> {
             sparseKeys[slot] = oldKeys[i];
             sparseValues[slot] = oldValues[i];
         }
+        account.release(12L * oldKeys.length);
     }
 
     private static int mix(long h) {

@@ -15,6 +15,7 @@ import dev.falsify.checkers.history.History;
 import dev.falsify.checkers.history.HistoryFormat;
 import dev.falsify.checkers.history.HistoryFormatException;
 import dev.falsify.checkers.history.OpStream;
+import dev.falsify.checkers.history.ReadingStopped;
 import dev.falsify.checkers.history.WeaknessDetector;
 import dev.falsify.checkers.lin.Models;
 import dev.falsify.checkers.lin.ModelException;
@@ -41,6 +42,9 @@ import java.util.NoSuchElementException;
  *   <li>an empty history is weak ({@code empty-history}) for a checker that judges the history;</li>
  *   <li>a history in which no op completed (only invocations, every outcome unknown) is weak
  *       ({@code no-completed-op}): any op may or may not have happened, so "valid" says nothing;</li>
+ *   <li>a history in which ops completed but none succeeded (every one failed, or failed or timed
+ *       out) is weak ({@code no-successful-op}): failed ops did not happen, so the checker judged
+ *       nothing ("valid, 0 partitions" is no evidence);</li>
  *   <li>ops read from completions alone (no invoke recorded) make the answer of a check that needs
  *       invocation times too weak ({@code no-invocation-times});</li>
  *   <li>a register violation that exists only from the assumed initial value nil is not reported:
@@ -51,6 +55,11 @@ import java.util.NoSuchElementException;
 public final class HistoryCheck {
     /** Kind of the weakness of a history in which no operation completed. */
     public static final String NO_COMPLETED_OP = "no-completed-op";
+    /**
+     * Kind of the weakness of a history in which ops completed, but none successfully (every one
+     * failed, or failed and timed out): failed ops did not take effect, so nothing is left to judge.
+     */
+    public static final String NO_SUCCESSFUL_OP = "no-successful-op";
 
     /**
      * What to check and with what.
@@ -79,6 +88,11 @@ public final class HistoryCheck {
         public Request withChecker(String name) {
             return new Request(name, model, format, options, finalState, replicaStates, groupMetrics, budget);
         }
+
+        /** This request with another budget. */
+        public Request withBudget(CheckBudget budget) {
+            return new Request(checker, model, format, options, finalState, replicaStates, groupMetrics, budget);
+        }
     }
 
     private final CheckerRegistry registry;
@@ -99,9 +113,19 @@ public final class HistoryCheck {
      *                                  model, no model given and none inferable), naming file:line:column
      * @throws IllegalArgumentException for an unknown checker or model, or a malformed option
      */
-    public CheckedHistory run(Path file, Request request) throws IOException {
-        try (OpStream ops = Histories.open(file, request.format())) {
-            return run(ops, request, new Reopen(file, request.format()));
+    public CheckedHistory run(Path file, Request asked) throws IOException {
+        // the clock starts before the file is opened: detecting its format reads it too
+        Request request = asked.withBudget(asked.budget().startingAt(System.nanoTime()));
+        OpStream ops;
+        try {
+            ops = Histories.open(file, request.format(), request.budget());
+        } catch (ReadingStopped e) {
+            // (its format not known yet: named as its extension suggests)
+            return Unanswered.beforeTheFormatWasKnown(file.toString(), request.format() != null ? request.format()
+                    : dev.falsify.checkers.history.FormatDetector.byExtension(file.toString()), request);
+        }
+        try (ops) {
+            return run(ops, request, new Reopen(file, request.format(), request.budget()));
         }
     }
 
@@ -109,11 +133,11 @@ public final class HistoryCheck {
      * Opens a history file again. A class rather than a lambda: the lambda's bootstrap ran at every
      * cold `falsify check`, though the file is reopened only for some invalid register histories.
      */
-    private record Reopen(Path file, HistoryFormat format) implements java.util.function.Supplier<OpStream> {
+    private record Reopen(Path file, HistoryFormat format, CheckBudget budget) implements java.util.function.Supplier<OpStream> {
         @Override
         public OpStream get() {
             try {
-                return Histories.open(file, format);
+                return Histories.open(file, format, budget);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -136,26 +160,41 @@ public final class HistoryCheck {
      * @param reopen opens the source again from its start, for a second look at a register history
      *               whose initial value matters (null: the ops are kept in memory instead)
      */
-    private CheckedHistory run(OpStream ops, Request request, java.util.function.Supplier<OpStream> reopen) {
+    private CheckedHistory run(OpStream opened, Request asked, java.util.function.Supplier<OpStream> reopen) {
+        long start = System.nanoTime();
+        // one deadline for reading and checking: --timeout bounds the whole answer
+        Request request = asked.withBudget(asked.budget().startingAt(start));
+        Unanswered.Deadlined ops = new Unanswered.Deadlined(opened, request.budget());
+        CheckerChoice choice = null;
+        Counting all = null;
         List<Op> sample = new ArrayList<>();
-        while (sample.size() < CheckerChoice.SAMPLE && ops.hasNext()) sample.add(ops.next());
-        CheckerChoice choice = CheckerChoice.choose(request.checker(), request.model(), ops.format(), sample, ops.source());
-        Checker checker = registry.get(choice.checker());
-        // a register's initial value is assumed (nil) unless given: watch what the history says about it
-        InitialValueEvidence initial = checker instanceof StreamingChecker && assumesInitialValue(choice, request)
-                ? new InitialValueEvidence() : null;
-        List<Op> kept = initial != null && reopen == null ? new ArrayList<>() : null;
-        Counting all = new Counting(concat(sample.iterator(), ops), initial, kept);
-        CheckResult r = check(checker, all, choice, request.options(), request, ops.source());
-        List<ReadNote> notes = new ArrayList<>(ops.notes());
-        if (initial != null && r.validity() == Validity.INVALID) {
-            r = withInitialValue(r, initial.verdict(), notes, new Recheck(checker, choice, request, ops.source(), kept, reopen),
-                    request.options());
+        try {
+            while (sample.size() < CheckerChoice.SAMPLE && ops.hasNext()) sample.add(ops.next());
+            choice = CheckerChoice.choose(request.checker(), request.model(), opened.format(), sample, opened.source());
+            Checker checker = registry.get(choice.checker());
+            // a register's initial value is assumed (nil) unless given: watch what the history says about it
+            InitialValueEvidence initial = checker instanceof StreamingChecker && assumesInitialValue(choice, request)
+                    ? new InitialValueEvidence() : null;
+            List<Op> kept = initial != null && reopen == null ? new ArrayList<>() : null;
+            all = new Counting(concat(sample.iterator(), ops), initial, kept);
+            CheckResult r = check(checker, all, choice, request.options(), request, opened.source());
+            List<ReadNote> notes = new ArrayList<>(opened.notes());
+            if (initial != null && r.validity() == Validity.INVALID) {
+                r = withInitialValue(r, initial.verdict(), notes, new Recheck(checker, choice, request, opened.source(), kept,
+                        reopen), request.options());
+            }
+            r = withoutInvocations(r, notes, checker.invocationTimesNeeded(request.options()));
+            CheckResult found = withReadFindings(r, notes, checker.judgesHistory(), all.count, all.completed, all.succeeded);
+            return new CheckedHistory(opened.source(), opened.format(),
+                    found.withHistoryStart(all.count == 0 ? null : all.firstInvoke));
+        } catch (ReadingStopped e) {
+            return Unanswered.whileReading(opened, request, choice != null ? choice : Unanswered.chooseFrom(sample, request, opened),
+                    ops.read(), start);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // the search's own structures are bounded by the memory budget; this is what is left
+            // (a model's huge states, a checker without a budget): no answer, and never a violation
+            return Unanswered.failed(opened, request, choice, ops.read(), start, e);
         }
-        r = withoutInvocations(r, notes, checker.invocationTimesNeeded(request.options()));
-        CheckResult found = withReadFindings(r, notes, checker.judgesHistory(), all.count, all.completed);
-        return new CheckedHistory(ops.source(), ops.format(),
-                found.withHistoryStart(all.count == 0 ? null : all.firstInvoke));
     }
 
     /**
@@ -186,7 +225,7 @@ public final class HistoryCheck {
         public CheckResult apply(Map<String, String> options) {
             if (kept != null) return check(checker, kept.iterator(), choice, options, request, source);
             try (OpStream again = reopen.get()) {
-                return check(checker, again, choice, options, request, source);
+                return check(checker, new Unanswered.Deadlined(again, request.budget()), choice, options, request, source);
             }
         }
     }
@@ -293,7 +332,7 @@ public final class HistoryCheck {
      * history with no op, or with no completed op, for a checker that judges the history.
      */
     static CheckResult withReadFindings(CheckResult r, List<ReadNote> notes, boolean judgesHistory, long ops,
-                                        long completed) {
+                                        long completed, long succeeded) {
         List<HistoryWeakness> all = new ArrayList<>(r.weaknesses());
         List<HistoryWeakness> extra = new ArrayList<>(ReadNote.weaknesses(notes));
         if (judgesHistory && ops == 0 && !r.hasWeakness(WeaknessDetector.EMPTY_HISTORY)) {
@@ -304,13 +343,21 @@ public final class HistoryCheck {
                     + ", every outcome unknown): any of them may or may not have taken effect, so no answer is"
                     + " evidence of anything", List.of()));
         }
+        if (judgesHistory && completed > 0 && succeeded == 0 && !r.hasWeakness(NO_SUCCESSFUL_OP)) {
+            extra.add(new HistoryWeakness(NO_SUCCESSFUL_OP, "no operation succeeded (" + ops + (ops == 1 ? " op" : " ops")
+                    + ": " + completed + " failed" + (ops > completed ? ", " + (ops - completed) + " with unknown outcome" : "")
+                    + "): a failed op did not take effect, so the checker had nothing to judge (if these ops did succeed,"
+                    + " the recorder marks success in a way read as an error: see which \"error\" values read as none in"
+                    + " docs/checkers.md)", List.of()));
+        }
         all.addAll(extra);
         return r.with(all, notes);
     }
 
     /**
-     * Counts the ops that pass, and those whose outcome is known (ok or fail); shows each to the
-     * initial-value evidence and keeps it for a second look, when asked (null: not).
+     * Counts the ops that pass, those whose outcome is known (ok or fail) and those that succeeded
+     * (completed without an error); shows each to the initial-value evidence and keeps it for a
+     * second look, when asked (null: not).
      */
     private static final class Counting implements Iterator<Op> {
         private final Iterator<Op> in;
@@ -318,6 +365,7 @@ public final class HistoryCheck {
         private final List<Op> kept;
         long count;
         long completed;
+        long succeeded;
         /** The earliest invocation: times in the result are rendered as ms from it. */
         long firstInvoke = Long.MAX_VALUE;
 
@@ -339,7 +387,10 @@ public final class HistoryCheck {
             if (initial != null) initial.accept(op);
             if (kept != null) kept.add(op);
             firstInvoke = Math.min(firstInvoke, op.invokeTs());
-            if (!op.timeoutMarker() && op.completeTs() != null) completed++;
+            if (!op.timeoutMarker() && op.completeTs() != null) {
+                completed++;
+                if (op.error() == null) succeeded++;
+            }
             return op;
         }
     }

@@ -30,7 +30,10 @@ class EdnFlatMapTest {
     void fastAndGeneralPathsReadEveryMapAlike() {
         Random random = new Random(1201);
         int fast = 0;
-        for (int round = 0; round < 3000; round++) {
+        // 3,500 rounds since a key twice is refused (issue 29): a text's maps are read up to its first
+        // error, and keys the random separators misalign now and then meet twice, so fewer maps of
+        // each text are read than the 3,000 rounds before read
+        for (int round = 0; round < 3500; round++) {
             String text = randomMaps(random, 1 + random.nextInt(40));
             Outcome general = read(text, false, random.nextBoolean());
             Outcome withFast = read(text, true, random.nextBoolean());
@@ -73,9 +76,17 @@ class EdnFlatMapTest {
             // now and then a collection that only ends like a map, or a set: not maps
             b.append(random.nextInt(25) == 0 ? "[" : random.nextInt(25) == 0 ? "(" : random.nextInt(25) == 0 ? "#{" : "{");
             int entries = random.nextInt(20) == 0 ? 17 + random.nextInt(3) : random.nextInt(7);
+            // a key twice is bad input (issue 29), refused by both paths alike: now and then, so that
+            // most maps are ones a history can hold
+            boolean keyTwice = random.nextInt(40) == 0;
+            java.util.Set<String> used = new java.util.HashSet<>();
             for (int e = 0; e < entries; e++) {
                 boolean plain = random.nextInt(3) > 0;
-                b.append(plain ? KEYS[random.nextInt(5)] : KEYS[random.nextInt(KEYS.length)]);
+                String key = plain ? KEYS[random.nextInt(5)] : KEYS[random.nextInt(KEYS.length)];
+                for (int tries = 0; !keyTwice && used.contains(key) && tries < 20; tries++) key = KEYS[random.nextInt(KEYS.length)];
+                if (!keyTwice && used.contains(key)) key = ":k" + e; // more entries than there are keys above
+                used.add(key);
+                b.append(key);
                 b.append(plain ? " " : SEPARATORS[random.nextInt(SEPARATORS.length)]);
                 b.append(plain ? VALUES[random.nextInt(5)] : VALUES[random.nextInt(VALUES.length)]);
                 b.append(plain ? ", " : SEPARATORS[random.nextInt(SEPARATORS.length)]);

@@ -65,11 +65,7 @@ class HistoryFuzzTest {
                         assertThat(e.getMessage()).as(what).containsPattern(POSITION);
                         return false;
                     } catch (IllegalArgumentException e) {
-                        // an option or model the chosen checker refuses: bad input, said in words (a
-                        // NumberFormatException, also an IllegalArgumentException, is a crash)
-                        assertThat(e.getClass()).as(what).isEqualTo(IllegalArgumentException.class);
-                        assertThat(e.getMessage()).as(what).isNotBlank();
-                        return false;
+                        return refusedInWords(e, what);
                     }
                 }, () -> "no answer within " + LIMIT + " for " + what);
                 if (!ok) rejected++;
@@ -78,6 +74,170 @@ class HistoryFuzzTest {
         assertThat(inputs).isEqualTo(PER_FORMAT * HistoryFormat.values().length);
         // the generator must reach the checkers, not only the readers' error paths
         assertThat(rejected).isLessThan(inputs * 9 / 10);
+    }
+
+    /**
+     * An option or model the chosen checker refuses: bad input, said in words (a
+     * NumberFormatException, also an IllegalArgumentException, is a crash). False: the input was refused.
+     */
+    private static boolean refusedInWords(IllegalArgumentException e, String what) {
+        assertThat(e.getClass()).as(what).isEqualTo(IllegalArgumentException.class);
+        assertThat(e.getMessage()).as(what).isNotBlank();
+        return false;
+    }
+
+    /** Inputs per format and family in {@link #issue29Families}. */
+    private static final int PER_FAMILY = 120;
+
+    /** The families issue 29 added, each with what must hold of every input in it. */
+    private enum Family { CONTROL_CHARACTERS, DUPLICATE_KEYS, EVERY_OP_FAILED, HUGE_NUMBERS }
+
+    /**
+     * Issue 29's families: control characters in every field, a key twice in an op, histories in
+     * which every op failed, and huge numbers. Beyond "no crash, no hang": a key twice is bad input
+     * on the line of the op that has it; a history in which nothing succeeded is never VALID
+     * without a weakness; an error message is one line, whatever the input put into it.
+     */
+    @Test
+    void issue29Families() {
+        Random rnd = new Random(20261229L);
+        HistoryCheck pipeline = HistoryCheck.standard();
+        List<Checker> checkers = CheckerRegistry.standard().all();
+        int inputs = 0;
+        int rejected = 0;
+        for (Family family : Family.values()) {
+            for (HistoryFormat format : HistoryFormat.values()) {
+                for (int i = 0; i < PER_FAMILY; i++) {
+                    String base = generate(format, rnd, 1 + rnd.nextInt(40));
+                    int[] markedLine = {0};
+                    String text = switch (family) {
+                        case CONTROL_CHARACTERS -> withControlCharacters(base, rnd);
+                        case DUPLICATE_KEYS -> withDuplicateKey(base, format, rnd, markedLine);
+                        case EVERY_OP_FAILED -> everyOpFailed(base, format);
+                        case HUGE_NUMBERS -> withHugeNumber(base, rnd);
+                    };
+                    String checker = family == Family.EVERY_OP_FAILED && rnd.nextBoolean()
+                            ? checkers.get(rnd.nextInt(checkers.size())).name() : null;
+                    String source = "fuzz-" + inputs;
+                    inputs++;
+                    String what = source + " (" + family + ", " + format.id() + ", checker " + checker + "):\n" + abbreviate(text);
+                    boolean ok = assertTimeoutPreemptively(LIMIT, () -> {
+                        try {
+                            CheckedHistory r = pipeline.run(new StringReader(text), source, new HistoryCheck.Request(checker, null,
+                                    format, java.util.Map.of(), null, java.util.Map.of(), null, CheckBudget.of(Duration.ofSeconds(5))));
+                            r.toJson();
+                            r.lines();
+                            assertThat(markedLine[0]).as("a key twice read as an op: " + what).isZero();
+                            if (family == Family.EVERY_OP_FAILED && r.result().evidence().opsTotal() > 0) {
+                                boolean judges = checker == null || CheckerRegistry.standard().get(checker).judgesHistory();
+                                assertThat(judges && r.result().validity() == dev.falsify.checkers.api.Validity.VALID
+                                        && r.result().weaknesses().isEmpty()).as("VALID with nothing succeeded: " + r.lines()
+                                        + "\n" + what).isFalse();
+                            }
+                            return true;
+                        } catch (HistoryFormatException e) {
+                            assertThat(e.getMessage()).as(what).containsPattern(POSITION);
+                            assertThat(e.getMessage()).as("one line: " + what).doesNotContain("\n").doesNotContain("\r");
+                            if (markedLine[0] > 0) assertThat(e.line()).as(e.getMessage() + "\n" + what).isEqualTo(markedLine[0]);
+                            return false;
+                        } catch (IllegalArgumentException e) {
+                            return refusedInWords(e, what);
+                        }
+                    }, () -> "no answer within " + LIMIT + " for " + what);
+                    if (!ok) rejected++;
+                }
+            }
+        }
+        assertThat(inputs).isEqualTo(PER_FAMILY * HistoryFormat.values().length * Family.values().length);
+        assertThat(rejected).isLessThan(inputs * 9 / 10);
+    }
+
+    /** Control characters a recorder or an attacker may put in a value, a key, a process name or between tokens. */
+    private static final String CONTROLS = "\u0000\u0001\u0007\u0008\t\n\u000b\u000c\r\u001b\u001f\u007f\u0085\u2028\u2029\ufeff";
+
+    /**
+     * One to four control characters: raw anywhere (inside strings, keywords, numbers, between
+     * fields), or as a string's escapes in place of the value of a field of one op (its process,
+     * type, op type, key, value, error…), so the character reaches every field of the ops.
+     */
+    private static String withControlCharacters(String s, Random rnd) {
+        StringBuilder b = new StringBuilder(s);
+        for (int n = 1 + rnd.nextInt(4); n > 0; n--) {
+            char c = CONTROLS.charAt(rnd.nextInt(CONTROLS.length()));
+            if (rnd.nextBoolean()) {
+                b.insert(rnd.nextInt(b.length() + 1), c);
+                continue;
+            }
+            String text = b.toString();
+            String escaped = "\"a\\u" + String.format("%04x", (int) c) + "b\"";
+            // a JSON field's value, an EDN map's value, or a log line's value (raw: a log has no escapes)
+            java.util.regex.Matcher m = Pattern.compile("(\"\\w+\":)([^,}]*)|(:\\w+ )([^,}\\s]+)|(\\t)([^\\t\\n]+)(?=\\n)")
+                    .matcher(text);
+            List<int[]> spans = new ArrayList<>();
+            while (m.find()) {
+                int g = m.group(2) != null ? 2 : m.group(4) != null ? 4 : 6;
+                spans.add(new int[] {m.start(g), m.end(g), g});
+            }
+            if (spans.isEmpty()) continue;
+            int[] span = spans.get(rnd.nextInt(spans.size()));
+            b.replace(span[0], span[1], span[2] == 6 ? "a" + c + "b" : escaped);
+        }
+        return b.toString();
+    }
+
+    /** A key of one op written twice (with another value); {@code line[0]} is set to that op's line. */
+    private static String withDuplicateKey(String s, HistoryFormat format, Random rnd, int[] line) {
+        List<String> lines = new ArrayList<>(List.of(s.split("\n", -1)));
+        int at = rnd.nextInt(Math.max(1, lines.size() - 1));
+        String l = lines.get(at);
+        String twice;
+        switch (format) {
+            case JSONL -> {
+                String[] keys = {"op_id", "process_id", "invoke_ts", "op_type", "input", "output", "error", "key", "node_seen"};
+                String k = keys[rnd.nextInt(keys.length)];
+                twice = l.replaceFirst("\\{", "{\"" + k + "\":" + (rnd.nextBoolean() ? "1," : "\"v\",")) ;
+                if (!l.contains("\"" + k + "\"")) twice = twice.replaceFirst("\\{", "{\"" + k + "\":2,");
+            }
+            case JEPSEN_EDN, PORCUPINE_KV -> {
+                String[] keys = {"process", "type", "f", "value", "key", "index", "time", "error"};
+                String k = keys[rnd.nextInt(keys.length)];
+                twice = l.replaceFirst("\\{", "{:" + k + " 1, :" + k + " " + (rnd.nextBoolean() ? "2" : ":x") + ", ");
+            }
+            default -> {
+                // a log line's value: a map with a key twice
+                twice = l.isEmpty() ? l : l.replaceAll("\t[^\t]*$", "\t{:a 1 :a 2}");
+            }
+        }
+        if (twice.equals(l) || l.isBlank()) return s;
+        lines.set(at, twice);
+        line[0] = at + 1;
+        return String.join("\n", lines);
+    }
+
+    /** Every completion a failure (a Jepsen log's failed cas is a completed compare, so cas ops become writes). */
+    private static String everyOpFailed(String s, HistoryFormat format) {
+        return switch (format) {
+            case JSONL -> s.replace("\"error\":null", "\"error\":\"boom\"");
+            case PORCUPINE_ETCD -> s.replace(":ok", ":fail").replace(":info", ":fail").replace(":cas", ":write");
+            default -> s.replace(":type :ok", ":type :fail").replace(", :type :ok", ", :type :fail");
+        };
+    }
+
+    /** A number of the history replaced by a huge one. */
+    private static String withHugeNumber(String s, Random rnd) {
+        String digits = "9".repeat(switch (rnd.nextInt(4)) {
+            case 0 -> 999;
+            case 1 -> 1001;
+            case 2 -> 20_000;
+            default -> 300_000;
+        });
+        String huge = switch (rnd.nextInt(4)) {
+            case 0 -> digits;
+            case 1 -> "-" + digits;
+            case 2 -> "1e" + digits;
+            default -> "0." + digits;
+        };
+        return s.replaceFirst("\\b\\d+\\b", huge);
     }
 
     private static String abbreviate(String text) {
