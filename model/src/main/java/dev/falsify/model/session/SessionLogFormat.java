@@ -30,7 +30,7 @@ public final class SessionLogFormat {
     public static String render(SessionLog log) {
         SessionHeader h = log.header();
         StringBuilder b = new StringBuilder();
-        b.append("# ").append(h.title().isBlank() ? "Session log" : h.title()).append("\n\n");
+        b.append("# ").append(h.title().isBlank() ? "Session log" : MarkdownText.inline(h.title())).append("\n\n");
         header(b, "SUT", h.sut());
         header(b, "Plan", h.plan());
         header(b, "Commit under test", h.commit());
@@ -40,7 +40,7 @@ public final class SessionLogFormat {
         h.other().forEach((k, v) -> header(b, k, v));
         header(b, END_LABEL, h.ended());
         b.append("\n## ").append(TOOLBOX).append("\n\n");
-        log.toolbox().forEach(t -> b.append("- ").append(t.replace("\n", " ")).append('\n'));
+        log.toolbox().forEach(t -> b.append("- ").append(MarkdownText.lineStart(t)).append('\n'));
         if (log.toolbox().isEmpty()) {
             b.append("_none recorded_\n");
         }
@@ -48,7 +48,7 @@ public final class SessionLogFormat {
         log.capabilities().forEach(c -> MarkdownTable.appendRow(b, c.requirement(), c.present(), c.version(), c.source()));
         b.append("\n## ").append(PRECONDITIONS).append("\n\n");
         log.preconditions().forEach(p -> b.append("- [").append(p.checked() ? "x" : " ").append("] ")
-                .append(p.text().replace("\n", " ")).append('\n'));
+                .append(MarkdownText.lineStart(p.text())).append('\n'));
         if (log.preconditions().isEmpty()) {
             b.append("_none recorded_\n");
         }
@@ -57,7 +57,7 @@ public final class SessionLogFormat {
         b.append("\n## ").append(VERDICTS).append("\n\n| Scenario / arm | Budget tier met | Verdict | Notes |\n|---|---|---|---|\n");
         log.verdicts().forEach(v -> MarkdownTable.appendRow(b, v.armId(), v.budget(), v.written(), v.notes()));
         b.append("\n## ").append(ARTIFACTS).append("\n\n");
-        log.artifacts().forEach(a -> b.append("- ").append(a.replace("\n", " ")).append('\n'));
+        log.artifacts().forEach(a -> b.append("- ").append(MarkdownText.lineStart(a)).append('\n'));
         if (log.artifacts().isEmpty()) {
             b.append("_none yet_\n");
         }
@@ -66,7 +66,7 @@ public final class SessionLogFormat {
 
     private static void header(StringBuilder b, String label, String value) {
         if (!value.isBlank()) {
-            b.append("**").append(label).append(":** ").append(value.replace("\n", " ")).append("  \n");
+            b.append("**").append(MarkdownText.inline(label)).append(":** ").append(MarkdownText.inline(value)).append("  \n");
         }
     }
 
@@ -95,7 +95,7 @@ public final class SessionLogFormat {
         List<String> toolbox = new ArrayList<>();
         doc.section("toolbox").ifPresentOrElse(s -> doc.body(s).stream().map(String::strip)
                 .filter(l -> l.startsWith("-") || l.startsWith("*"))
-                .forEach(l -> toolbox.add(l.substring(1).strip())), () -> missing.add("section " + TOOLBOX));
+                .forEach(l -> toolbox.add(MarkdownText.plain(l.substring(1).strip()))), () -> missing.add("section " + TOOLBOX));
 
         List<CapabilityRow> caps = new ArrayList<>();
         Optional<MarkdownDoc.Section> capSec = doc.section("capability", "environment");
@@ -115,9 +115,9 @@ public final class SessionLogFormat {
         doc.section("precondition").ifPresentOrElse(s -> doc.body(s).stream().map(String::strip).forEach(l -> {
             String t = l.replaceFirst("^[-*]\\s*", "");
             if (t.startsWith("[x]") || t.startsWith("[X]")) {
-                pre.add(new Precondition(true, t.substring(3).strip()));
+                pre.add(new Precondition(true, MarkdownText.plain(t.substring(3).strip())));
             } else if (t.startsWith("[ ]")) {
-                pre.add(new Precondition(false, t.substring(3).strip()));
+                pre.add(new Precondition(false, MarkdownText.plain(t.substring(3).strip())));
             }
         }), () -> missing.add("section " + PRECONDITIONS));
 
@@ -168,7 +168,7 @@ public final class SessionLogFormat {
         List<String> artifacts = new ArrayList<>();
         doc.section("artifact").ifPresentOrElse(s -> doc.body(s).stream().map(String::strip)
                 .filter(l -> l.startsWith("-") || l.startsWith("*"))
-                .forEach(l -> artifacts.add(l.substring(1).strip())), () -> missing.add("section " + ARTIFACTS));
+                .forEach(l -> artifacts.add(MarkdownText.plain(l.substring(1).strip()))), () -> missing.add("section " + ARTIFACTS));
         return new SessionLog(header, toolbox, caps, pre, timeline, verdicts, artifacts, missing);
     }
 

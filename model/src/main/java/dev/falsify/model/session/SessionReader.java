@@ -101,9 +101,7 @@ public final class SessionReader {
                     overrides.addAll(OverridesFormat.parse(prefix + name, text.get(), problems));
                 } else {
                     FindingFile ff = FindingsFormat.parse(name, text.get());
-                    if (!ff.problem().isEmpty()) {
-                        problems.add(prefix + name + ":" + ff.problem());
-                    }
+                    ff.problems().forEach(p -> problems.add(prefix + name + ":" + p));
                     List<VerdictRow> rows = ff.isAboutAnArm() ? List.of() : SessionLogFormat.resultRows(text.get());
                     if (ff.isAboutAnArm()) {
                         findings.add(ff);
