@@ -7,6 +7,7 @@ import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.SessionFolder.ArmVerdict;
 import dev.falsify.model.session.TimelineEvent;
+import dev.falsify.model.session.VerdictRow;
 import dev.falsify.model.verdict.ArmEvidence;
 import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.AuditChecklist;
@@ -65,7 +66,8 @@ public final class ReportWriter {
         adequacy(b);
         confidence(b);
         greenButBroken(b);
-        return b.toString();
+        // the mark says the report is derived (never read back as written verdicts) unless someone edits it
+        return SessionReader.markReport(b.toString());
     }
 
     private String slug() {
@@ -109,7 +111,7 @@ public final class ReportWriter {
             if (a.finding().flatMap(FindingFile::evidence).isPresent()) {
                 b.append("- Recomputed: ").append(md(a.armId())).append(" is written as ").append(a.written().get().label())
                         .append(" but its evidence gives ").append(a.computed().get().display())
-                        .append(" (the computed verdict is used)\n");
+                        .append(" (the computed verdict is used): ").append(md(a.computed().get().reason())).append('\n');
             } else {
                 // a hand-written claim the folder's own record does not carry (ClaimCheck)
                 b.append("- Downgraded: ").append(md(a.armId())).append(" \u2192 ").append(a.computed().get().display())
@@ -218,7 +220,7 @@ public final class ReportWriter {
         }
         if (a.finding().flatMap(FindingFile::evidence).isPresent()) {
             return Optional.of("written as " + a.written().get().label() + " but its evidence gives "
-                    + a.computed().get().display() + " (the computed verdict is used)");
+                    + a.computed().get().display() + " (the computed verdict is used): " + a.computed().get().reason());
         }
         return Optional.of(a.computed().get().reason());
     }
@@ -248,6 +250,9 @@ public final class ReportWriter {
         if (t.isEmpty()) {
             t = a.finding().flatMap(FindingFile::oracleEvidence).orElse("");
         }
+        if (t.isEmpty()) {
+            t = a.row().map(VerdictRow::oracleEvidence).orElse("");   // a results table's column (an author's report)
+        }
         return t.isEmpty() ? "not recorded" : t;
     }
 
@@ -264,6 +269,9 @@ public final class ReportWriter {
         String t = timeline(a.armId(), "landing");
         if (t.isEmpty()) {
             t = a.finding().flatMap(FindingFile::landingEvidence).orElse("");
+        }
+        if (t.isEmpty()) {
+            t = a.row().map(VerdictRow::landingEvidence).orElse("");
         }
         if (t.isEmpty() && !context.listsFault(a.armId())) {
             return "no fault planned";
@@ -347,6 +355,41 @@ public final class ReportWriter {
         }
         if (n == 0) {
             b.append("No oracle violation was found in this session.\n\n");
+        }
+        classified(b);
+    }
+
+    /**
+     * The labels a finding gives an arm that is not a violation (an INCONCLUSIVE blamed on the harness, a PARTIAL
+     * classified as a config problem): its reduction classification, blame and TaxDC classification are as much
+     * the record as a FAIL's, so every verdict shows them.
+     */
+    private void classified(StringBuilder b) {
+        for (ArmVerdict a : arms) {
+            if (a.effective().isFail() || a.baseVerdict().isFail()) {
+                continue;
+            }
+            FindingFile f = a.finding().orElse(null);
+            Optional<VerdictOverride> o = a.override();
+            String reduction = f == null ? "" : f.detail().reduction();
+            Blame blame = o.map(VerdictOverride::blame).orElse(f == null ? null : f.blame().orElse(null));
+            BugType bug = o.map(VerdictOverride::bugType).orElse(f == null ? null : f.bugType().orElse(null));
+            FindingSeverity sev = o.map(VerdictOverride::severity).orElse(f == null ? null : f.severity().orElse(null));
+            if (reduction.isBlank() && blame == null && bug == null && sev == null) {
+                continue;
+            }
+            b.append("### Classified: ").append(md(a.armId())).append(" (").append(a.effective().label()).append(")\n\n");
+            if (f != null && !f.detail().title().isBlank()) {
+                field(b, "Finding", f.detail().title());
+            }
+            field(b, "Verdict", verdictCell(a));
+            field(b, "Reduction classification", orNotRecorded(reduction));
+            field(b, "Blame", (blame == null ? "not recorded" : blame.label())
+                    + (o.isPresent() && o.get().blame() != null ? " (override by " + o.get().author() + ")" : ""));
+            field(b, "Classification (TaxDC)", (bug == null ? "not classified" : bug.display())
+                    + (sev == null ? "" : "; severity " + sev.name()));
+            a.computed().map(Decision::reason).filter(r -> !r.isBlank()).ifPresent(r -> field(b, "Why this verdict", r));
+            b.append('\n');
         }
     }
 
@@ -650,8 +693,11 @@ public final class ReportWriter {
                 b.append("Not evaluated: the arm never ran (").append(a.effective().label()).append(").\n\n");
                 continue;
             }
-            List<AuditItem> gbb = a.finding().map(FindingFile::greenButBroken).orElse(List.of());
-            List<AuditItem> weak = a.finding().map(FindingFile::weakOracleAudit).orElse(List.of());
+            // the findings file's checklists, else those an author's report wrote for the arm
+            List<AuditItem> gbb = a.finding().map(FindingFile::greenButBroken).filter(l -> !l.isEmpty())
+                    .or(() -> a.row().map(VerdictRow::greenButBroken)).orElse(List.of());
+            List<AuditItem> weak = a.finding().map(FindingFile::weakOracleAudit).filter(l -> !l.isEmpty())
+                    .or(() -> a.row().map(VerdictRow::weakOracleAudit)).orElse(List.of());
             for (AuditItem i : AuditChecklist.complete(gbb, AuditChecklist.GREEN_BUT_BROKEN)) {
                 item(b, i);
             }

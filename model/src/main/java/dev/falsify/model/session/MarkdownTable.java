@@ -36,6 +36,19 @@ public record MarkdownTable(List<String> header, List<List<String>> rows, List<I
         return -1;
     }
 
+    /** Index of the first column whose normalised header is one of {@code names} exactly, or -1. */
+    public int columnExact(String... names) {
+        for (String name : names) {
+            String want = norm(name);
+            for (int i = 0; i < header.size(); i++) {
+                if (norm(header.get(i)).equals(want)) {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
     /** The cell of {@code row} in column {@code col}, or empty when the column is absent. */
     public String cell(List<String> row, int col) {
         return col < 0 || col >= row.size() ? "" : row.get(col);
