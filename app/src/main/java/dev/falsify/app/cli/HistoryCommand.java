@@ -15,7 +15,9 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code falsify history SCENARIO [--plan SLUG]}: one scenario's verdicts across sessions, flips flagged. */
 @Command(name = "history", mixinStandardHelpOptions = true,
         description = {"Show one scenario's (or one arm's, e.g. S5/api) verdicts across indexed sessions, oldest first, and flag flips between "
-                + "passing and failing (flaky).", "S1 and S01 name the same scenario."})
+                + "passing and failing (flaky).", "S1 and S01 name the same scenario.",
+                "Only a change under the same run configuration (environment, seeded flags, pinned seed, plan fingerprint,"
+                        + " as the session log records them) is a flip; a change between configurations is shown as such."})
 public final class HistoryCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario id, e.g. S1 or S03.")
     String scenario;
@@ -48,11 +50,10 @@ public final class HistoryCommand implements Callable<Integer> {
         }
         out.printf("%-20s %-22s %-32s %s%n", "PLAN", "SESSION", "VERDICT", "");
         for (HistoryEntry e : entries) {
-            out.printf("%-20s %-22s %-32s %s%n", e.planSlug(), e.session(), e.verdict(), e.flip() ? "<- flip" : "");
+            out.printf("%-20s %-22s %-32s %s%n", e.planSlug(), e.session(), e.verdict(), e.flip() ? "<- flip"
+                    : e.configurationChange().isEmpty() ? "" : "<- other run configuration (" + e.configurationChange() + ")");
         }
-        long flips = entries.stream().filter(HistoryEntry::flip).count();
-        out.println(scenario + ": " + entries.size() + " session" + (entries.size() == 1 ? "" : "s") + ", " + flips
-                + " flip" + (flips == 1 ? "" : "s") + (flips > 0 ? " \u2014 flaky" : " \u2014 stable"));
+        out.println(HistoryEntry.summary(scenario, entries));
         out.flush();
         return 0;
     }
