@@ -23,7 +23,8 @@ public final class MarkdownText {
      *       characters, tag characters; the joiners U+200C/D excepted) and unpaired surrogates are shown
      *       as {@code \u001B}: visible, and unable to reorder or hide what is around them;</li>
      *   <li>fence runs ({@code ```}, {@code ~~~}) are backslash-escaped, {@code <} is {@code &lt;} (no HTML,
-     *       no autolink), {@code [} is {@code \[} (no link or image), an {@code &} that would start an
+     *       no autolink), a {@code ]} before {@code (} or {@code [} is {@code \]} (no link or image), an {@code &} that
+     *       would start an
      *       entity is {@code &amp;}, and a backslash before punctuation is doubled (so {@link #plain}
      *       gives back the value exactly).</li>
      * </ul>
@@ -43,7 +44,9 @@ public final class MarkdownText {
                 }
                 case '\n', '\t', '\u000b', '\u000c', '\u0085', '\u2028', '\u2029' -> b.append(' ');
                 case '<' -> b.append("&lt;");
-                case '[' -> b.append("\\[");
+                // a link or image needs "](" or "][" (an autolink needs '<', a definition a line start): breaking
+                // those keeps "[6.000, 7.000] ms" as written and makes "[x](javascript:…)" text
+                case ']' -> b.append(i + 1 < n && (value.charAt(i + 1) == '(' || value.charAt(i + 1) == '[') ? "\\]" : "]");
                 case '&' -> b.append(startsEntity(value, i) ? "&amp;" : "&");
                 case '\\' -> b.append(i + 1 < n && isAsciiPunctuation(value.charAt(i + 1)) ? "\\\\" : "\\");
                 case '`', '~' -> {

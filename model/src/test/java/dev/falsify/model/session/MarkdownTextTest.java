@@ -10,7 +10,7 @@ class MarkdownTextTest {
     @Test
     void everyLineBreakBecomesASpaceAndControlsBecomeVisible() {
         assertThat(MarkdownText.inline("a\rb\nc\r\nd\u0085e\u2028f\u2029g\u000bh\u000ci\tj")).isEqualTo("a b c d e f g h i j");
-        assertThat(MarkdownText.inline("red\u001b[31m \u0000 \u202e \u2066x")).isEqualTo("red\\u001B\\[31m \\u0000 \\u202E \\u2066x");
+        assertThat(MarkdownText.inline("red\u001b[31m \u0000 \u202e \u2066x")).isEqualTo("red\\u001B[31m \\u0000 \\u202E \\u2066x");
         assertThat(MarkdownText.inline("lone \ud800 pair \ud83d\ude00 tag \udb40\udc01")).isEqualTo("lone \\uD800 pair \ud83d\ude00 tag \\uDB40\\uDC01");
         assertThat(MarkdownText.inline("emoji \u200d joiners stay")).isEqualTo("emoji \u200d joiners stay");
     }
@@ -18,8 +18,8 @@ class MarkdownTextTest {
     @Test
     void fencesHtmlLinksAndEntitiesAreInert() {
         assertThat(MarkdownText.inline("```falsify-evidence ~~~ `` ~")).isEqualTo("\\`\\`\\`falsify-evidence \\~\\~\\~ `` ~");
-        assertThat(MarkdownText.inline("<script> [x](javascript:y) &lt; & a&b &#60;"))
-                .isEqualTo("&lt;script> \\[x](javascript:y) &amp;lt; & a&b &amp;#60;");
+        assertThat(MarkdownText.inline("<script> [x](javascript:y) ![i][r] &lt; & a&b &#60; [6.0, 7.0] ms"))
+                .isEqualTo("&lt;script> [x\\](javascript:y) ![i\\][r] &amp;lt; & a&b &amp;#60; [6.0, 7.0] ms");
         assertThat(MarkdownText.cell("a|b")).isEqualTo("a\\|b");
         assertThat(MarkdownText.lineStart("# h")).isEqualTo("\\# h");
         assertThat(MarkdownText.lineStart("**Verdict:** PASS")).isEqualTo("\\**Verdict:** PASS");

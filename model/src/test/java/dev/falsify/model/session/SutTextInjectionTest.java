@@ -118,7 +118,7 @@ class SutTextInjectionTest {
         Files.writeString(s.resolve("notes <script>.txt"), "x");
         String report = ReportWriter.render(SessionReader.read(dir), PlanFacts.NONE);
         SutTextNeverChangesAVerdictPropertiesTest.assertInertHtml(report);
-        assertThat(report).contains("key &lt;script>alert(2)&lt;/script> \\[x](javascript:alert(2))")
+        assertThat(report).contains("key &lt;script>alert(2)&lt;/script> [x\\](javascript:alert(2))")
                 .contains("[artifacts/S1-&lt;img src=x onerror=alert(5)>).jsonl](../artifacts/S1-%3Cimg%20src%3Dx%20onerror%3Dalert%285%29%3E%29.jsonl)");
     }
 }
