@@ -94,7 +94,7 @@ public final class ReportWriter {
     private void summary(StringBuilder b) {
         SessionHeadline headline = VerdictRules.headline(scenarios.values());
         b.append("## Summary\n\n");
-        b.append("**").append(headline.name()).append("** \u2014 ").append(headlineSentence(headline)).append("\n\n");
+        b.append("**").append(headline.name()).append("** \u2014 ").append(md(headlineSentence(headline))).append("\n\n");
         Map<Verdict, List<String>> byVerdict = new LinkedHashMap<>();
         for (Verdict v : Verdict.values()) {
             List<String> ids = scenarios.entrySet().stream().filter(e -> e.getValue() == v).map(Map.Entry::getKey).toList();

@@ -45,14 +45,27 @@ public final class ReportFile {
             throw new OutsideSessionException(findings + " leads to " + realFindings + ", outside the session folder "
                     + root + "; the report is written only inside it (remove the link, or give --out)");
         }
-        Optional<Path> copy = Files.isRegularFile(report) && SessionReader.read(sessionDir).reportIsRecord()
-                ? keepAuthorReport(report) : Optional.empty();
+        Optional<Path> copy = isRecord(sessionDir, report) ? keepAuthorReport(report) : Optional.empty();
         AtomicFiles.write(report, content);
         return new Written(report, copy);
     }
 
     public static Written write(Path sessionDir, String text) throws IOException {
         return write(sessionDir, out -> out.write(text));
+    }
+
+    /**
+     * Whether the report.md in place is someone's record ({@link SessionFolder#reportIsRecord}): an author's
+     * always, Falsify's never; one in Falsify's layout without its mark only when it holds verdicts nothing else
+     * in the folder has (only then is the folder read for it).
+     */
+    private static boolean isRecord(Path sessionDir, Path report) throws IOException {
+        if (!Files.isRegularFile(report)) return false;
+        return switch (SessionReader.reportKind(new String(Files.readAllBytes(report), java.nio.charset.StandardCharsets.UTF_8))) {
+            case FALSIFY -> false;
+            case AUTHOR -> true;
+            case FALSIFY_LAYOUT -> SessionReader.read(sessionDir).reportIsRecord();
+        };
     }
 
     private static Optional<Path> keepAuthorReport(Path report) throws IOException {

@@ -170,6 +170,38 @@ class SutTextNeverChangesAVerdictPropertiesTest {
         assertThat(again.arms()).singleElement().satisfies(a -> assertThat(a.effective()).isEqualTo(expected.verdict()));
     }
 
+    /**
+     * A folder written by someone else is data too: whatever its findings file, timeline and file names hold,
+     * report.md has no live HTML or link from it.
+     */
+    @Property(tries = 60, edgeCases = EdgeCasesMode.FIRST)
+    void aHandWrittenFoldersTextNeverBecomesHtmlOrALinkInTheReport(@ForAll("texts") List<String> s) throws IOException {
+        Path dir = tmp.resolve("h" + n++);
+        Files.createDirectories(dir.resolve("findings"));
+        write(dir.resolve("session-log.md"), "# Log\n\n**Plan:** " + s.get(0) + "\n**Commit under test:** " + s.get(1)
+                + "\n\n## Scenario timeline\n\n| Time | Scenario | Event | Notes |\n|---|---|---|---|\n| t | S1 | oracle result | "
+                + s.get(2).replace("\n", " ") + " |\n| t | S1 | landing | " + s.get(3).replace("\n", " ") + " |\n");
+        write(dir.resolve("findings/S1.md"), "# S1 " + s.get(4).replace("\n", " ") + "\n\n**Verdict:** FAIL-reproducible\n"
+                + "**What happened:** " + s.get(5) + "\n**Reproducer:** " + s.get(6) + "\n**Reduction classification:** "
+                + s.get(7) + "\n");
+        String name = s.get(8).replaceAll("[/\\\\\\u0000]", "_");
+        try {
+            Files.writeString(dir.resolve("findings/S1-" + name + ".svg"), "<svg/>");
+        } catch (IOException | java.nio.file.InvalidPathException e) {
+            // a name the file system refuses
+        }
+        SessionFolder f = SessionReader.read(dir);
+        String report = ReportWriter.render(f, PlanFacts.NONE);
+        assertInertHtml(report);
+        // (its verdict is the author's to write: an evidence block at the end of their own file is theirs)
+        assertThat(f.arm("S1")).isPresent();
+    }
+
+    /** As an editor would save it: a lone surrogate (no UTF-8 form) becomes '?'. */
+    static void write(Path file, String text) throws IOException {
+        Files.write(file, text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     /** No raw HTML, no link or image Falsify did not make, no fence, no line break other than LF. */
     static void assertInert(String report) {
         assertInertHtml(report);
@@ -186,7 +218,8 @@ class SutTextNeverChangesAVerdictPropertiesTest {
         String report = markedReport.substring(0, markedReport.lastIndexOf("\n" + SessionReader.REPORT_MARK) + 1);
         assertThat(report).doesNotContain("<").doesNotContain("\r").doesNotContain("\u2028").doesNotContain("\u0085");
         String withoutOwnLinks = report.replaceAll("\\[[A-Za-z0-9_.-]+\\.md\\]\\(([A-Za-z0-9%._~/-]+)\\)", "")
-                .replaceAll("\\[artifacts/[^\\n]*?\\]\\(\\.\\./artifacts/[A-Za-z0-9%._~/-]+\\)", "");
+                .replaceAll("\\[artifacts/(?:\\\\.|[^\\\\\\]\\n])*\\]\\(\\.\\./artifacts/[A-Za-z0-9%._~/-]+\\)", "")
+                .replaceAll("!\\[(?:\\\\.|[^\\\\\\]\\n])*\\]\\([A-Za-z0-9%._~/-]+\\.svg\\)", "");
         assertThat(java.util.regex.Pattern.compile("(?<![\\\\])\\](?=[(\\[])").matcher(withoutOwnLinks).results()
                 .map(m -> withoutOwnLinks.substring(Math.max(0, m.start() - 30), m.start() + 10)).toList()).isEmpty();
     }
