@@ -80,6 +80,11 @@ final class ClaimCheck {
         }
     }
 
+    /** Whether an evidence cell says something: not blank and not one of {@link #NOTHING}'s words. */
+    static boolean says(String cell) {
+        return !cell.isBlank() && !NOTHING.matcher(cell).matches();
+    }
+
     /** A cell that says there is nothing: "none", "n/a", "—", "not recorded", "did not run", "no fault planned". */
     private static final Pattern NOTHING = Pattern.compile(
             "(?i)[\\W_]*+(?:none|n/a|na|not recorded|not measured|did not run|not run|no fault(?: planned)?|unknown|tbd)?[\\W_]*+");

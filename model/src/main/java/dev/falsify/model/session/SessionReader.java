@@ -53,7 +53,8 @@ public final class SessionReader {
         /**
          * No mark, but the layout Falsify wrote before reports were marked (its title, results-table header and
          * checklist heading) — which is also the executing skill's template. Its rows count only for arms the rest
-         * of the folder does not name: those cannot be a restatement of the folder.
+         * of the folder does not name: those cannot be a restatement of the folder; for the others only the
+         * evidence cells that say something are kept.
          */
         FALSIFY_LAYOUT,
         /** Anything else: an author's report, every row of which is a written verdict with its evidence. */
@@ -209,14 +210,29 @@ public final class SessionReader {
             case FALSIFY -> List.of();
             case AUTHOR -> SessionLogFormat.reportRows(reportText);
             case FALSIFY_LAYOUT -> SessionLogFormat.reportRows(reportText).stream()
-                    .filter(r -> !named.contains(ArmId.key(r.armId())) && !named.contains(ArmId.key(ArmId.scenarioOf(r.armId()))))
+                    .map(r -> !named.contains(ArmId.key(r.armId())) && !named.contains(ArmId.key(ArmId.scenarioOf(r.armId())))
+                            ? r : evidenceOnly(r))
+                    .filter(r -> r != null)
                     .toList();
         };
     }
 
     /**
-     * Keys ({@link ArmId#key}) of the arms and scenarios the folder names outside its reports: verdict rows,
-     * findings files, a results summary, timeline rows. A report in Falsify's layout restates exactly these.
+     * The evidence cells of a row about an arm the folder names elsewhere, without its verdict, budget, notes or
+     * checklists (those restate the folder, or are the author's second word on an arm that has a first), or null
+     * when its cells say nothing ("not recorded", "did not run", "no fault planned").
+     */
+    private static VerdictRow evidenceOnly(VerdictRow r) {
+        String oracle = ClaimCheck.says(r.oracleEvidence()) ? r.oracleEvidence() : "";
+        String landing = ClaimCheck.says(r.landingEvidence()) ? r.landingEvidence() : "";
+        return oracle.isEmpty() && landing.isEmpty() ? null : new VerdictRow(r.armId(), "", "", "", oracle, landing);
+    }
+
+    /**
+     * Keys ({@link ArmId#key}) of the arms and scenarios the folder gives a verdict outside its reports: verdict
+     * rows, findings files, a results summary. A report in Falsify's layout restates these; for an arm only the
+     * timeline shows, it could only have said NOT-RUN, so its row there is read (an author's FAIL for an arm the
+     * timeline shows running is not lost).
      */
     static java.util.Set<String> namedArms(SessionLog log, List<FindingFile> findings, List<VerdictRow> resultRows) {
         java.util.Set<String> out = new java.util.HashSet<>();
@@ -229,7 +245,6 @@ public final class SessionReader {
         log.verdicts().forEach(r -> add.accept(r.armId()));
         findings.forEach(f -> add.accept(f.armId()));
         resultRows.forEach(r -> add.accept(r.armId()));
-        log.timeline().forEach(t -> add.accept(t.armId()));
         return out;
     }
 

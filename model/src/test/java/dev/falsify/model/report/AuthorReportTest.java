@@ -174,4 +174,18 @@ class AuthorReportTest {
         // a FAIL keeps its place as a numbered finding; the PASS and PARTIAL arms without labels add nothing
         assertThat(report).contains("### Finding F1: ").doesNotContain("### Classified: S2").doesNotContain("### Classified: S9");
     }
+
+    @Test
+    void anArmTheTimelineShowsKeepsTheVerdictOfTheReportAndAnArmWithAFileKeepsTheReportsEvidence() throws IOException {
+        Path dir = folder("2026-12-14T080000Z", "report.md", skillReport("# Findings: kv @ 2026-12-14T080000Z",
+                "## Scenario results"));
+        Files.writeString(dir.resolve("session-log.md"), Files.readString(dir.resolve("session-log.md"))
+                + "\n## Scenario timeline\n\n| Time | Scenario | Event | Notes |\n|---|---|---|---|\n"
+                + "| 08:00 | S4 | start | seed 4 |\n| 08:05 | S4 | oracle result | see the report |\n");
+        Files.writeString(dir.resolve("findings/S7.md"), "# S7\n\n**Verdict:** INCONCLUSIVE-fault-not-proven\n");
+        SessionFolder f = SessionReader.read(dir);
+        assertThat(verdicts(f)).containsExactlyInAnyOrderEntriesOf(EXPECTED);
+        assertThat(ReportWriter.render(f, PlanFacts.NONE)).contains("| S7 |  | INCONCLUSIVE-fault-not-proven | — |"
+                + " linearizability VALID on 2,000/2,000 ops | chronyc offset stayed 0 |");
+    }
 }
