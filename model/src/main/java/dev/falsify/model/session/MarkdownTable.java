@@ -17,13 +17,9 @@ public record MarkdownTable(List<String> header, List<List<String>> rows, List<I
 
     /** Index of the first column whose normalised header starts with any of {@code names}, or -1. */
     public int column(String... names) {
-        for (String name : names) {
-            String want = norm(name);
-            for (int i = 0; i < header.size(); i++) {
-                if (norm(header.get(i)).equals(want)) {
-                    return i;
-                }
-            }
+        int exact = columnExact(names);
+        if (exact >= 0) {
+            return exact;
         }
         for (String name : names) {
             String want = norm(name);
