@@ -22,6 +22,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "history", mixinStandardHelpOptions = true,
         description = {"Show one scenario's (or one arm's, e.g. S5/api) verdicts across indexed sessions, oldest first, and flag flips between "
                 + "passing and failing (flaky).", "S1 and S01 name the same scenario.",
+                "Only a change under the same run configuration (environment, seeded flags, pinned seed, plan fingerprint,"
+                        + " as the session log records them) is a flip; a change between configurations is shown as such.",
                 "Exit codes: 0 listed, 2 no indexed session records the scenario (of that --plan), or the store cannot be read."})
 public final class HistoryCommand implements Callable<Integer> {
     /** Exit code when nothing matches the scenario (and plan) asked for: the CLI's bad-input code. */
@@ -66,11 +68,10 @@ public final class HistoryCommand implements Callable<Integer> {
         for (HistoryEntry e : entries) {
             // the index holds what session folders said, written by other tools and people: escaped, then padded
             out.printf("%-20s %-22s %-32s %s%n", TerminalText.escape(e.planSlug()), TerminalText.escape(e.session()),
-                    TerminalText.escape(e.verdict()), e.flip() ? "<- flip" : "");
+                    TerminalText.escape(e.verdict()), e.flip() ? "<- flip"
+                    : e.configurationChange().isEmpty() ? "" : "<- other run configuration (" + TerminalText.escape(e.configurationChange()) + ")");
         }
-        long flips = entries.stream().filter(HistoryEntry::flip).count();
-        out.println(TerminalText.escape(scenario) + ": " + entries.size() + " session" + (entries.size() == 1 ? "" : "s") + ", " + flips
-                + " flip" + (flips == 1 ? "" : "s") + (flips > 0 ? " \u2014 flaky" : " \u2014 stable"));
+        out.println(TerminalText.escape(HistoryEntry.summary(scenario, entries)));
         out.flush();
         return 0;
     }

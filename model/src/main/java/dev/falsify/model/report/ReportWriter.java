@@ -2,10 +2,12 @@ package dev.falsify.model.report;
 
 import dev.falsify.model.session.FindingFile;
 import dev.falsify.model.session.MarkdownTable;
+import dev.falsify.model.session.MarkdownText;
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.SessionFolder.ArmVerdict;
 import dev.falsify.model.session.TimelineEvent;
+import dev.falsify.model.session.VerdictRow;
 import dev.falsify.model.verdict.ArmEvidence;
 import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.AuditChecklist;
@@ -64,7 +66,8 @@ public final class ReportWriter {
         adequacy(b);
         confidence(b);
         greenButBroken(b);
-        return b.toString();
+        // the mark says the report is derived (never read back as written verdicts) unless someone edits it
+        return SessionReader.markReport(b.toString());
     }
 
     private String slug() {
@@ -75,13 +78,13 @@ public final class ReportWriter {
     }
 
     private void title(StringBuilder b) {
-        b.append("# Findings: ").append(slug()).append(" @ ").append(session.name()).append("\n\n");
+        b.append("# Findings: ").append(md(slug())).append(" @ ").append(md(session.name())).append("\n\n");
         var h = session.log().header();
-        b.append("**Plan:** ").append(orDash(h.plan())).append(plan.present() ? "" : " (" + plan.problem() + ")")
+        b.append("**Plan:** ").append(md(orDash(h.plan()) + (plan.present() ? "" : " (" + plan.problem() + ")")))
                 .append("  \n");
-        b.append("**Commit under test:** ").append(orDash(h.commit())).append("  \n");
-        b.append("**Session dir:** ").append(orDash(h.sessionDir().isBlank() ? session.dir().toString().replace('\\', '/')
-                : h.sessionDir())).append("  \n");
+        b.append("**Commit under test:** ").append(md(orDash(h.commit()))).append("  \n");
+        b.append("**Session dir:** ").append(md(orDash(h.sessionDir().isBlank() ? session.dir().toString().replace('\\', '/')
+                : h.sessionDir()))).append("  \n");
         if (session.interrupted()) {
             b.append(SessionReader.INTERRUPTED_MARK).append(" (no end marker) \u2014 results below cover what was written\n");
         }
@@ -91,7 +94,7 @@ public final class ReportWriter {
     private void summary(StringBuilder b) {
         SessionHeadline headline = VerdictRules.headline(scenarios.values());
         b.append("## Summary\n\n");
-        b.append("**").append(headline.name()).append("** \u2014 ").append(headlineSentence(headline)).append("\n\n");
+        b.append("**").append(headline.name()).append("** \u2014 ").append(md(headlineSentence(headline))).append("\n\n");
         Map<Verdict, List<String>> byVerdict = new LinkedHashMap<>();
         for (Verdict v : Verdict.values()) {
             List<String> ids = scenarios.entrySet().stream().filter(e -> e.getValue() == v).map(Map.Entry::getKey).toList();
@@ -99,20 +102,20 @@ public final class ReportWriter {
                 byVerdict.put(v, ids);
             }
         }
-        byVerdict.forEach((v, ids) -> b.append("- ").append(v.label()).append(": ").append(String.join(", ", ids))
+        byVerdict.forEach((v, ids) -> b.append("- ").append(v.label()).append(": ").append(md(String.join(", ", ids)))
                 .append('\n'));
         for (ArmVerdict a : arms) {
             if (a.computed().isEmpty() || a.written().isEmpty() || a.written().get() == a.computed().get().verdict()) {
                 continue;
             }
             if (a.finding().flatMap(FindingFile::evidence).isPresent()) {
-                b.append("- Recomputed: ").append(a.armId()).append(" is written as ").append(a.written().get().label())
+                b.append("- Recomputed: ").append(md(a.armId())).append(" is written as ").append(a.written().get().label())
                         .append(" but its evidence gives ").append(a.computed().get().display())
-                        .append(" (the computed verdict is used)\n");
+                        .append(" (the computed verdict is used): ").append(md(a.computed().get().reason())).append('\n');
             } else {
                 // a hand-written claim the folder's own record does not carry (ClaimCheck)
-                b.append("- Downgraded: ").append(a.armId()).append(" \u2192 ").append(a.computed().get().display())
-                        .append(": ").append(a.computed().get().reason()).append('\n');
+                b.append("- Downgraded: ").append(md(a.armId())).append(" \u2192 ").append(a.computed().get().display())
+                        .append(": ").append(md(a.computed().get().reason())).append('\n');
             }
         }
         long overridden = arms.stream().filter(a -> a.override().isPresent()).count();
@@ -120,9 +123,9 @@ public final class ReportWriter {
             b.append("- Reviewer overrides: ").append(overridden).append(" arm(s); computed and overriding verdicts are shown side by side\n");
             // each arm's effective override in full: a label-only override (blame, TaxDC) and its reason appear nowhere else
             for (ArmVerdict a : arms) {
-                a.override().ifPresent(o -> b.append("  - ").append(a.armId()).append(" by ").append(orDash(o.author()))
-                        .append(" at ").append(o.time()).append(": ").append(overrideLabels(o)).append(" \u2014 ")
-                        .append(o.reason().replace("\n", " ")).append('\n'));
+                a.override().ifPresent(o -> b.append("  - ").append(md(a.armId())).append(" by ").append(md(orDash(o.author())))
+                        .append(" at ").append(o.time()).append(": ").append(md(overrideLabels(o))).append(" \u2014 ")
+                        .append(md(o.reason())).append('\n'));
             }
         }
         if (!plan.present()) {
@@ -130,11 +133,11 @@ public final class ReportWriter {
         }
         List<String> missing = session.missing().stream().filter(m -> !m.equals("findings/report.md")).toList();
         if (!missing.isEmpty()) {
-            b.append("- Missing from the session folder: ").append(String.join(", ", missing)).append('\n');
+            b.append("- Missing from the session folder: ").append(md(String.join(", ", missing))).append('\n');
         }
-        session.problems().forEach(p -> b.append("- Unreadable: ").append(p).append('\n'));
+        session.problems().forEach(p -> b.append("- Unreadable: ").append(md(p)).append('\n'));
         if (!session.otherFiles().isEmpty()) {
-            b.append("- Not part of the session layout (kept, not read): ").append(String.join(", ", session.otherFiles()))
+            b.append("- Not part of the session layout (kept, not read): ").append(md(String.join(", ", session.otherFiles())))
                     .append('\n');
         }
         b.append('\n');
@@ -167,10 +170,12 @@ public final class ReportWriter {
         for (ResultRow r : rows()) {
             List<String> links = new ArrayList<>();
             // the report sits in findings/: its findings files are linked by name
-            r.finding().map(f -> f.substring(f.lastIndexOf('/') + 1)).ifPresent(f -> links.add("[" + f + "](" + f + ")"));
-            r.artifacts().forEach(f -> links.add("[" + f + "](../" + f + ")"));
-            MarkdownTable.appendRow(b, r.armId(), r.name(), r.verdictCell(), r.oracle(), r.oracleEvidence(),
-                    r.landingEvidence(), links.isEmpty() ? "\u2014" : String.join(", ", links));
+            r.finding().map(f -> f.substring(f.lastIndexOf('/') + 1)).ifPresent(f -> links.add(link(f, f)));
+            r.artifacts().forEach(f -> links.add(link(f, "../" + f)));
+            // every cell escaped as data but the links, which Falsify makes from escaped names and encoded targets
+            MarkdownTable.appendMarkdownRow(b, MarkdownText.cell(r.armId()), MarkdownText.cell(r.name()),
+                    MarkdownText.cell(r.verdictCell()), MarkdownText.cell(r.oracle()), MarkdownText.cell(r.oracleEvidence()),
+                    MarkdownText.cell(r.landingEvidence()), links.isEmpty() ? "\u2014" : String.join(", ", links));
         }
         b.append('\n');
     }
@@ -215,7 +220,7 @@ public final class ReportWriter {
         }
         if (a.finding().flatMap(FindingFile::evidence).isPresent()) {
             return Optional.of("written as " + a.written().get().label() + " but its evidence gives "
-                    + a.computed().get().display() + " (the computed verdict is used)");
+                    + a.computed().get().display() + " (the computed verdict is used): " + a.computed().get().reason());
         }
         return Optional.of(a.computed().get().reason());
     }
@@ -245,6 +250,9 @@ public final class ReportWriter {
         if (t.isEmpty()) {
             t = a.finding().flatMap(FindingFile::oracleEvidence).orElse("");
         }
+        if (t.isEmpty()) {
+            t = a.row().map(VerdictRow::oracleEvidence).orElse("");   // a results table's column (an author's report)
+        }
         return t.isEmpty() ? "not recorded" : t;
     }
 
@@ -261,6 +269,9 @@ public final class ReportWriter {
         String t = timeline(a.armId(), "landing");
         if (t.isEmpty()) {
             t = a.finding().flatMap(FindingFile::landingEvidence).orElse("");
+        }
+        if (t.isEmpty()) {
+            t = a.row().map(VerdictRow::landingEvidence).orElse("");
         }
         if (t.isEmpty() && !context.listsFault(a.armId())) {
             return "no fault planned";
@@ -312,7 +323,7 @@ public final class ReportWriter {
             FindingFile f = a.finding().orElse(null);
             Optional<VerdictOverride> o = a.override();
             String title = f == null || f.detail().title().isBlank() ? a.armId() + " violation" : f.detail().title();
-            b.append("### Finding F").append(n).append(": ").append(title).append("\n\n");
+            b.append("### Finding F").append(n).append(": ").append(md(title)).append("\n\n");
             String hyp = f == null ? "" : f.detail().hypothesis();
             if (hyp.isBlank()) {
                 hyp = plan.scenario(a.scenario()).map(s -> String.join(", ", s.closes())).orElse("");
@@ -339,11 +350,46 @@ public final class ReportWriter {
             o.ifPresent(ov -> field(b, "Reviewer override", ov.author() + " at " + ov.time() + ": " + ov.reason()));
             b.append('\n');
             for (String picture : pictures(a.armId())) {
-                b.append("![").append(pictureCaption(picture)).append("](").append(linkTarget(picture)).append(")\n\n");
+                b.append("![").append(linkText(pictureCaption(picture))).append("](").append(linkTarget(picture)).append(")\n\n");
             }
         }
         if (n == 0) {
             b.append("No oracle violation was found in this session.\n\n");
+        }
+        classified(b);
+    }
+
+    /**
+     * The labels a finding gives an arm that is not a violation (an INCONCLUSIVE blamed on the harness, a PARTIAL
+     * classified as a config problem): its reduction classification, blame and TaxDC classification are as much
+     * the record as a FAIL's, so every verdict shows them.
+     */
+    private void classified(StringBuilder b) {
+        for (ArmVerdict a : arms) {
+            if (a.effective().isFail() || a.baseVerdict().isFail()) {
+                continue;
+            }
+            FindingFile f = a.finding().orElse(null);
+            Optional<VerdictOverride> o = a.override();
+            String reduction = f == null ? "" : f.detail().reduction();
+            Blame blame = o.map(VerdictOverride::blame).orElse(f == null ? null : f.blame().orElse(null));
+            BugType bug = o.map(VerdictOverride::bugType).orElse(f == null ? null : f.bugType().orElse(null));
+            FindingSeverity sev = o.map(VerdictOverride::severity).orElse(f == null ? null : f.severity().orElse(null));
+            if (reduction.isBlank() && blame == null && bug == null && sev == null) {
+                continue;
+            }
+            b.append("### Classified: ").append(md(a.armId())).append(" (").append(a.effective().label()).append(")\n\n");
+            if (f != null && !f.detail().title().isBlank()) {
+                field(b, "Finding", f.detail().title());
+            }
+            field(b, "Verdict", verdictCell(a));
+            field(b, "Reduction classification", orNotRecorded(reduction));
+            field(b, "Blame", (blame == null ? "not recorded" : blame.label())
+                    + (o.isPresent() && o.get().blame() != null ? " (override by " + o.get().author() + ")" : ""));
+            field(b, "Classification (TaxDC)", (bug == null ? "not classified" : bug.display())
+                    + (sev == null ? "" : "; severity " + sev.name()));
+            a.computed().map(Decision::reason).filter(r -> !r.isBlank()).ifPresent(r -> field(b, "Why this verdict", r));
+            b.append('\n');
         }
     }
 
@@ -374,7 +420,18 @@ public final class ReportWriter {
 
     /** A file name as a Markdown link target (spaces and parentheses would end it). */
     private static String linkTarget(String file) {
-        return file.replace("%", "%25").replace(" ", "%20").replace("(", "%28").replace(")", "%29");
+        // every byte outside [A-Za-z0-9._~/-] percent-encoded: a space or ')' cannot end the target, a ':' cannot
+        // make a folder's file name ("javascript:…") a scheme, '#' and '?' cannot cut it
+        StringBuilder b = new StringBuilder();
+        for (byte x : file.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            char c = (char) (x & 0xFF);
+            if (c < 128 && (Character.isLetterOrDigit(c) || "._~/-".indexOf(c) >= 0)) {
+                b.append(c);
+            } else {
+                b.append('%').append(String.format("%02X", x & 0xFF));
+            }
+        }
+        return b.toString();
     }
 
     /** What the session log's verdict table says of the arm (every row: one per seed is common), or empty. */
@@ -469,7 +526,7 @@ public final class ReportWriter {
         b.append("## Coverage summary\n\n");
         if (plan.hypotheses().isEmpty()) {
             b.append("The plan's hypotheses are not available (").append(plan.present() ? "the plan lists none"
-                    : plan.problem()).append(").\n\n");
+                    : md(plan.problem())).append(").\n\n");
             return;
         }
         b.append("| Hypothesis | Claims | Scenario(s) | Exercised? | Result / reason |\n|---|---|---|---|---|\n");
@@ -545,7 +602,7 @@ public final class ReportWriter {
                 .filter(c -> claims.stream().noneMatch(x -> IdMatch.same(x, c))).distinct().forEach(claims::add);
         if (claims.isEmpty()) {
             b.append("The plan's \u00a77b adequacy argument is not available (").append(plan.present()
-                    ? "the plan has no \u00a77b rows" : plan.problem()).append(").\n\n");
+                    ? "the plan has no \u00a77b rows" : md(plan.problem())).append(").\n\n");
             return;
         }
         b.append("| Claim | Plan's adequacy argument | What actually ran | Adequacy after this run |\n|---|---|---|---|\n");
@@ -591,9 +648,9 @@ public final class ReportWriter {
     private void confidence(StringBuilder b) {
         b.append("## Confidence delta\n\n");
         if (!plan.confidence().isBlank()) {
-            b.append("Plan \u00a77d: ").append(plan.confidence().replace("\n", " ")).append("\n\n");
+            b.append("Plan \u00a77d: ").append(md(plan.confidence())).append("\n\n");
         } else {
-            b.append("Plan \u00a77d: not available").append(plan.present() ? "" : " (" + plan.problem() + ")").append(".\n\n");
+            b.append("Plan \u00a77d: not available").append(plan.present() ? "" : " (" + md(plan.problem()) + ")").append(".\n\n");
         }
         List<String> claims = new ArrayList<>();
         plan.claims().forEach(c -> claims.add(c.id()));
@@ -619,9 +676,9 @@ public final class ReportWriter {
         }
         String overall = !less.isEmpty() ? "Less" : !more.isEmpty() ? "More" : "Unchanged";
         b.append("**Overall: ").append(overall).append("** relative to the plan's confidence statement (\u00a77d).\n\n");
-        b.append("- More: ").append(more.isEmpty() ? "none" : String.join("; ", more)).append('\n');
-        b.append("- Less: ").append(less.isEmpty() ? "none" : String.join("; ", less)).append('\n');
-        b.append("- Unchanged: ").append(same.isEmpty() ? "none" : String.join("; ", same)).append("\n\n");
+        b.append("- More: ").append(more.isEmpty() ? "none" : md(String.join("; ", more))).append('\n');
+        b.append("- Less: ").append(less.isEmpty() ? "none" : md(String.join("; ", less))).append('\n');
+        b.append("- Unchanged: ").append(same.isEmpty() ? "none" : md(String.join("; ", same))).append("\n\n");
     }
 
     private void greenButBroken(StringBuilder b) {
@@ -631,13 +688,16 @@ public final class ReportWriter {
             return;
         }
         for (ArmVerdict a : arms) {
-            b.append("### ").append(a.armId()).append(" \u2014 ").append(a.effective().label()).append("\n\n");
+            b.append("### ").append(md(a.armId())).append(" \u2014 ").append(a.effective().label()).append("\n\n");
             if (a.effective() == Verdict.NOT_RUN || a.effective() == Verdict.INCONCLUSIVE_ENV) {
                 b.append("Not evaluated: the arm never ran (").append(a.effective().label()).append(").\n\n");
                 continue;
             }
-            List<AuditItem> gbb = a.finding().map(FindingFile::greenButBroken).orElse(List.of());
-            List<AuditItem> weak = a.finding().map(FindingFile::weakOracleAudit).orElse(List.of());
+            // the findings file's checklists, else those an author's report wrote for the arm
+            List<AuditItem> gbb = a.finding().map(FindingFile::greenButBroken).filter(l -> !l.isEmpty())
+                    .or(() -> a.row().map(VerdictRow::greenButBroken)).orElse(List.of());
+            List<AuditItem> weak = a.finding().map(FindingFile::weakOracleAudit).filter(l -> !l.isEmpty())
+                    .or(() -> a.row().map(VerdictRow::weakOracleAudit)).orElse(List.of());
             for (AuditItem i : AuditChecklist.complete(gbb, AuditChecklist.GREEN_BUT_BROKEN)) {
                 item(b, i);
             }
@@ -651,13 +711,13 @@ public final class ReportWriter {
     }
 
     private static void item(StringBuilder b, AuditItem i) {
-        b.append("- [").append(i.ticked() ? "x" : " ").append("] ").append(i.check()).append(" \u2014 ")
-                .append(i.status() == AuditItem.Status.FAILED ? "FAILED: " : "").append(i.evidenceOrNotEvaluated())
+        b.append("- [").append(i.ticked() ? "x" : " ").append("] ").append(MarkdownText.lineStart(i.check())).append(" \u2014 ")
+                .append(i.status() == AuditItem.Status.FAILED ? "FAILED: " : "").append(md(i.evidenceOrNotEvaluated()))
                 .append('\n');
     }
 
     private static void field(StringBuilder b, String label, String value) {
-        b.append("- **").append(label).append(":** ").append(value.replace("\n", " ")).append('\n');
+        b.append("- **").append(label).append(":** ").append(md(value)).append('\n');
     }
 
 
@@ -676,6 +736,21 @@ public final class ReportWriter {
             parts.add("severity " + o.severity().name());
         }
         return parts.isEmpty() ? "note" : String.join(", ", parts);
+    }
+
+    /** Data (SUT text, names, the plan's prose) as one inert line: {@link MarkdownText#inline}. */
+    private static String md(String s) {
+        return MarkdownText.inline(s);
+    }
+
+    /** A link Falsify makes to a file of the folder: the name as escaped link text, the target percent-encoded. */
+    private static String link(String name, String target) {
+        return "[" + linkText(name) + "](" + linkTarget(target) + ")";
+    }
+
+    /** Link text: inert, and a {@code ]} or {@code |} in a file name cannot end the text or the table cell. */
+    private static String linkText(String s) {
+        return MarkdownText.cell(s).replace("]", "\\]");
     }
 
     private static String orDash(String s) {

@@ -59,9 +59,35 @@ final class ClaimCheck {
      * @param writtenText the cell or label as written ({@code PASS}, {@code PASS (hardening)})
      * @param budget      the budget tier cell, or empty
      * @param notes       the verdict row's notes
+     * @param rows        every row written for the arm, combined: a results table's "Oracle execution evidence"
+     *                      and "Nemesis landing evidence" cells and a report's checklists for it count as evidence
      */
-    record Claim(String armId, Verdict written, String writtenText, String budget, String notes) {
+    record Claim(String armId, Verdict written, String writtenText, String budget, String notes, VerdictRow rows) {
+        Claim {
+            rows = rows == null ? new VerdictRow(armId, "", "", "") : rows;
+        }
+
+        Claim(String armId, Verdict written, String writtenText, String budget, String notes) {
+            this(armId, written, writtenText, budget, notes, null);
+        }
+
+        String oracle() {
+            return rows.oracleEvidence();
+        }
+
+        String landing() {
+            return rows.landingEvidence();
+        }
     }
+
+    /** Whether an evidence cell says something: not blank and not one of {@link #NOTHING}'s words. */
+    static boolean says(String cell) {
+        return !cell.isBlank() && !NOTHING.matcher(cell).matches();
+    }
+
+    /** A cell that says there is nothing: "none", "n/a", "—", "not recorded", "did not run", "no fault planned". */
+    private static final Pattern NOTHING = Pattern.compile(
+            "(?i)[\\W_]*+(?:none|n/a|na|not recorded|not measured|did not run|not run|no fault(?: planned)?|unknown|tbd)?[\\W_]*+");
 
     private ClaimCheck() {
     }
@@ -88,6 +114,13 @@ final class ClaimCheck {
         if (!c.notes().isBlank()) {
             prose.add(c.notes());
         }
+        // a results table's evidence cells are evidence like the rest (a violation there lowers a PASS too)
+        boolean oracleCell = !c.oracle().isBlank() && !NOTHING.matcher(c.oracle()).matches();
+        boolean landingCell = !c.landing().isBlank() && !NOTHING.matcher(c.landing()).matches()
+                && !LANDING_ABSENT.matcher(c.landing()).find();
+        if (oracleCell) {
+            prose.add(c.oracle());
+        }
         for (TimelineEvent t : timeline) {
             prose.add(t.event() + ": " + t.notes());
         }
@@ -101,15 +134,18 @@ final class ClaimCheck {
                     : new Decision(Verdict.FAIL_NONDETERMINISTIC, false, as + ", but a violation is recorded ("
                     + clip(violating.get(0)) + "); no re-run shows it again"));
         }
-        List<AuditItem> gbb = file.map(FindingFile::greenButBroken).orElse(List.of());
-        List<AuditItem> audit = file.map(FindingFile::weakOracleAudit).orElse(List.of());
+        // the findings file's checklists, else those a report writes for the arm
+        List<AuditItem> gbb = file.map(FindingFile::greenButBroken).filter(l -> !l.isEmpty()).orElse(c.rows().greenButBroken());
+        List<AuditItem> audit = file.map(FindingFile::weakOracleAudit).filter(l -> !l.isEmpty()).orElse(c.rows().weakOracleAudit());
         boolean faultEvent = timeline.stream().anyMatch(t -> FAULT_EVENT.matcher(t.event()).find());
         boolean faultPlanned = (c.written() == Verdict.PASS_HARDENING && planListsFault) || faultEvent;
-        if (faultPlanned && !landed(timeline, gbb, prose, file)) {
+        if (faultPlanned && !landingCell && !landed(timeline, gbb, prose, file)) {
             return Optional.of(new Decision(Verdict.INCONCLUSIVE_FAULT_NOT_PROVEN, false, as
-                    + ", but no landing evidence for its fault is recorded (no landing reading in the timeline or findings)"));
+                    + ", but no landing evidence for its fault is recorded (no landing reading in the timeline or findings"
+                    + (c.landing().isBlank() ? "" : ", and the results table's landing evidence says \"" + clip(c.landing()) + "\"")
+                    + ")"));
         }
-        boolean oracle = timeline.stream().anyMatch(t -> t.event().toLowerCase(Locale.ROOT).matches(".*(oracle|check|result).*"))
+        boolean oracle = oracleCell || timeline.stream().anyMatch(t -> t.event().toLowerCase(Locale.ROOT).matches(".*(oracle|check|result).*"))
                 || gbb.stream().anyMatch(a -> a.ticked() && a.check().toLowerCase(Locale.ROOT).startsWith("oracle ran"))
                 || prose.stream().anyMatch(l -> mayNameOracle(l) && ORACLE.matcher(l).find());
         if (!oracle) {

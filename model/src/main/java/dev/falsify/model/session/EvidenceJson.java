@@ -21,15 +21,61 @@ public final class EvidenceJson {
     private abstract static class OracleResultJson {
     }
 
+    static {
+        MAPPER.getFactory().setCharacterEscapes(new LineSafe());
+    }
+
+    /**
+     * JSON escapes control characters itself; these are the others a viewer may take for a line break
+     * (NEL, U+2028/2029) or that hide or reorder text (bidi and other format characters): escaped too, so
+     * the block is plain ASCII-safe lines whatever a history value holds.
+     */
+    private static final class LineSafe extends com.fasterxml.jackson.core.io.CharacterEscapes {
+        private final int[] ascii = standardAsciiEscapesForJSON();
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return ascii;
+        }
+
+        @Override
+        public com.fasterxml.jackson.core.SerializableString getEscapeSequence(int ch) {
+            return ch == 0x85 || ch == 0x2028 || ch == 0x2029 || MarkdownText.hidden(ch) ? new com.fasterxml.jackson.core.io.SerializedString(String.format("\\u%04x", ch)) : null;
+        }
+    }
+
     private EvidenceJson() {
     }
 
     public static String write(ArmEvidence evidence) {
         try {
-            return MAPPER.writeValueAsString(evidence);
+            return escapeLoneSurrogates(MAPPER.writeValueAsString(evidence));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("evidence is always serialisable", e);
         }
+    }
+
+    /**
+     * A history value may hold half of a surrogate pair (a truncated UTF-16 string): JSON can carry it as
+     * {@code \ud800}, but as a raw character no UTF-8 file can, and writing the findings file would fail.
+     * Such characters only occur inside string values, where the escape reads back as the same character.
+     */
+    static String escapeLoneSurrogates(String json) {
+        StringBuilder b = null;
+        for (int i = 0; i < json.length(); i++) {
+            char c = json.charAt(i);
+            boolean pair = Character.isHighSurrogate(c) && i + 1 < json.length() && Character.isLowSurrogate(json.charAt(i + 1));
+            if (pair) {
+                if (b != null) b.append(c).append(json.charAt(i + 1));
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                if (b == null) b = new StringBuilder(json.length() + 16).append(json, 0, i);
+                b.append(String.format("\\u%04x", (int) c));
+            } else if (b != null) {
+                b.append(c);
+            }
+        }
+        return b == null ? json : b.toString();
     }
 
     /** Parses evidence; a malformed block is reported with its line and column inside the JSON. */

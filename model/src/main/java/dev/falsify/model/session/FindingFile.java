@@ -23,7 +23,8 @@ import java.util.Optional;
  * @param severity severity, if any
  * @param detail   the finding's prose fields
  * @param evidence the machine-readable evidence block, if the file has a well-formed one
- * @param problem  why an evidence block present in the file could not be read, or empty
+ * @param problems why an evidence block present in the file could not be read or was ignored, each
+ *                 {@code line:column: why}; empty when there is nothing to say
  * @param checklist checkbox lines of the file's "Green-but-broken check" section
  * @param audit    checkbox lines of the file's "Weak-oracle audit" section
  * @param identified whether a scenario id was found (label, title or file name); a file without one is
@@ -33,15 +34,21 @@ import java.util.Optional;
  */
 public record FindingFile(String armId, String fileName, String title, Optional<Verdict> written, Optional<Blame> blame,
                           Optional<BugType> bugType, Optional<FindingSeverity> severity, FindingDetail detail,
-                          Optional<ArmEvidence> evidence, String problem,
+                          Optional<ArmEvidence> evidence, List<String> problems,
                           List<AuditItem> checklist, List<AuditItem> audit, boolean identified, String writtenText,
                           String text) {
 
     public FindingFile {
+        problems = problems == null ? List.of() : List.copyOf(problems);
         checklist = List.copyOf(checklist);
         audit = List.copyOf(audit);
         writtenText = writtenText == null ? "" : writtenText;
         text = text == null ? "" : text;
+    }
+
+    /** The first of {@link #problems()}, or empty. */
+    public String problem() {
+        return problems.isEmpty() ? "" : problems.get(0);
     }
 
     /** Names a scenario or arm, or states a verdict: it is an arm's findings file, not a note. */

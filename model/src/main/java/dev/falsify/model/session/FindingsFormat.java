@@ -45,21 +45,21 @@ public final class FindingsFormat {
     public static String render(String scenarioName, ArmEvidence e, Decision d, FindingDetail detail) {
         StringBuilder b = new StringBuilder();
         String armId = e.armId();
-        b.append("# ").append(armId).append(scenarioName.isBlank() ? "" : ": " + scenarioName)
+        String arm = MarkdownText.inline(armId);
+        b.append("# ").append(arm).append(scenarioName.isBlank() ? "" : ": " + MarkdownText.inline(scenarioName))
                 .append(" \u2014 ").append(d.display()).append("\n\n");
-        b.append("**Scenario:** ").append(armId).append('\n');
+        b.append("**Scenario:** ").append(arm).append('\n');
         b.append("**Verdict:** ").append(d.display()).append('\n');
-        b.append("**Verdict reason:** ").append(d.reason()).append('\n');
+        label(b, "Verdict reason", d.reason());
         b.append("**Budget tier met:** ").append(e.budgetMet().label()).append('\n');
         if (!e.seeds().isEmpty()) {
-            b.append("**Seeds:** ").append(e.seeds().stream().map(FindingsFormat::seed).collect(Collectors.joining(", ")))
-                    .append('\n');
+            label(b, "Seeds", e.seeds().stream().map(FindingsFormat::seed).collect(Collectors.joining(", ")));
         }
         if (d.verdict().isFail()) {
             b.append("**Blame:** ").append(Blame.UNKNOWN.label()).append('\n');
         }
         if (!detail.title().isBlank()) {
-            b.append("\n## Finding: ").append(detail.title().replace("\n", " ")).append("\n\n");
+            b.append("\n## Finding: ").append(MarkdownText.inline(detail.title())).append("\n\n");
         }
         label(b, "Hypothesis addressed", detail.hypothesis());
         label(b, "What happened", detail.whatHappened());
@@ -88,7 +88,7 @@ public final class FindingsFormat {
             }
         }
         if (!e.historyGaps().isEmpty()) {
-            b.append("\nHistory gaps: ").append(String.join("; ", e.historyGaps())).append('\n');
+            b.append("\nHistory gaps: ").append(MarkdownText.inline(String.join("; ", e.historyGaps()))).append('\n');
         }
         b.append("\n## Faults and landing evidence\n\n");
         if (e.faults().isEmpty()) {
@@ -122,15 +122,15 @@ public final class FindingsFormat {
 
     static void audit(StringBuilder b, List<AuditItem> items) {
         for (AuditItem a : items) {
-            b.append("- [").append(a.ticked() ? "x" : " ").append("] ").append(a.check()).append(" \u2014 ")
+            b.append("- [").append(a.ticked() ? "x" : " ").append("] ").append(MarkdownText.lineStart(a.check())).append(" \u2014 ")
                     .append(a.status() == AuditItem.Status.FAILED ? "FAILED: " : "")
-                    .append(a.evidenceOrNotEvaluated()).append('\n');
+                    .append(MarkdownText.inline(a.evidenceOrNotEvaluated())).append('\n');
         }
     }
 
     private static void label(StringBuilder b, String label, String value) {
         if (!value.isBlank()) {
-            b.append("**").append(label).append(":** ").append(value.replace("\n", " ")).append('\n');
+            b.append("**").append(label).append(":** ").append(MarkdownText.inline(value)).append('\n');
         }
     }
 
@@ -174,26 +174,54 @@ public final class FindingsFormat {
                 doc.label("reduction classification", "reduction").orElse(""),
                 doc.label("hypothesised root cause", "hypothesized root cause", "root cause").orElse(""),
                 doc.label("suggested next action", "next action").orElse(""));
-        Optional<dev.falsify.model.verdict.ArmEvidence> evidence = Optional.empty();
-        String problem = "";
-        Optional<String> json = doc.fenced(EVIDENCE_INFO);
-        int fenceLine = doc.fenceLine(EVIDENCE_INFO);
-        if (json.isPresent()) {
-            try {
-                evidence = Optional.of(EvidenceJson.read(json.get()));
-            } catch (EvidenceJson.Unreadable ex) {
-                // the JSON starts on the line after the fence: report the position in the findings file
-                problem = (fenceLine + ex.line()) + ":" + ex.column() + ": evidence block unreadable: " + ex.reason();
-            }
-        } else if (fenceLine > 0) {
-            problem = fenceLine + ":1: evidence block is not terminated";
-        }
+        List<String> problems = new java.util.ArrayList<>();
+        Optional<ArmEvidence> evidence = evidence(doc, problems);
         List<AuditItem> checklist = doc.section("green-but-broken", "green but broken")
                 .map(sec -> checkboxes(doc.body(sec))).orElse(List.of());
         List<AuditItem> audit = doc.section("weak-oracle", "weak oracle")
                 .map(sec -> checkboxes(doc.body(sec))).orElse(List.of());
-        return new FindingFile(armId, fileName, doc.title, written, blame, bug, severity, detail, evidence, problem,
+        return new FindingFile(armId, fileName, doc.title, written, blame, bug, severity, detail, evidence, problems,
                 checklist, audit, identified, writtenLabel.orElse(""), text);
+    }
+
+    /**
+     * The evidence record, taken only from where Falsify writes it: the {@code falsify-evidence} block that
+     * ends the file (only blank lines after its closing fence). Falsify writes it last, after every field a
+     * run fills from what the system under test wrote (history values, checker summaries, log lines), and
+     * those fields are escaped ({@link MarkdownText}) so that none can open a block. Any other evidence block
+     * (one further up, one followed by more text) was not written by Falsify as this file's evidence: it is
+     * ignored and reported in {@code problems} ({@code line:column: why}), which the folder's reader lists.
+     */
+    static Optional<ArmEvidence> evidence(MarkdownDoc doc, List<String> problems) {
+        List<MarkdownDoc.Fence> blocks = doc.fences(EVIDENCE_INFO);
+        if (blocks.isEmpty()) {
+            return Optional.empty();
+        }
+        MarkdownDoc.Fence last = blocks.get(blocks.size() - 1);
+        boolean closesFile = true;
+        for (int i = last.terminated() ? last.close() + 1 : doc.lines.size(); i < doc.lines.size(); i++) {
+            closesFile &= doc.lines.get(i).isBlank();
+        }
+        for (MarkdownDoc.Fence f : blocks) {
+            if (f != last || !closesFile) {
+                problems.add((f.open() + 1) + ":1: " + EVIDENCE_INFO + " block ignored: evidence is read only from the"
+                        + " block that ends the findings file, where Falsify writes it");
+            }
+        }
+        if (!closesFile) {
+            return Optional.empty();
+        }
+        if (!last.terminated()) {
+            problems.add((last.open() + 1) + ":1: evidence block is not terminated");
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(EvidenceJson.read(doc.content(last)));
+        } catch (EvidenceJson.Unreadable ex) {
+            // the JSON starts on the line after the fence: report the position in the findings file
+            problems.add((last.open() + 1 + ex.line()) + ":" + ex.column() + ": evidence block unreadable: " + ex.reason());
+            return Optional.empty();
+        }
     }
 
     /**

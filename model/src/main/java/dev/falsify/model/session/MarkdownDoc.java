@@ -28,6 +28,19 @@ final class MarkdownDoc {
     record Section(String title, int start, int end) {
     }
 
+    /**
+     * A fenced code block: the 0-based lines of its opening and closing fence ({@code close} -1 when the file
+     * ends inside it) and the opening fence's info string.
+     */
+    record Fence(int open, int close, String info) {
+        boolean terminated() {
+            return close >= 0;
+        }
+    }
+
+    /** Every fenced code block, in order. */
+    final List<Fence> fences = new ArrayList<>();
+
     final List<String> lines;
     final List<Section> sections = new ArrayList<>();
     /** Labels before the first level-2 heading, lower-cased label → value. */
@@ -39,23 +52,35 @@ final class MarkdownDoc {
     MarkdownDoc(String text) {
         this.lines = List.of(text.replace("\r\n", "\n").replace('\r', '\n').split("\n", -1));
         this.inFence = new boolean[lines.size()];
-        boolean fence = false;
         String currentTitle = null;
         int currentStart = 0;
+        // the open fence (CommonMark): closed only by a run of the same character at least as long, with no info string
+        char fenceChar = 0;
+        int fenceLength = 0;
+        int fenceStart = -1;
+        String fenceInfo = "";
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             String s = line.strip();
-            if (s.startsWith("```") || s.startsWith("~~~")) {
-                fence = !fence;
+            int run = fenceRun(line);
+            if (fenceChar == 0 && run >= 3) {
+                fenceChar = s.charAt(0);
+                fenceLength = run;
+                fenceStart = i;
+                fenceInfo = s.substring(run).strip();
                 inFence[i] = true;
                 continue;
             }
-            inFence[i] = fence;
-            if (fence) {
+            if (fenceChar != 0) {
+                inFence[i] = true;
+                if (run >= fenceLength && s.charAt(0) == fenceChar && s.substring(run).isBlank()) {
+                    fences.add(new Fence(fenceStart, i, fenceInfo));
+                    fenceChar = 0;
+                }
                 continue;
             }
             if (s.startsWith("# ") && title.isEmpty()) {
-                title = s.substring(2).strip();
+                title = MarkdownText.plain(s.substring(2).strip());
             } else if (s.startsWith("## ")) {
                 if (currentTitle != null) {
                     sections.add(new Section(currentTitle, currentStart, i));
@@ -69,7 +94,7 @@ final class MarkdownDoc {
                 }
                 if (m.matches()) {
                     String key = m.group(1).strip().toLowerCase(Locale.ROOT).replaceAll(":$", "");
-                    String value = m.group(2).strip();
+                    String value = MarkdownText.plain(m.group(2).strip());
                     allLabels.putIfAbsent(key, value);
                     if (currentTitle == null) {
                         headerLabels.putIfAbsent(key, value);
@@ -80,6 +105,32 @@ final class MarkdownDoc {
         if (currentTitle != null) {
             sections.add(new Section(currentTitle, currentStart, lines.size()));
         }
+        if (fenceChar != 0) {
+            fences.add(new Fence(fenceStart, -1, fenceInfo));
+        }
+    }
+
+    /**
+     * The length of the fence run that opens or closes a code block on {@code line} ({@code ```}, {@code ~~~~};
+     * a backtick fence's info string has no backtick), or 0. Indentation is not limited to three spaces as in
+     * CommonMark: a fence inside a list item is indented further, and agents write both.
+     */
+    static int fenceRun(String line) {
+        int i = 0;
+        while (i < line.length() && Character.isWhitespace(line.charAt(i))) i++;
+        if (i >= line.length()) {
+            return 0;
+        }
+        char c = line.charAt(i);
+        if (c != '`' && c != '~') {
+            return 0;
+        }
+        int j = i;
+        while (j < line.length() && line.charAt(j) == c) j++;
+        if (j - i < 3 || c == '`' && line.indexOf('`', j) >= 0) {
+            return 0;
+        }
+        return j - i;
     }
 
     /** The first section whose heading contains any of the keywords (case-insensitive). */
@@ -126,31 +177,32 @@ final class MarkdownDoc {
         return String.join("\n", lines.subList(s.start, s.end)).strip();
     }
 
-    /** 1-based line of the first fence whose info string contains {@code info}, or 0. */
-    int fenceLine(String info) {
-        for (int i = 0; i < lines.size(); i++) {
-            String s = lines.get(i).strip();
-            if ((s.startsWith("```") || s.startsWith("~~~")) && s.substring(3).contains(info)) {
-                return i + 1;
+    /** Fenced blocks whose info string's first word is {@code info} ({@code ```falsify-evidence}), in order. */
+    List<Fence> fences(String info) {
+        List<Fence> out = new ArrayList<>();
+        for (Fence f : fences) {
+            String first = f.info().isEmpty() ? "" : f.info().split("\\s+", 2)[0];
+            if (first.equalsIgnoreCase(info)) {
+                out.add(f);
             }
         }
-        return 0;
+        return out;
     }
 
-    /** Contents of the first fenced block whose info string contains {@code info}, or empty. */
-    Optional<String> fenced(String info) {
-        for (int i = 0; i < lines.size(); i++) {
-            String s = lines.get(i).strip();
-            if ((s.startsWith("```") || s.startsWith("~~~")) && s.substring(3).contains(info)) {
-                StringBuilder b = new StringBuilder();
-                for (int j = i + 1; j < lines.size(); j++) {
-                    String t = lines.get(j).strip();
-                    if (t.startsWith("```") || t.startsWith("~~~")) {
-                        return Optional.of(b.toString());
-                    }
-                    b.append(lines.get(j)).append('\n');
-                }
-                return Optional.empty(); // unterminated fence: a half-written block is not evidence
+    /** The lines between a terminated block's fences, each followed by a newline. */
+    String content(Fence f) {
+        StringBuilder b = new StringBuilder();
+        for (int j = f.open() + 1; j < (f.terminated() ? f.close() : lines.size()); j++) {
+            b.append(lines.get(j)).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** The level-2 section that holds 0-based line {@code line}, if any. */
+    Optional<Section> sectionOf(int line) {
+        for (Section s : sections) {
+            if (line >= s.start() && line < s.end()) {
+                return Optional.of(s);
             }
         }
         return Optional.empty();

@@ -17,18 +17,27 @@ public record MarkdownTable(List<String> header, List<List<String>> rows, List<I
 
     /** Index of the first column whose normalised header starts with any of {@code names}, or -1. */
     public int column(String... names) {
-        for (String name : names) {
-            String want = norm(name);
-            for (int i = 0; i < header.size(); i++) {
-                if (norm(header.get(i)).equals(want)) {
-                    return i;
-                }
-            }
+        int exact = columnExact(names);
+        if (exact >= 0) {
+            return exact;
         }
         for (String name : names) {
             String want = norm(name);
             for (int i = 0; i < header.size(); i++) {
                 if (norm(header.get(i)).startsWith(want)) {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** Index of the first column whose normalised header is one of {@code names} exactly, or -1. */
+    public int columnExact(String... names) {
+        for (String name : names) {
+            String want = norm(name);
+            for (int i = 0; i < header.size(); i++) {
+                if (norm(header.get(i)).equals(want)) {
                     return i;
                 }
             }
@@ -84,7 +93,7 @@ public record MarkdownTable(List<String> header, List<List<String>> rows, List<I
         return s.startsWith("|") && s.replaceAll("[|:\\-\\s]", "").isEmpty() && s.contains("-");
     }
 
-    /** Splits a row on unescaped pipes outside code spans. */
+    /** Splits a row on unescaped pipes outside code spans; each cell as {@link MarkdownText#plain plain text}. */
     static List<String> split(String line) {
         String s = line.strip();
         if (s.startsWith("|")) {
@@ -98,20 +107,21 @@ public record MarkdownTable(List<String> header, List<List<String>> rows, List<I
         boolean code = false;
         for (int k = 0; k < s.length(); k++) {
             char c = s.charAt(k);
-            if (c == '\\' && k + 1 < s.length() && s.charAt(k + 1) == '|') {
-                cur.append('|');
+            if (c == '\\' && k + 1 < s.length() && MarkdownText.isAsciiPunctuation(s.charAt(k + 1))) {
+                // an escaped character (\| above all) belongs to its cell; plain() resolves it below
+                cur.append(c).append(s.charAt(k + 1));
                 k++;
             } else if (c == '`') {
                 code = !code;
                 cur.append(c);
             } else if (c == '|' && !code) {
-                cells.add(cur.toString().strip());
+                cells.add(MarkdownText.plain(cur.toString().strip()));
                 cur.setLength(0);
             } else {
                 cur.append(c);
             }
         }
-        cells.add(cur.toString().strip());
+        cells.add(MarkdownText.plain(cur.toString().strip()));
         return cells;
     }
 
@@ -124,11 +134,17 @@ public record MarkdownTable(List<String> header, List<List<String>> rows, List<I
         b.append('\n');
     }
 
-    /** A cell value made safe for a table: pipes escaped, line breaks flattened. */
-    public static String escape(String value) {
-        if (value == null) {
-            return "";
+    /** Appends {@code | a | b | c |} and a newline from cells that are already Markdown (escaped by the caller). */
+    public static void appendMarkdownRow(StringBuilder b, String... cells) {
+        b.append('|');
+        for (String c : cells) {
+            b.append(' ').append(c).append(" |");
         }
-        return value.replace("|", "\\|").replace("\r", "").replace("\n", " ").strip();
+        b.append('\n');
+    }
+
+    /** A cell value made safe for a table: {@link MarkdownText#cell} (one line, inert, pipes escaped). */
+    public static String escape(String value) {
+        return MarkdownText.cell(value);
     }
 }

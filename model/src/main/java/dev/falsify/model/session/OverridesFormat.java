@@ -31,7 +31,7 @@ public final class OverridesFormat {
                     o.blame() == null ? "" : o.blame().label(),
                     o.bugType() == null ? "" : o.bugType().display(),
                     o.severity() == null ? "" : o.severity().name(),
-                    o.author(), o.time().toString(), o.reason()).stream().map(MarkdownTable::escape).toList()))
+                    o.author(), o.time().toString(), o.reason()).stream().map(MarkdownText::cell).toList()))
                     .append(" |\n");
         }
         return b.toString();

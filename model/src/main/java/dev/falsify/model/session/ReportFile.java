@@ -1,7 +1,6 @@
 package dev.falsify.model.session;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -29,8 +28,9 @@ public final class ReportFile {
 
     /**
      * Writes the report of the session in {@code sessionDir}. The findings folder must really (links
-     * resolved) lie inside the session folder, else nothing is written. A report.md written by an author
-     * (not by Falsify) is their record, and may hold the only verdicts of some arms: it is first copied to
+     * resolved) lie inside the session folder, else nothing is written. A report.md that is a record
+     * ({@link SessionFolder#reportIsRecord}: an author's, or one in Falsify's layout holding verdicts nothing
+     * else in the folder has) may hold the only verdicts of some arms: it is first copied to
      * {@code report.original.md} beside it ({@code report.original-2.md}, … if taken by another text), and
      * only then replaced, atomically, so that at every moment (a crash included) there is a complete
      * report.md and the author's text is never only in memory. A report.md that is a link is never
@@ -40,7 +40,9 @@ public final class ReportFile {
         Path report = SessionReader.reportPath(sessionDir);
         SessionBounds.folderInside(sessionDir, report.getParent(),
                 "the report is written only inside it (remove the link, or give --out)");
-        Optional<Path> copy = keepAuthorReport(report);
+        // a link is never followed, neither to read it nor to copy it (see keepLink)
+        Optional<Path> copy = Files.isSymbolicLink(report) ? Optional.of(keepLink(report))
+                : isRecord(sessionDir, report) ? keepAuthorReport(report) : Optional.empty();
         AtomicFiles.write(report, content);
         return new Written(report, copy);
     }
@@ -49,11 +51,24 @@ public final class ReportFile {
         return write(sessionDir, out -> out.write(text));
     }
 
+    /**
+     * Whether the report.md in place is someone's record ({@link SessionFolder#reportIsRecord}): an author's
+     * always, Falsify's never; one in Falsify's layout without its mark only when it holds verdicts nothing else
+     * in the folder has (only then is the folder read for it).
+     */
+    private static boolean isRecord(Path sessionDir, Path report) throws IOException {
+        if (!Files.isRegularFile(report)) return false;
+        return switch (SessionReader.reportKind(new String(Files.readAllBytes(report), java.nio.charset.StandardCharsets.UTF_8))) {
+            case FALSIFY -> false;
+            case AUTHOR -> true;
+            case FALSIFY_LAYOUT -> SessionReader.read(sessionDir).reportIsRecord();
+        };
+    }
+
     private static Optional<Path> keepAuthorReport(Path report) throws IOException {
         if (Files.isSymbolicLink(report)) return Optional.of(keepLink(report));
         if (!Files.isRegularFile(report)) return Optional.empty();
         byte[] bytes = Files.readAllBytes(report);
-        if (SessionReader.isFalsifyReport(new String(bytes, StandardCharsets.UTF_8))) return Optional.empty();
         Path aside = report.resolveSibling("report.original.md");
         for (int n = 2; Files.exists(aside, LinkOption.NOFOLLOW_LINKS); n++) {
             // a copy made by a run that was killed before it replaced report.md: the same text, kept once

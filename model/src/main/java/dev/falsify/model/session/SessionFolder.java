@@ -34,15 +34,27 @@ import java.util.Optional;
  *                    core dump), relative to the folder: kept and listed, never read as results
  * @param pictures    SVG pictures in findings/ (counterexamples drawn by the runner or {@code falsify report}),
  *                    file names only, sorted: the report embeds those named after an arm
+ * @param reportIsRecord findings/report.md is someone's record, not Falsify's derived report: an author's, or
+ *                    one in Falsify's layout that holds verdicts nothing else in the folder has (it must be kept
+ *                    aside before a report replaces it)
  */
 public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings, List<VerdictOverride> overrides,
                             Optional<String> reportText, List<VerdictRow> reportRows, List<String> logFiles, List<String> artifactFiles,
                             List<String> missing, List<String> problems, boolean interrupted, List<String> otherFiles,
-                            List<String> pictures) {
+                            List<String> pictures, boolean reportIsRecord) {
 
     public SessionFolder {
         otherFiles = otherFiles == null ? List.of() : List.copyOf(otherFiles);
         pictures = pictures == null ? List.of() : pictures.stream().sorted().toList();
+    }
+
+    /** A folder whose report, if any, is not a record of its own. */
+    public SessionFolder(Path dir, SessionLog log, List<FindingFile> findings, List<VerdictOverride> overrides,
+                         Optional<String> reportText, List<VerdictRow> reportRows, List<String> logFiles,
+                         List<String> artifactFiles, List<String> missing, List<String> problems, boolean interrupted,
+                         List<String> otherFiles, List<String> pictures) {
+        this(dir, log, findings, overrides, reportText, reportRows, logFiles, artifactFiles, missing, problems, interrupted,
+                otherFiles, pictures, false);
     }
 
     /** A folder without pictures. */
@@ -64,9 +76,16 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
      * @param budget   budget tier as written
      * @param override the latest reviewer override, if any
      * @param finding  the findings file, if any
+     * @param row      every verdict row written for the arm (verdict table, results summary, an author's report)
+     *                 combined, with their evidence cells; empty when no table names the arm
      */
     public record ArmVerdict(String armId, Optional<Decision> computed, Optional<Verdict> written, String budget,
-                             Optional<VerdictOverride> override, Optional<FindingFile> finding) {
+                             Optional<VerdictOverride> override, Optional<FindingFile> finding, Optional<VerdictRow> row) {
+
+        public ArmVerdict(String armId, Optional<Decision> computed, Optional<Verdict> written, String budget,
+                          Optional<VerdictOverride> override, Optional<FindingFile> finding) {
+            this(armId, computed, written, budget, override, finding, Optional.empty());
+        }
         /** Computed, else written, else NOT-RUN (a listed arm with no verdict never got one). */
         public Verdict baseVerdict() {
             return computed.map(Decision::verdict).or(() -> written).orElse(Verdict.NOT_RUN);
@@ -143,6 +162,11 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
             display.putIfAbsent(key, r.armId());
             rows.putIfAbsent(key, r);
         });
+        // every row written for an arm, wherever: the evidence cells of a report's row count beside the log's row
+        Map<String, VerdictRow> allRows = new LinkedHashMap<>();
+        Map<String, List<VerdictRow>> everyRow = new LinkedHashMap<>(rowsOfArm);
+        summaryRows.forEach((key, list) -> everyRow.computeIfAbsent(key, k -> new ArrayList<>()).addAll(list));
+        everyRow.forEach((key, list) -> allRows.put(key, VerdictRow.combine(list)));
         // an arm the timeline shows starting but that never got a verdict (interrupted, or still running)
         // (a row naming only the scenario of arms already listed is about those arms, not a further one)
         log.timeline().stream().map(TimelineEvent::armId)
@@ -165,11 +189,13 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
                     : f.flatMap(FindingFile::evidence).map(e -> e.budgetMet().label())
                     .or(() -> f.flatMap(x -> new MarkdownDoc(x.text()).label("budget tier met", "budget tier", "budget")))
                     .orElse("");
+            VerdictRow every = allRows.get(key);
             Optional<Decision> computed = f.flatMap(FindingFile::computed).or(() -> written.flatMap(w -> ClaimCheck.vet(
                     new ClaimCheck.Claim(id, w, f.map(FindingFile::writtenText).filter(t -> !t.isBlank())
-                            .orElse(row == null ? "" : row.written()), budget, row == null ? "" : row.notes()),
+                            .orElse(row == null ? "" : row.written()), budget, row == null ? "" : row.notes(), every),
                     f, timelineOf(id, eventsOf), plan.listsFault(id))));
-            out.add(new ArmVerdict(id, computed, written, budget, Optional.ofNullable(latest.get(key)), f));
+            out.add(new ArmVerdict(id, computed, written, budget, Optional.ofNullable(latest.get(key)), f,
+                    Optional.ofNullable(every)));
         });
         return out;
     }

@@ -30,7 +30,7 @@ public final class SessionLogFormat {
     public static String render(SessionLog log) {
         SessionHeader h = log.header();
         StringBuilder b = new StringBuilder();
-        b.append("# ").append(h.title().isBlank() ? "Session log" : h.title()).append("\n\n");
+        b.append("# ").append(h.title().isBlank() ? "Session log" : MarkdownText.inline(h.title())).append("\n\n");
         header(b, "SUT", h.sut());
         header(b, "Plan", h.plan());
         header(b, "Commit under test", h.commit());
@@ -40,7 +40,7 @@ public final class SessionLogFormat {
         h.other().forEach((k, v) -> header(b, k, v));
         header(b, END_LABEL, h.ended());
         b.append("\n## ").append(TOOLBOX).append("\n\n");
-        log.toolbox().forEach(t -> b.append("- ").append(t.replace("\n", " ")).append('\n'));
+        log.toolbox().forEach(t -> b.append("- ").append(MarkdownText.lineStart(t)).append('\n'));
         if (log.toolbox().isEmpty()) {
             b.append("_none recorded_\n");
         }
@@ -48,7 +48,7 @@ public final class SessionLogFormat {
         log.capabilities().forEach(c -> MarkdownTable.appendRow(b, c.requirement(), c.present(), c.version(), c.source()));
         b.append("\n## ").append(PRECONDITIONS).append("\n\n");
         log.preconditions().forEach(p -> b.append("- [").append(p.checked() ? "x" : " ").append("] ")
-                .append(p.text().replace("\n", " ")).append('\n'));
+                .append(MarkdownText.lineStart(p.text())).append('\n'));
         if (log.preconditions().isEmpty()) {
             b.append("_none recorded_\n");
         }
@@ -57,7 +57,7 @@ public final class SessionLogFormat {
         b.append("\n## ").append(VERDICTS).append("\n\n| Scenario / arm | Budget tier met | Verdict | Notes |\n|---|---|---|---|\n");
         log.verdicts().forEach(v -> MarkdownTable.appendRow(b, v.armId(), v.budget(), v.written(), v.notes()));
         b.append("\n## ").append(ARTIFACTS).append("\n\n");
-        log.artifacts().forEach(a -> b.append("- ").append(a.replace("\n", " ")).append('\n'));
+        log.artifacts().forEach(a -> b.append("- ").append(MarkdownText.lineStart(a)).append('\n'));
         if (log.artifacts().isEmpty()) {
             b.append("_none yet_\n");
         }
@@ -66,7 +66,7 @@ public final class SessionLogFormat {
 
     private static void header(StringBuilder b, String label, String value) {
         if (!value.isBlank()) {
-            b.append("**").append(label).append(":** ").append(value.replace("\n", " ")).append("  \n");
+            b.append("**").append(MarkdownText.inline(label)).append(":** ").append(MarkdownText.inline(value)).append("  \n");
         }
     }
 
@@ -95,7 +95,7 @@ public final class SessionLogFormat {
         List<String> toolbox = new ArrayList<>();
         doc.section("toolbox").ifPresentOrElse(s -> doc.body(s).stream().map(String::strip)
                 .filter(l -> l.startsWith("-") || l.startsWith("*"))
-                .forEach(l -> toolbox.add(l.substring(1).strip())), () -> missing.add("section " + TOOLBOX));
+                .forEach(l -> toolbox.add(MarkdownText.plain(l.substring(1).strip()))), () -> missing.add("section " + TOOLBOX));
 
         List<CapabilityRow> caps = new ArrayList<>();
         Optional<MarkdownDoc.Section> capSec = doc.section("capability", "environment");
@@ -115,9 +115,9 @@ public final class SessionLogFormat {
         doc.section("precondition").ifPresentOrElse(s -> doc.body(s).stream().map(String::strip).forEach(l -> {
             String t = l.replaceFirst("^[-*]\\s*", "");
             if (t.startsWith("[x]") || t.startsWith("[X]")) {
-                pre.add(new Precondition(true, t.substring(3).strip()));
+                pre.add(new Precondition(true, MarkdownText.plain(t.substring(3).strip())));
             } else if (t.startsWith("[ ]")) {
-                pre.add(new Precondition(false, t.substring(3).strip()));
+                pre.add(new Precondition(false, MarkdownText.plain(t.substring(3).strip())));
             }
         }), () -> missing.add("section " + PRECONDITIONS));
 
@@ -168,7 +168,7 @@ public final class SessionLogFormat {
         List<String> artifacts = new ArrayList<>();
         doc.section("artifact").ifPresentOrElse(s -> doc.body(s).stream().map(String::strip)
                 .filter(l -> l.startsWith("-") || l.startsWith("*"))
-                .forEach(l -> artifacts.add(l.substring(1).strip())), () -> missing.add("section " + ARTIFACTS));
+                .forEach(l -> artifacts.add(MarkdownText.plain(l.substring(1).strip()))), () -> missing.add("section " + ARTIFACTS));
         return new SessionLog(header, toolbox, caps, pre, timeline, verdicts, artifacts, missing);
     }
 
@@ -213,21 +213,7 @@ public final class SessionLogFormat {
             }
             int id = t.column("scenario / arm", "id", "arm", "scenario", "test", "name");
             int verdict = t.column("verdict", "result", "outcome", "status");
-            int budget = t.column("budget tier met", "budget tier", "budget", "tier");
-            int notes = t.column("notes", "evidence", "details", "comment", "reason");
-            int variant = variantColumn(t, id, budget, verdict, notes);
-            Set<String> repeated = repeatedScenarios(t, variant);
-            for (List<String> r : t.rows()) {
-                String whole = String.join(" | ", r);
-                String arm = FindingsFormat.armIn(t.cell(r, id));
-                arm = arm.isEmpty() ? FindingsFormat.armIn(whole) : arm; // an ID column of row numbers
-                arm = arm.isEmpty() ? arm : withVariant(arm, t, r, variant, repeated);
-                String cell = verdict >= 0 ? t.cell(r, verdict) : whole;
-                VerdictRow row = new VerdictRow(arm, t.cell(r, budget), cell, t.cell(r, notes));
-                if (!arm.isEmpty() && row.verdict().isPresent()) {
-                    out.add(row);
-                }
-            }
+            out.addAll(tableRows(t, id, verdict, false));
             i = t.lines().get(t.lines().size() - 1) - 1; // the last row's index; the loop moves past it
         }
         for (int k = 0; k < doc.lines.size(); k++) {
@@ -364,23 +350,36 @@ public final class SessionLogFormat {
         return ArmId.of(armId, slug);
     }
 
-    /** Rows of a report's "Scenario results" table: ID (or Scenario) and Verdict columns. */
+    /** The results of a findings report, wherever its layout puts them: {@link ReportTables#rows}. */
     public static List<VerdictRow> reportRows(String reportText) {
-        MarkdownDoc doc = new MarkdownDoc(reportText);
-        MarkdownTable t = doc.section("scenario results", "results").map(doc::table).orElse(null);
+        return ReportTables.rows(reportText);
+    }
+
+    /**
+     * Rows of a results table that name an arm and spell a verdict (or, with {@code listed}, name an arm at all: a
+     * report's results table lists every arm), with their budget, notes and evidence cells.
+     */
+    static List<VerdictRow> tableRows(MarkdownTable t, int id, int verdict, boolean listed) {
+        int budget = t.column("budget tier met", "budget tier", "budget", "tier");
+        int oracle = t.column("oracle execution evidence", "oracle evidence", "checker evidence", "oracle result",
+                "checker result", "execution evidence");
+        int landing = t.column("nemesis landing evidence", "landing evidence", "nemesis + landing evidence",
+                "nemesis evidence", "fault landing evidence", "landing");
+        // an "Evidence" column is the notes of a table that has no evidence columns by name
+        int notes = oracle < 0 && landing < 0 ? t.column("notes", "evidence", "details", "comment", "reason")
+                : t.column("notes", "details", "comment", "reason");
+        int variant = variantColumn(t, id, budget, verdict, notes, oracle, landing);
+        Set<String> repeated = repeatedScenarios(t, variant);
         List<VerdictRow> out = new ArrayList<>();
-        if (t == null) {
-            return out;
-        }
-        int id = t.column("id", "scenario / arm", "scenario", "arm");
-        int verdict = t.column("verdict", "result");
-        if (id < 0 || verdict < 0) {
-            return out;
-        }
         for (List<String> r : t.rows()) {
-            String arm = armCell(t.cell(r, id));
-            if (!FindingsFormat.armIn(arm).isEmpty()) {
-                out.add(new VerdictRow(arm, "", t.cell(r, verdict), ""));
+            String whole = String.join(" | ", r);
+            String arm = FindingsFormat.armIn(t.cell(r, id));
+            arm = arm.isEmpty() ? FindingsFormat.armIn(whole) : arm; // an ID column of row numbers
+            arm = arm.isEmpty() ? arm : withVariant(arm, t, r, variant, repeated);
+            VerdictRow row = new VerdictRow(arm, t.cell(r, budget), verdict >= 0 ? t.cell(r, verdict) : whole, t.cell(r, notes),
+                    t.cell(r, oracle), t.cell(r, landing));
+            if (!arm.isEmpty() && (listed || row.verdict().isPresent())) {
+                out.add(row);
             }
         }
         return out;

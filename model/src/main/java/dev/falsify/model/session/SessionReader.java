@@ -1,5 +1,6 @@
 package dev.falsify.model.session;
 
+import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.VerdictOverride;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
@@ -33,13 +34,49 @@ public final class SessionReader {
     }
 
     /**
-     * Whether {@code reportText} is a report Falsify wrote (read back on the next run) rather than an
-     * author's: its rows restate verdicts computed from this folder and must not count as written ones,
-     * or regenerating the report would change its own reasons.
+     * The last line of every report {@link dev.falsify.model.report.ReportWriter} renders: the report is derived
+     * from the folder and is never read back as written verdicts. An author's report in the same layout does not
+     * carry it; SUT text cannot forge it (every {@code <} in data is escaped, and it must be the last line).
+     */
+    public static final String REPORT_MARK = "<!-- falsify report: derived from this folder's records;"
+            + " not read back as written verdicts -->";
+
+    /** {@code body} with its {@link #REPORT_MARK} line appended. */
+    public static String markReport(String body) {
+        return (body.endsWith("\n") ? body : body + "\n") + REPORT_MARK + "\n";
+    }
+
+    /** What a findings report is to the reader. */
+    public enum ReportKind {
+        /** Falsify rendered it ({@link #REPORT_MARK} on its last line): never read as verdicts. */
+        FALSIFY,
+        /**
+         * No mark, but the layout Falsify wrote before reports were marked (its title, results-table header and
+         * checklist heading) — which is also the executing skill's template. Its rows count only for arms the rest
+         * of the folder does not name: those cannot be a restatement of the folder; for the others only the
+         * evidence cells that say something are kept.
+         */
+        FALSIFY_LAYOUT,
+        /** Anything else: an author's report, every row of which is a written verdict with its evidence. */
+        AUTHOR
+    }
+
+    public static ReportKind reportKind(String reportText) {
+        String text = reportText.replace("\r\n", "\n");
+        if (text.strip().endsWith("\n" + REPORT_MARK)) {
+            return ReportKind.FALSIFY;
+        }
+        boolean layout = text.startsWith("# Findings: ") && text.contains("\n" + RESULTS_HEADER + "\n")
+                && text.contains("\n## Green-but-broken check\n");
+        return layout && !text.contains(REPORT_MARK) ? ReportKind.FALSIFY_LAYOUT : ReportKind.AUTHOR;
+    }
+
+    /**
+     * Whether {@code reportText} is a report Falsify wrote (or one in its layout without a mark) rather than
+     * an author's own: it is derived from the folder and may be regenerated in place.
      */
     public static boolean isFalsifyReport(String reportText) {
-        return reportText.startsWith("# Findings: ") && reportText.contains("\n" + RESULTS_HEADER + "\n")
-                && reportText.contains("\n## Green-but-broken check\n");
+        return reportKind(reportText) != ReportKind.AUTHOR;
     }
 
     /**
@@ -74,6 +111,7 @@ public final class SessionReader {
         Optional<String> report = Optional.empty();
         List<String> other = new ArrayList<>(layout.otherFiles());
         List<String> pictures = new ArrayList<>();
+        List<String> originals = new ArrayList<>();
         Optional<Path> fdirFound = layout.subdir(FINDINGS);
         if (fdirFound.isPresent()) {
             Path fdir = fdirFound.get();
@@ -97,13 +135,19 @@ public final class SessionReader {
                 }
                 if (name.equalsIgnoreCase(REPORT)) {
                     report = text;
+                } else if (ORIGINAL_REPORT.matcher(name).matches()) {
+                    // an author's report set aside by `falsify report`: still the author's record
+                    originals.add(text.get());
                 } else if (name.equalsIgnoreCase(OverridesFormat.FILE)) {
                     overrides.addAll(OverridesFormat.parse(prefix + name, text.get(), problems));
                 } else {
-                    FindingFile ff = FindingsFormat.parse(name, text.get());
-                    if (!ff.problem().isEmpty()) {
-                        problems.add(prefix + name + ":" + ff.problem());
+                    if (isSummary(text.get())) {
+                        // a findings report under another name (summary.md, results.md): every arm's row, as report.md's
+                        originals.add(text.get());
+                        continue;
                     }
+                    FindingFile ff = FindingsFormat.parse(name, text.get());
+                    ff.problems().forEach(p -> problems.add(prefix + name + ":" + p));
                     List<VerdictRow> rows = ff.isAboutAnArm() ? List.of() : SessionLogFormat.resultRows(text.get());
                     if (ff.isAboutAnArm()) {
                         findings.add(ff);
@@ -122,10 +166,86 @@ public final class SessionReader {
         }
         // a report regenerated for an interrupted session says so; it does not make the session complete
         boolean interrupted = !log.ended() && (report.isEmpty() || report.get().contains(INTERRUPTED_MARK));
+        // an author's summary (another name, or report.md kept aside) counts like a results table; one in Falsify's
+        // layout only for arms nothing else names
+        List<String> layoutOnly = new ArrayList<>();
+        for (String original : originals) {
+            if (reportKind(original) == ReportKind.AUTHOR) {
+                resultRows.addAll(SessionLogFormat.reportRows(original));
+            } else {
+                layoutOnly.add(original);
+            }
+        }
         List<VerdictRow> reportRows = new ArrayList<>(resultRows);
-        report.filter(r -> !isFalsifyReport(r)).map(SessionLogFormat::reportRows).ifPresent(reportRows::addAll);
+        java.util.Set<String> named = namedArms(log, findings, resultRows);
+        for (String original : layoutOnly) {
+            reportRows.addAll(rowsOf(original, named));
+        }
+        List<VerdictRow> fromReport = report.map(r -> rowsOf(r, named)).orElse(List.of());
+        reportRows.addAll(fromReport);
+        boolean reportIsRecord = report.map(r -> reportKind(r) == ReportKind.AUTHOR || !fromReport.isEmpty()).orElse(false);
         return new SessionFolder(dir, log, findings, overrides, report, reportRows, files(dir, layout, List.of("logs"), problems),
-                files(dir, layout, List.of("artifacts", "metrics"), problems), missing, problems, interrupted, other, pictures);
+                files(dir, layout, List.of("artifacts", "metrics"), problems), missing, problems, interrupted, other, pictures,
+                reportIsRecord);
+    }
+
+    /** {@code report.original.md}, {@code report.original-2.md}: an author's report kept aside by {@link ReportFile}. */
+    static final java.util.regex.Pattern ORIGINAL_REPORT = java.util.regex.Pattern.compile(
+            "(?i)report\\.original(?:-\\d+)?\\.(?:md|markdown)");
+
+    /**
+     * A findings Markdown file that is a report of several arms, not one arm's findings: its results tables (as
+     * {@link SessionLogFormat#reportRows} finds them) name two or more arms.
+     */
+    static boolean isSummary(String text) {
+        if (!text.contains("|")) {
+            return false;
+        }
+        return SessionLogFormat.reportRows(text).stream().map(r -> ArmId.key(r.armId())).distinct().limit(2).count() > 1;
+    }
+
+    /** The written verdicts of a findings report, as its {@link ReportKind} allows. */
+    static List<VerdictRow> rowsOf(String reportText, java.util.Set<String> named) {
+        return switch (reportKind(reportText)) {
+            case FALSIFY -> List.of();
+            case AUTHOR -> SessionLogFormat.reportRows(reportText);
+            case FALSIFY_LAYOUT -> SessionLogFormat.reportRows(reportText).stream()
+                    .map(r -> !named.contains(ArmId.key(r.armId())) && !named.contains(ArmId.key(ArmId.scenarioOf(r.armId())))
+                            ? r : evidenceOnly(r))
+                    .filter(r -> r != null)
+                    .toList();
+        };
+    }
+
+    /**
+     * The evidence cells of a row about an arm the folder names elsewhere, without its verdict, budget, notes or
+     * checklists (those restate the folder, or are the author's second word on an arm that has a first), or null
+     * when its cells say nothing ("not recorded", "did not run", "no fault planned").
+     */
+    private static VerdictRow evidenceOnly(VerdictRow r) {
+        String oracle = ClaimCheck.says(r.oracleEvidence()) ? r.oracleEvidence() : "";
+        String landing = ClaimCheck.says(r.landingEvidence()) ? r.landingEvidence() : "";
+        return oracle.isEmpty() && landing.isEmpty() ? null : new VerdictRow(r.armId(), "", "", "", oracle, landing);
+    }
+
+    /**
+     * Keys ({@link ArmId#key}) of the arms and scenarios the folder gives a verdict outside its reports: verdict
+     * rows, findings files, a results summary. A report in Falsify's layout restates these; for an arm only the
+     * timeline shows, it could only have said NOT-RUN, so its row there is read (an author's FAIL for an arm the
+     * timeline shows running is not lost).
+     */
+    static java.util.Set<String> namedArms(SessionLog log, List<FindingFile> findings, List<VerdictRow> resultRows) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        java.util.function.Consumer<String> add = id -> {
+            if (!id.isBlank()) {
+                out.add(ArmId.key(id));
+                out.add(ArmId.key(ArmId.scenarioOf(id)));
+            }
+        };
+        log.verdicts().forEach(r -> add.accept(r.armId()));
+        findings.forEach(f -> add.accept(f.armId()));
+        resultRows.forEach(r -> add.accept(r.armId()));
+        return out;
     }
 
     /** Session folders under {@code root}: {@code root} itself if it holds a session log or findings, else any descendant that does. */

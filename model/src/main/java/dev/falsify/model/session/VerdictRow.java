@@ -1,5 +1,6 @@
 package dev.falsify.model.session;
 
+import dev.falsify.model.verdict.AuditItem;
 import dev.falsify.model.verdict.BudgetTier;
 import dev.falsify.model.verdict.VerdictRules;
 import java.util.ArrayList;
@@ -15,8 +16,40 @@ import java.util.Optional;
  * @param budget  budget tier cell as written
  * @param written verdict cell as written
  * @param notes   notes cell
+ * @param oracleEvidence  an "Oracle execution evidence" cell (the findings report's results table), or empty
+ * @param landingEvidence a "Nemesis landing evidence" cell, or empty
+ * @param greenButBroken  the arm's green-but-broken checklist where a report writes it beside its results table
+ *                        ({@code ## Green-but-broken check} / {@code ### S2 — …}), or empty
+ * @param weakOracleAudit the arm's weak-oracle audit from the same place, or empty
  */
-public record VerdictRow(String armId, String budget, String written, String notes) {
+public record VerdictRow(String armId, String budget, String written, String notes, String oracleEvidence,
+                         String landingEvidence, List<AuditItem> greenButBroken, List<AuditItem> weakOracleAudit) {
+
+    public VerdictRow {
+        armId = armId == null ? "" : armId;
+        budget = budget == null ? "" : budget;
+        written = written == null ? "" : written;
+        notes = notes == null ? "" : notes;
+        oracleEvidence = oracleEvidence == null ? "" : oracleEvidence;
+        landingEvidence = landingEvidence == null ? "" : landingEvidence;
+        greenButBroken = greenButBroken == null ? List.of() : List.copyOf(greenButBroken);
+        weakOracleAudit = weakOracleAudit == null ? List.of() : List.copyOf(weakOracleAudit);
+    }
+
+    /** A row without evidence columns (the session log's verdict table). */
+    public VerdictRow(String armId, String budget, String written, String notes) {
+        this(armId, budget, written, notes, "", "");
+    }
+
+    /** A row with evidence cells and no checklists. */
+    public VerdictRow(String armId, String budget, String written, String notes, String oracleEvidence, String landingEvidence) {
+        this(armId, budget, written, notes, oracleEvidence, landingEvidence, List.of(), List.of());
+    }
+
+    /** The same row with the checklists a report writes for its arm. */
+    public VerdictRow withChecklists(List<AuditItem> gbb, List<AuditItem> audit) {
+        return new VerdictRow(armId, budget, written, notes, oracleEvidence, landingEvidence, gbb, audit);
+    }
 
     /**
      * Two rows for the same arm (one per seed, or a re-run): one row whose verdict aggregates both as arms
@@ -53,7 +86,20 @@ public record VerdictRow(String armId, String budget, String written, String not
             notes.append("; ").append(r.written).append(r.notes.isBlank() ? "" : " (" + r.notes + ")");
         }
         String combined = verdicts.isEmpty() ? unread.toString() : VerdictRules.aggregate(verdicts).label();
-        return new VerdictRow(first.armId, budget, combined, notes.toString());
+        return new VerdictRow(first.armId, budget, combined, notes.toString(), joined(rows, VerdictRow::oracleEvidence),
+                joined(rows, VerdictRow::landingEvidence),
+                rows.stream().map(VerdictRow::greenButBroken).filter(l -> !l.isEmpty()).findFirst().orElse(List.of()),
+                rows.stream().map(VerdictRow::weakOracleAudit).filter(l -> !l.isEmpty()).findFirst().orElse(List.of()));
+    }
+
+    /** The distinct non-blank values of one evidence column over the rows, in order. */
+    static String joined(List<VerdictRow> rows, java.util.function.Function<VerdictRow, String> column) {
+        java.util.LinkedHashSet<String> values = new java.util.LinkedHashSet<>();
+        for (VerdictRow r : rows) {
+            String v = column.apply(r).strip();
+            if (!v.isEmpty()) values.add(v);
+        }
+        return String.join("; ", values);
     }
 
     /** The verdict spelled in the cell, if any of the ten is. */

@@ -120,7 +120,7 @@ public final class PlanRunner {
         String slug = plan.header().slug() == null || plan.header().slug().isBlank()
                 ? planFile.getFileName().toString().replaceFirst("\\.md$", "") : plan.header().slug();
         SessionHeader header = new SessionHeader("", plan.header().sut(), planFile.toAbsolutePath().normalize().toString(), commit, "",
-                options.operator(), "", "", Map.of());
+                options.operator(), "", "", runConfiguration(snapshot, options));
         SessionWriter session = SessionWriter.create(options.sessionsRoot(), slug, header, Clock.systemUTC());
         progress.line("session " + session.dir());
 
@@ -235,6 +235,19 @@ public final class PlanRunner {
                     + "); the session folder is complete without it");
             return null;
         }
+    }
+
+    /**
+     * The header lines that say what this run's verdicts depend on besides the code (RunConfiguration): the
+     * environment it set (the demo's seeded bug switch is one), a pinned seed, the plan's fingerprint. History
+     * compares only sessions whose lines agree when it calls a changed verdict a flake.
+     */
+    static Map<String, String> runConfiguration(PlanSnapshot snapshot, RunOptions options) {
+        Map<String, String> lines = new java.util.LinkedHashMap<>();
+        lines.put("Environment", dev.falsify.model.session.RunConfiguration.environmentLine(options.env()));
+        if (options.seed() != null) lines.put("Seed", options.seed().toString());
+        lines.put("Plan fingerprint", dev.falsify.model.session.RunConfiguration.fingerprint(snapshot.text()));
+        return lines;
     }
 
     private static void index(SessionStore store, Path dir, PrintProgress progress) {

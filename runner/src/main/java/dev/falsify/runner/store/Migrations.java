@@ -48,7 +48,12 @@ final class Migrations {
             List.of(
                     "CREATE INDEX sessions_by_plan ON sessions(plan_slug, name)",
                     "CREATE INDEX scenario_verdicts_by_key ON scenario_verdicts(scenario_key)",
-                    "CREATE INDEX arms_by_session ON arms(session_id, ordinal)"));
+                    "CREATE INDEX arms_by_session ON arms(session_id, ordinal)"),
+            // 3: the run configuration a session recorded (environment, seeded flags, seed, plan fingerprint), so that
+            //    history compares like with like; folders indexed before it are re-read on their next import
+            List.of(
+                    "ALTER TABLE sessions ADD COLUMN configuration TEXT NOT NULL DEFAULT ''",
+                    "UPDATE sessions SET fingerprint = ''"));
 
     static int current(Connection c) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("PRAGMA user_version")) {

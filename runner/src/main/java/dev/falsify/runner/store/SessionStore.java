@@ -5,6 +5,7 @@ import dev.falsify.model.session.EvidenceJson;
 import dev.falsify.model.session.FindingFile;
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionFolder.ArmVerdict;
+import dev.falsify.model.session.RunConfiguration;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.TimelineEvent;
 import dev.falsify.model.session.SessionTime;
@@ -343,8 +344,8 @@ public final class SessionStore implements AutoCloseable {
         var h = s.log().header();
         long sessionId;
         try (PreparedStatement p = c.prepareStatement("INSERT INTO sessions (dir, plan_slug, name, plan, sut, commit_sha,"
-                + " operator, started, ended, headline, interrupted, missing, fingerprint, imported_at)"
-                + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", Statement.RETURN_GENERATED_KEYS)) {
+                + " operator, started, ended, headline, interrupted, missing, fingerprint, imported_at, configuration)"
+                + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", Statement.RETURN_GENERATED_KEYS)) {
             int i = 1;
             p.setString(i++, dir.toString());
             p.setString(i++, s.planSlug());
@@ -359,7 +360,8 @@ public final class SessionStore implements AutoCloseable {
             p.setInt(i++, s.interrupted() ? 1 : 0);
             p.setString(i++, String.join("\n", s.missing()));
             p.setString(i++, fingerprint);
-            p.setString(i, clock.instant().toString());
+            p.setString(i++, clock.instant().toString());
+            p.setString(i, RunConfiguration.of(h).key());
             p.executeUpdate();
             sessionId = generatedKey(p);
         }
@@ -556,20 +558,19 @@ public final class SessionStore implements AutoCloseable {
     }
 
     /**
-     * One scenario's (or arm's: {@code S5/api}) verdicts across sessions, oldest first; {@code flip}
-     * marks a change between a passing and a failing outcome (or any FAIL-nondeterministic) relative
-     * to the previous entry of the same plan.
+     * One scenario's (or arm's: {@code S5/api}) verdicts across sessions, oldest first, each with its run
+     * configuration; flips are decided by {@link HistoryEntry#flips}: only a pass/fail change under the same
+     * configuration (or any FAIL-nondeterministic) is a flip, a change between configurations is marked as such.
      */
     public synchronized List<HistoryEntry> history(String scenario, Optional<String> planSlug) throws IOException {
-        List<HistoryEntry> out = new ArrayList<>();
         boolean arm = !ArmId.armOf(scenario).isEmpty();
         String sql = arm
-                ? "SELECT s.plan_slug, s.name, s.dir, a.arm_id, a.effective_verdict, s.started, s.ended FROM arms a JOIN sessions s"
-                        + " ON s.id = a.session_id WHERE (? IS NULL OR s.plan_slug = ?)"
+                ? "SELECT s.plan_slug, s.name, s.dir, a.arm_id, a.effective_verdict, s.started, s.ended, s.configuration"
+                        + " FROM arms a JOIN sessions s ON s.id = a.session_id WHERE (? IS NULL OR s.plan_slug = ?)"
                         + " ORDER BY s.plan_slug, s.name, s.dir"
-                : "SELECT s.plan_slug, s.name, s.dir, v.scenario, v.verdict, s.started, s.ended FROM scenario_verdicts v JOIN sessions s"
-                        + " ON s.id = v.session_id WHERE (? IS NULL OR s.plan_slug = ?) AND v.scenario_key = ?"
-                        + " ORDER BY s.plan_slug, s.name, s.dir";
+                : "SELECT s.plan_slug, s.name, s.dir, v.scenario, v.verdict, s.started, s.ended, s.configuration"
+                        + " FROM scenario_verdicts v JOIN sessions s ON s.id = v.session_id"
+                        + " WHERE (? IS NULL OR s.plan_slug = ?) AND v.scenario_key = ? ORDER BY s.plan_slug, s.name, s.dir";
         String key = ArmId.key(scenario);
         try (PreparedStatement p = c.prepareStatement(sql)) {
             p.setString(1, planSlug.orElse(null));
@@ -585,30 +586,14 @@ public final class SessionStore implements AutoCloseable {
                     }
                     rows.add(new Dated<>(r.getString(1), SessionTime.of(r.getString(2), r.getString(6), r.getString(7)),
                             r.getString(2), new HistoryEntry(r.getString(1), r.getString(2), r.getString(3), r.getString(4),
-                            r.getString(5), false)));
+                            r.getString(5), false, r.getString(8), "")));
                 }
             }
             // flips are decided in session-time order, not in folder-name order
-            Map<String, String> lastOutcome = new LinkedHashMap<>();
-            for (HistoryEntry e : Dated.sorted(rows)) {
-                String outcome = outcome(e.verdict());
-                String prev = lastOutcome.get(e.planSlug());
-                boolean flip = e.verdict().equals(Verdict.FAIL_NONDETERMINISTIC.label())
-                        || prev != null && outcome != null && !prev.equals(outcome);
-                if (outcome != null) {
-                    lastOutcome.put(e.planSlug(), outcome);
-                }
-                out.add(new HistoryEntry(e.planSlug(), e.session(), e.dir(), e.scenario(), e.verdict(), flip));
-            }
+            return HistoryEntry.flips(Dated.sorted(rows));
         } catch (SQLException e) {
             throw new IOException("cannot read history: " + e.getMessage(), e);
         }
-        return out;
-    }
-
-    /** "pass" or "fail" for verdicts that decide an outcome; null for the rest (they neither flip nor reset). */
-    private static String outcome(String verdict) {
-        return Verdict.parse(verdict).map(v -> v.isPass() ? "pass" : v.isFail() ? "fail" : null).orElse(null);
     }
 
     /** The arms of a session with computed and overriding verdicts side by side. */

@@ -387,7 +387,8 @@ public final class SessionView extends BorderPane {
         });
         verdict.setPrefWidth(220);
         TableColumn<HistoryEntry, String> flip = new TableColumn<>("Flip");
-        flip.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().flip() ? "flip \u2014 flaky" : ""));
+        flip.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().flip() ? "flip \u2014 flaky"
+                : c.getValue().configurationChange().isEmpty() ? "" : "other configuration: " + c.getValue().configurationChange()));
         flip.setPrefWidth(120);
         TableColumn<HistoryEntry, String> where = new TableColumn<>("Folder");
         where.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().dir()));
@@ -515,9 +516,7 @@ public final class SessionView extends BorderPane {
                 javafx.application.Platform.runLater(() -> {
                     if (selectedLine().map(l -> l.id().equals(id)).orElse(false)) {
                         history.getItems().setAll(h);
-                        long flips = h.stream().filter(HistoryEntry::flip).count();
-                        historySummary.setText(id + ": " + h.size() + " session" + (h.size() == 1 ? "" : "s") + ", " + flips
-                                + " flip" + (flips == 1 ? "" : "s") + (flips > 0 ? " \u2014 flaky" : " \u2014 stable"));
+                        historySummary.setText(HistoryEntry.summary(id, h));
                     }
                 });
             } catch (IOException | RuntimeException e) {
