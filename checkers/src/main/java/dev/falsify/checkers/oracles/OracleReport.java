@@ -67,6 +67,21 @@ final class OracleReport {
 
     /** The result; {@code passed} is the summary when nothing was violated and nothing was weak. */
     CheckResult finish(String passed, String failedWhat) {
+        return finish(passed, failedWhat, null);
+    }
+
+    /**
+     * The result, with {@code counts} (what the oracle counted: elements, reads, …) said whatever the
+     * answer: after the violations' count and first explanation, or after the weakness.
+     */
+    CheckResult finish(String passed, String failedWhat, String counts) {
+        CheckResult r = finishPlain(passed, failedWhat);
+        if (counts == null || r.validity() == Validity.VALID) return r;
+        return new CheckResult(r.checker(), r.model(), r.validity(), r.evidence(), r.counterexample(), r.weaknesses(),
+                r.summary() + " (" + counts + ")");
+    }
+
+    private CheckResult finishPlain(String passed, String failedWhat) {
         double ms = (System.nanoTime() - start) / 1e6;
         ExecutionEvidence ev = new ExecutionEvidence(consumed, input.history().size(), partitions, 0, ms);
         if (!items.isEmpty()) {

@@ -50,7 +50,7 @@ public record CheckerChoice(String checker, String model) {
      * @throws HistoryFormatException   when linearizability needs a model and the ops name none
      */
     public static CheckerChoice choose(String checker, String model, HistoryFormat format, List<Op> sample, String source) {
-        String name = checker != null ? checker.trim() : byModel(model != null ? model : format.defaultModel(), sample);
+        String name = checker != null ? checker.trim() : byModel(model != null ? model : format.defaultModel(), sample, format);
         if (name == null) {
             throw new IllegalArgumentException("unknown model '" + model + "': no checker for it; name one with "
                     + "--checker (see --list) or use a model such as " + String.join(", ", Models.NAMES)
@@ -66,13 +66,17 @@ public record CheckerChoice(String checker, String model) {
     }
 
     /** The checker a model (or, with none, the sample) calls for; null when the model names nothing. */
-    static String byModel(String model, List<Op> sample) {
+    static String byModel(String model, List<Op> sample, HistoryFormat format) {
         if (model == null) {
+            String workload = WorkloadShapes.suggest(sample, format);
+            if (workload != null) return workload;
             String txn = TransactionalChecker.suggest(sample);
             return txn != null ? txn : LinearizabilityChecker.NAME;
         }
         String m = model.trim().toLowerCase(Locale.ROOT);
         if (m.equals(ListAppendChecker.NAME) || m.equals(RwRegisterChecker.NAME)) return m;
+        String workload = WorkloadShapes.checkerOfModel(m);
+        if (workload != null) return workload;
         if (Models.canonicalName(m) != null) return LinearizabilityChecker.NAME;
         for (ClaimCategory c : ORDER) {
             CheckerPicker.Pick p = CheckerPicker.pick(m, c);

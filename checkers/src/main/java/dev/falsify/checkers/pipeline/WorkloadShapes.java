@@ -1,0 +1,99 @@
+package dev.falsify.checkers.pipeline;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.falsify.checkers.history.HistoryFormat;
+import dev.falsify.model.history.Op;
+import dev.falsify.model.history.Outcome;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The checker a history of one of Jepsen's workloads calls for, from the shapes of its ops (their
+ * functions and values), when neither a checker nor a model was named: what a Jepsen user's test
+ * would have checked it with.
+ *
+ * <ul>
+ *   <li>{@code :add} of integers and {@code :read} of an integer → {@code counter};</li>
+ *   <li>{@code :add} and {@code :read} of a collection → {@code set-full} (an add-only history: a
+ *       counter when two adds add the same amount, else a set);</li>
+ *   <li>{@code :transfer} and {@code :read} of a map → {@code bank};</li>
+ *   <li>{@code :generate} → {@code unique-ids};</li>
+ *   <li>{@code :enqueue} / {@code :dequeue} / {@code :drain} read from a Jepsen format →
+ *       {@code total-queue} (Jepsen checks queues so, never as FIFO linearizable; a queue in the
+ *       canonical JSON schema keeps the linearizability checker's FIFO queue model);</li>
+ *   <li>single-write txns {@code [[:w k v]]} and reads of groups of keys, no key written twice →
+ *       {@code long-fork}.</li>
+ * </ul>
+ */
+final class WorkloadShapes {
+    private WorkloadShapes() {
+    }
+
+    /** The checker the sample's shapes name, or null when they are no Jepsen workload's. */
+    static String suggest(List<Op> sample, HistoryFormat format) {
+        Set<String> fs = new HashSet<>();
+        for (Op op : sample) fs.add(op.opType() == null ? null : op.opType().toLowerCase(Locale.ROOT));
+        if (fs.isEmpty() || fs.contains(null)) return null;
+        if (fs.contains("generate") && only(fs, "generate")) return "unique-ids";
+        if (fs.contains("transfer") && only(fs, "transfer", "read") && readsAreMaps(sample)) return "bank";
+        if ((fs.contains("enqueue") || fs.contains("dequeue") || fs.contains("drain")) && only(fs, "enqueue", "dequeue", "drain")
+                && (fs.contains("drain") || format == HistoryFormat.JEPSEN_EDN || format == HistoryFormat.JEPSEN_TXT)) {
+            return "total-queue";
+        }
+        if (fs.contains("add") && only(fs, "add", "read")) {
+            boolean integerAdds = true;
+            Set<String> amounts = new HashSet<>();
+            boolean repeated = false;
+            for (Op op : sample) {
+                if (!"add".equals(op.opType().toLowerCase(Locale.ROOT))) continue;
+                JsonNode v = op.input();
+                integerAdds &= v != null && v.isIntegralNumber();
+                if (v != null) repeated |= !amounts.add(v.toString());
+            }
+            boolean anyRead = false;
+            boolean integerReads = true;
+            boolean collectionReads = true;
+            for (Op op : sample) {
+                if (!"read".equals(op.opType().toLowerCase(Locale.ROOT)) || op.outcome() != Outcome.OK) continue;
+                JsonNode v = op.output();
+                if (v == null || v.isNull()) continue;
+                anyRead = true;
+                integerReads &= v.isIntegralNumber();
+                collectionReads &= v.isArray();
+            }
+            if (anyRead) return integerAdds && integerReads ? "counter" : collectionReads ? "set-full" : null;
+            return integerAdds && repeated ? "counter" : "set-full";
+        }
+        if (dev.falsify.checkers.oracles.LongForkChecker.looksLike(sample)) return "long-fork";
+        return null;
+    }
+
+    /** The checker of a model only a Jepsen workload's checker takes ({@code bank}, …), or null. */
+    static String checkerOfModel(String model) {
+        return switch (model) {
+            case "bank" -> "bank";
+            case "long-fork" -> "long-fork";
+            case "unique-ids", "unique-id", "id-generator" -> "unique-ids";
+            default -> null;
+        };
+    }
+
+    private static boolean only(Set<String> fs, String... allowed) {
+        return Set.of(allowed).containsAll(fs);
+    }
+
+    /** Whether every read that returned something returned a map (and one did). */
+    private static boolean readsAreMaps(List<Op> sample) {
+        boolean any = false;
+        for (Op op : sample) {
+            if (!"read".equalsIgnoreCase(op.opType()) || op.outcome() != Outcome.OK) continue;
+            JsonNode v = op.output();
+            if (v == null || v.isNull()) continue;
+            if (!v.isObject()) return false;
+            any = true;
+        }
+        return any;
+    }
+}
