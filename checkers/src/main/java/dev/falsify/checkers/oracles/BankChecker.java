@@ -32,7 +32,8 @@ import java.util.Set;
  * options {@code accounts} (comma-separated) and {@code total} give them; without them the accounts
  * are those of the first read and of the transfers, and the total is the first read's (the total
  * must stay constant, so reads that disagree with each other are wrong whatever it was; the result
- * says which read the total was taken from).
+ * says which read the total was taken from). Reads that all agree without a given total are too
+ * weak, not valid: the first read may have been wrong too.
  */
 public final class BankChecker implements Checker {
     public static final String NAME = "bank";
@@ -115,6 +116,12 @@ public final class BankChecker implements Checker {
             accounts.addAll(transferAccounts);
         }
         for (Op read : reads) check(read, accounts, total, totalFrom, negativeAllowed, report);
+        if (totalText == null && report.violations() == 0) {
+            // every read agrees with the first, but nothing says the first had the bank's total
+            report.weak("total-not-given", "all " + reads.size() + " reads sum to " + plain(total) + ", but the history does"
+                    + " not record the bank's total (Jepsen's :total-amount, from the test map): pass -O total=N to check"
+                    + " the reads against it", List.of());
+        }
         return report.finish(reads.size() + " reads of " + accounts.size() + " accounts, each summing to " + plain(total)
                 + (negativeAllowed ? "" : " with no negative balance") + " (" + transfers + " transfers; "
                 + (totalText == null ? "total taken from the first read" : "total given") + ")", "wrong reads");

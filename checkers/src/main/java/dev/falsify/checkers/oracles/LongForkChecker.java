@@ -169,10 +169,10 @@ public final class LongForkChecker implements Checker {
     }
 
     private static void fork(OracleReport report, Op a, Op b, Map<String, JsonNode> va, Map<String, JsonNode> vb, Compared c) {
-        ObjectNode f = report.violation("long fork: the read " + WorkloadOps.cite(a) + " saw " + c.aOnly + "="
-                        + WorkloadOps.show(va.get(c.aOnly)) + " but not " + c.bOnly + ", the read " + WorkloadOps.cite(b) + " saw "
-                        + c.bOnly + "=" + WorkloadOps.show(vb.get(c.bOnly)) + " but not " + c.aOnly
-                        + ": they observed the writes of " + c.aOnly + " and " + c.bOnly + " in opposite orders")
+        ObjectNode f = report.violation("long fork: the read " + WorkloadOps.cite(a) + " saw key " + c.aOnly + " = "
+                        + WorkloadOps.show(va.get(c.aOnly)) + " but not key " + c.bOnly + "'s write, the read " + WorkloadOps.cite(b)
+                        + " saw key " + c.bOnly + " = " + WorkloadOps.show(vb.get(c.bOnly)) + " but not key " + c.aOnly
+                        + "'s write: they observed the writes of keys " + c.aOnly + " and " + c.bOnly + " in opposite orders")
                 .put("kind", "long-fork");
         f.putArray("reads").add(read(a, va)).add(read(b, vb));
         f.putArray("keys").add(c.aOnly).add(c.bOnly);

@@ -48,6 +48,12 @@ class WorkloadCheckersTest {
         // given, the total is the test's, and both reads are wrong
         CheckResult given = check(null, BANK, Map.of("total", "90"));
         assertThat(((OracleViolations) given.counterexample()).items()).hasSize(2);
+        // reads that agree with each other, no total given: the first may be as wrong as the rest
+        CheckResult agree = check(null, BANK.replace("{0 40, 1 55}", "{0 50, 1 50}"), Map.of());
+        assertThat(agree.validity()).isEqualTo(Validity.UNKNOWN);
+        assertThat(agree.hasWeakness("total-not-given")).isTrue();
+        assertThat(check(null, BANK.replace("{0 40, 1 55}", "{0 50, 1 50}"), Map.of("total", "100")).validity())
+                .isEqualTo(Validity.VALID);
     }
 
     @Test
@@ -134,7 +140,7 @@ class WorkloadCheckersTest {
         CheckResult r = check(null, fork, Map.of());
         assertThat(r.checker()).isEqualTo("long-fork");
         assertThat(explanations(r)).singleElement().asString().startsWith("long fork: the read op ")
-                .contains("saw x=1 but not y").contains("saw y=1 but not x");
+                .contains("saw key x = 1 but not key y's write").contains("saw key y = 1 but not key x's write");
         var item = ((OracleViolations) r.counterexample()).items().get(0).fields();
         assertThat(item.get("reads")).hasSize(2);
         assertThat(item.get("reads").get(0).get("values").toString()).isEqualTo("{\"x\":1,\"y\":null}");
