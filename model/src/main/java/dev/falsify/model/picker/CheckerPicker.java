@@ -25,7 +25,14 @@ public final class CheckerPicker {
     /** Every checker name Falsify ships. */
     public static final List<String> CHECKERS = List.of("linearizability", "list-append", "rw-register", "session",
             "monotonic-read", "prefix-order", "no-lost-ack", "exactly-once", "final-state-invariant",
-            "replica-reconciliation", "fairness");
+            "replica-reconciliation", "fairness", "counter", "bank", "long-fork", "set", "set-full", "unique-ids",
+            "total-queue");
+
+    /**
+     * Checker names that are also everyday words ("a set of keys", "the bank's ledger", "a counter
+     * model"): a §7.M checker field names them only as code ({@code `set`}) or as its whole value.
+     */
+    private static final Set<String> EVERYDAY_WORDS = Set.of("set", "counter", "bank");
 
     /** The §7.M model names (plan-format.md), canonical spelling. */
     public static final List<String> MODELS = List.of("register", "cas-register", "multi-register", "map", "kv",
@@ -136,7 +143,10 @@ public final class CheckerPicker {
         if (value == null || value.isBlank()) return new CheckerChoice(List.of(), false, "");
         String t = value.toLowerCase(Locale.ROOT);
         Set<String> named = new LinkedHashSet<>();
-        for (String c : CHECKERS) if (indexOfWord(t, c) >= 0) named.add(c);
+        for (String c : CHECKERS) {
+            boolean word = EVERYDAY_WORDS.contains(c);
+            if (word ? t.strip().equals(c) || t.contains("`" + c + "`") : indexOfWord(t, c) >= 0) named.add(c);
+        }
         if (indexOfWord(t, "knossos") >= 0 || indexOfWord(t, "porcupine") >= 0 || indexOfWord(t, "linearizable") >= 0
                 || indexOfWord(t, "wgl") >= 0) {
             named.add("linearizability");

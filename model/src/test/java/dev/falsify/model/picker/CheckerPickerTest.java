@@ -35,6 +35,12 @@ class CheckerPickerTest {
     void checkerFieldNamesOrJustifiesNone() {
         assertThat(CheckerPicker.readCheckerField("linearizability (cas-register model)").named()).containsExactly("linearizability");
         assertThat(CheckerPicker.readCheckerField("Knossos").named()).containsExactly("linearizability");
+        // Jepsen's workload checkers (issue 30); those that are everyday words only as code or alone
+        assertThat(CheckerPicker.readCheckerField("set-full, as Jepsen checks its set workload").named()).containsExactly("set-full");
+        assertThat(CheckerPicker.readCheckerField("`counter` (Jepsen's bounds)").named()).containsExactly("counter");
+        assertThat(CheckerPicker.readCheckerField("bank").named()).containsExactly("bank");
+        assertThat(CheckerPicker.readCheckerField("linearizability over the counter model of a bank's set of accounts").named())
+                .containsExactly("linearizability");
         assertThat(CheckerPicker.readCheckerField("none — the oracle is a latency bound, not a history").acceptable()).isTrue();
         assertThat(CheckerPicker.readCheckerField("custom ordering script").acceptable()).isFalse();
         assertThat(CheckerPicker.readCheckerField("none").acceptable()).isFalse();
