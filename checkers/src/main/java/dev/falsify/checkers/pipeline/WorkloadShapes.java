@@ -16,8 +16,9 @@ import java.util.Set;
  *
  * <ul>
  *   <li>{@code :add} of integers and {@code :read} of an integer → {@code counter};</li>
- *   <li>{@code :add} and {@code :read} of a collection → {@code set-full} (an add-only history: a
- *       counter when two adds add the same amount, else a set);</li>
+ *   <li>{@code :add} and {@code :read} of a collection read from a Jepsen format → {@code set-full}
+ *       (an add-only history: a counter when two adds add the same amount, else a set); a set in the
+ *       canonical JSON schema keeps the linearizability checker's {@code set} model;</li>
  *   <li>{@code :transfer} and {@code :read} of a map → {@code bank};</li>
  *   <li>{@code :generate} → {@code unique-ids};</li>
  *   <li>{@code :enqueue} / {@code :dequeue} / {@code :drain} read from a Jepsen format →
@@ -38,8 +39,9 @@ final class WorkloadShapes {
         if (fs.isEmpty() || fs.contains(null)) return null;
         if (fs.contains("generate") && only(fs, "generate")) return "unique-ids";
         if (fs.contains("transfer") && only(fs, "transfer", "read") && readsAreMaps(sample)) return "bank";
+        boolean jepsen = format == HistoryFormat.JEPSEN_EDN || format == HistoryFormat.JEPSEN_TXT;
         if ((fs.contains("enqueue") || fs.contains("dequeue") || fs.contains("drain")) && only(fs, "enqueue", "dequeue", "drain")
-                && (fs.contains("drain") || format == HistoryFormat.JEPSEN_EDN || format == HistoryFormat.JEPSEN_TXT)) {
+                && (fs.contains("drain") || jepsen)) {
             return "total-queue";
         }
         if (fs.contains("add") && only(fs, "add", "read")) {
@@ -63,8 +65,8 @@ final class WorkloadShapes {
                 integerReads &= v.isIntegralNumber();
                 collectionReads &= v.isArray();
             }
-            if (anyRead) return integerAdds && integerReads ? "counter" : collectionReads ? "set-full" : null;
-            return integerAdds && repeated ? "counter" : "set-full";
+            if (anyRead) return integerAdds && integerReads ? "counter" : collectionReads && jepsen ? "set-full" : null;
+            return integerAdds && repeated ? "counter" : jepsen ? "set-full" : null;
         }
         if (dev.falsify.checkers.oracles.LongForkChecker.looksLike(sample)) return "long-fork";
         return null;

@@ -161,7 +161,11 @@ class JepsenParityTest {
                 {:process 1, :type :invoke, :f :read, :value [[:r 0 nil] [:r 1 nil]]}
                 {:process 1, :type :ok, :f :read, :value [[:r 0 1] [:r 1 nil]]}
                 """, "long-fork.edn").checker()).isEqualTo("long-fork");
-        // a FIFO queue in the canonical schema stays with linearizability's queue model
+        // a set and a FIFO queue in the canonical schema stay with linearizability's set and queue models
+        assertThat(result("""
+                {"op_id":1,"process_id":0,"invoke_ts":0,"complete_ts":1,"op_type":"add","input":1}
+                {"op_id":2,"process_id":1,"invoke_ts":2,"complete_ts":3,"op_type":"read","output":[1]}
+                """, "s.jsonl").checker()).isEqualTo("linearizability");
         assertThat(result("""
                 {"op_id":1,"process_id":0,"invoke_ts":0,"complete_ts":1,"op_type":"enqueue","input":1}
                 {"op_id":2,"process_id":1,"invoke_ts":2,"complete_ts":3,"op_type":"dequeue","output":1}
