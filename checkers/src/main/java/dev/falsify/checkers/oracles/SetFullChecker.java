@@ -5,13 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.Checker;
+import dev.falsify.checkers.api.StreamingChecker;
 import dev.falsify.checkers.lin.ModelException;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -42,25 +42,37 @@ import java.util.Map;
  * element read that no add invoked before the read completed is a violation (unexpected: a garbage
  * read, as Elle reports them); an element read whose every add failed is an aborted read (a failed
  * op did not take effect).
+ *
+ * <p>Streamed: a read's elements are kept as element numbers, not as the values read (Jepsen's reads
+ * return the whole set, so a history's reads hold elements × reads values), and each read is checked
+ * against every element in one pass over an array, not a map lookup per element.
  */
-public final class SetFullChecker implements Checker {
+public final class SetFullChecker implements StreamingChecker {
     public static final String NAME = "set-full";
     public static final String OPT_LINEARIZABLE = "linearizable";
     private static final double[] POINTS = {0, 0.5, 0.95, 0.99, 1};
     /** Stale elements named in the summary, worst first (Jepsen's worst-stale). */
     private static final int WORST = 8;
 
+    /**
+     * An op as set-full keeps it: the op (for citing; a read's output dropped), its element for an
+     * add, the element numbers it read for a read.
+     */
+    private record Compact(Op op, boolean add, int element, int[] read) {
+    }
+
     /** An invocation or completion, in history order ({@code index}). */
-    private record Event(Op op, boolean invoke, long ts, int index) {
+    private record Event(Compact c, boolean invoke, long ts, int index) {
     }
 
     /** One element's timeline. */
     private static final class Element {
         final JsonNode value;
+        boolean created;
+        boolean possible;
         Event known;
         Event lastPresent;
         Event lastAbsent;
-        boolean possible;
 
         Element(JsonNode value) {
             this.value = value;
@@ -90,23 +102,54 @@ public final class SetFullChecker implements Checker {
 
     @Override
     public CheckResult check(CheckInput input, CheckBudget budget) {
-        boolean linearizable = Boolean.parseBoolean(input.option(OPT_LINEARIZABLE, "false"));
-        List<Event> events = events(input.history());
-        Map<String, Element> elements = new LinkedHashMap<>();
-        Map<Op, Event> invokes = new HashMap<>();
-        OracleReport report = new OracleReport(name(), input);
+        return check(input.history().iterator(), input.model(), input.options(), budget);
+    }
+
+    @Override
+    public CheckResult check(Iterator<Op> ops, String model, Map<String, String> options, CheckBudget budget) {
+        boolean linearizable = Boolean.parseBoolean(options.getOrDefault(OPT_LINEARIZABLE, "false"));
+        OracleReport report = new OracleReport(name(), model);
+        Map<Object, Integer> ids = new HashMap<>();
+        List<Element> elements = new ArrayList<>();
+        List<Compact> compact = new ArrayList<>();
+        int[][] seenIn = {new int[1024]}; // per element: the last read (numbered from 1) that held it
+        int[] readNo = {0};
+        long total = 0;
+        while (true) {
+            long t0 = System.nanoTime();
+            if (!ops.hasNext()) {
+                report.excluded(System.nanoTime() - t0);
+                break;
+            }
+            Op op = ops.next();
+            report.excluded(System.nanoTime() - t0);
+            total++;
+            Compact c = compact(op, ids, elements, report, seenIn, readNo);
+            if (c != null) compact.add(c);
+        }
+        report.opsTotal(total);
+        List<Event> events = events(compact);
+        Map<Compact, Event> invocations = new java.util.IdentityHashMap<>();
+        for (Event e : events) if (e.invoke() && !e.c().add()) invocations.put(e.c(), e);
+        int[] stamp = new int[elements.size()];
+        int[] created = new int[elements.size()];
+        int createdCount = 0;
         int reads = 0;
         for (Event e : events) {
-            Op op = e.op();
-            boolean add = WorkloadOps.f(op).equals("add");
+            Compact c = e.c();
             if (e.invoke()) {
-                invokes.put(op, e);
-                if (add) elements.computeIfAbsent(WorkloadOps.identity(op.input()), k -> new Element(op.input()))
-                        .possible |= op.outcome() != Outcome.FAIL;
+                if (c.add()) {
+                    Element el = elements.get(c.element());
+                    if (!el.created) {
+                        el.created = true;
+                        created[createdCount++] = c.element();
+                    }
+                    el.possible |= c.op().outcome() != Outcome.FAIL;
+                }
                 continue;
             }
-            if (add) {
-                Element el = elements.get(WorkloadOps.identity(op.input()));
+            if (c.add()) {
+                Element el = elements.get(c.element());
                 if (el.known == null) el.known = e;
                 continue;
             }
@@ -115,29 +158,20 @@ public final class SetFullChecker implements Checker {
                 report.weak("time-budget-exhausted", "the time budget ran out after " + reads + " reads", List.of());
                 break;
             }
-            Event invoked = invokes.get(op);
-            Map<String, Integer> seen = new LinkedHashMap<>();
-            Map<String, JsonNode> shown = new HashMap<>();
-            for (JsonNode v : SetReads.elements(op)) {
-                String id = WorkloadOps.identity(v);
-                seen.merge(id, 1, Integer::sum);
-                shown.putIfAbsent(id, v);
-            }
-            for (Map.Entry<String, Integer> s : seen.entrySet()) {
-                if (s.getValue() > 1) {
-                    report.violation("duplicated: the read " + WorkloadOps.cite(op) + " holds " + WorkloadOps.show(shown.get(s.getKey()))
-                                    + " " + s.getValue() + " times").put("kind", "duplicated").put("count", s.getValue())
-                            .<ObjectNode>set("element", shown.get(s.getKey())).setAll(WorkloadOps.ref(op));
-                }
-                if (!elements.containsKey(s.getKey())) {
-                    report.violation("unexpected: the read " + WorkloadOps.cite(op) + " holds " + WorkloadOps.show(shown.get(s.getKey()))
+            Event invoked = invocations.get(c);
+            for (int id : c.read()) {
+                stamp[id] = reads;
+                Element el = elements.get(id);
+                if (!el.created) {
+                    report.violation("unexpected: the read " + WorkloadOps.cite(c.op()) + " holds " + WorkloadOps.show(el.value)
                                     + ", which no add had tried to add by the time it completed").put("kind", "unexpected")
-                            .<ObjectNode>set("element", shown.get(s.getKey())).setAll(WorkloadOps.ref(op));
+                            .<ObjectNode>set("element", el.value).setAll(WorkloadOps.ref(c.op()));
                 }
             }
-            for (Map.Entry<String, Element> en : elements.entrySet()) {
-                Element el = en.getValue();
-                if (seen.containsKey(en.getKey())) {
+            for (int i = 0; i < createdCount; i++) {
+                Element el = elements.get(created[i]);
+                int id = created[i];
+                if (stamp[id] == reads) {
                     if (el.known == null) el.known = e;
                     if (el.lastPresent == null || el.lastPresent.index() < invoked.index()) el.lastPresent = invoked;
                 } else if (el.lastAbsent == null || el.lastAbsent.index() < invoked.index()) {
@@ -145,36 +179,85 @@ public final class SetFullChecker implements Checker {
                 }
             }
         }
-        return results(input, report, elements, linearizable);
+        report.consumed(total);
+        return results(report, elements, java.util.Arrays.copyOf(created, createdCount), linearizable);
     }
 
-    /** The ops' invocations and successful completions in history order (at one instant, invocations first: intervals are closed). */
-    private static List<Event> events(List<Op> history) {
-        List<Event> out = new ArrayList<>(history.size() * 2);
-        for (Op op : history) {
-            String f = WorkloadOps.f(op);
-            if (!f.equals("add") && !f.equals("read")) {
-                throw new ModelException(op, "op_type '" + op.opType() + "' is not an operation of a set (expected add, read)");
+    /** The op in compact form (null for a read that saw nothing: failed, or of unknown outcome). */
+    private static Compact compact(Op op, Map<Object, Integer> ids, List<Element> elements, OracleReport report,
+                                   int[][] seenIn, int[] readNo) {
+        String f = WorkloadOps.f(op);
+        if (f.equals("add")) return new Compact(op, true, id(op.input(), ids, elements), null);
+        if (!f.equals("read")) {
+            throw new ModelException(op, "op_type '" + op.opType() + "' is not an operation of a set (expected add, read)");
+        }
+        if (op.outcome() != Outcome.OK) return null; // a read that failed or may not have happened saw nothing
+        List<JsonNode> values = SetReads.elements(op);
+        int[] read = new int[values.size()];
+        int n = 0;
+        Map<Integer, Integer> twice = null;
+        int no = ++readNo[0];
+        for (JsonNode v : values) {
+            int id = id(v, ids, elements);
+            if (id >= seenIn[0].length) seenIn[0] = java.util.Arrays.copyOf(seenIn[0], Math.max(id + 1, seenIn[0].length * 2));
+            if (seenIn[0][id] != no) {
+                seenIn[0][id] = no;
+                read[n++] = id;
+            } else {
+                if (twice == null) twice = new java.util.LinkedHashMap<>();
+                twice.merge(id, 2, (a, b) -> a + 1);
             }
-            if (f.equals("read") && op.outcome() != Outcome.OK) continue; // a read that failed or may not have happened saw nothing
-            out.add(new Event(op, true, op.invokeTs(), 0));
-            if (op.outcome() == Outcome.OK) out.add(new Event(op, false, op.completeTs(), 0));
+        }
+        Op slim = new Op(op.opId(), op.processId(), op.invokeTs(), op.completeTs(), op.opType(), op.key(), op.input(),
+                com.fasterxml.jackson.databind.node.NullNode.getInstance(), op.error(), op.timeoutMarker(), op.nodeSeen(),
+                op.faultEpoch(), op.sourceLine());
+        if (twice != null) {
+            for (Map.Entry<Integer, Integer> d : twice.entrySet()) {
+                JsonNode value = elements.get(d.getKey()).value;
+                report.violation("duplicated: the read " + WorkloadOps.cite(slim) + " holds " + WorkloadOps.show(value) + " "
+                        + d.getValue() + " times").put("kind", "duplicated").put("count", d.getValue())
+                        .<ObjectNode>set("element", value).setAll(WorkloadOps.ref(slim));
+            }
+        }
+        return new Compact(slim, false, -1, n == read.length ? read : java.util.Arrays.copyOf(read, n));
+    }
+
+    private static int id(JsonNode value, Map<Object, Integer> ids, List<Element> elements) {
+        // an integer element is its own key (3 and 3.0 alike); anything else its text
+        Long integer = WorkloadOps.integer(value);
+        Object key = integer != null ? integer : WorkloadOps.identity(value);
+        Integer id = ids.get(key);
+        if (id == null) {
+            id = elements.size();
+            ids.put(key, id);
+            elements.add(new Element(value));
+        }
+        return id;
+    }
+
+    /** The invocations and successful completions in history order (at one instant, invocations first: intervals are closed). */
+    private static List<Event> events(List<Compact> ops) {
+        List<Event> out = new ArrayList<>(ops.size() * 2);
+        for (Compact c : ops) {
+            out.add(new Event(c, true, c.op().invokeTs(), 0));
+            if (c.op().outcome() == Outcome.OK) out.add(new Event(c, false, c.op().completeTs(), 0));
         }
         // a stable sort: ops come in completion order, events of one instant keep that order
         out.sort((a, b) -> a.ts() != b.ts() ? Long.compare(a.ts(), b.ts()) : Boolean.compare(!a.invoke(), !b.invoke()));
         List<Event> indexed = new ArrayList<>(out.size());
         for (int i = 0; i < out.size(); i++) {
             Event e = out.get(i);
-            indexed.add(new Event(e.op(), e.invoke(), e.ts(), i));
+            indexed.add(new Event(e.c(), e.invoke(), e.ts(), i));
         }
         return indexed;
     }
 
-    private CheckResult results(CheckInput input, OracleReport report, Map<String, Element> elements, boolean linearizable) {
+    private CheckResult results(OracleReport report, List<Element> all, int[] created, boolean linearizable) {
         int stable = 0;
         List<String> neverRead = new ArrayList<>();
         List<long[]> stale = new ArrayList<>(); // {latency, position in order}
-        List<Element> order = new ArrayList<>(elements.values());
+        List<Element> order = new ArrayList<>(created.length);
+        for (int id : created) order.add(all.get(id));
         List<Long> stableLatencies = new ArrayList<>();
         List<Long> lostLatencies = new ArrayList<>();
         for (int i = 0; i < order.size(); i++) {
@@ -184,9 +267,9 @@ public final class SetFullChecker implements Checker {
                     && (el.lastPresent == null || el.lastPresent.index() < el.lastAbsent.index())
                     && el.known.index() < el.lastAbsent.index();
             if (el.lastPresent != null && !el.possible) {
-                report.violation("aborted read: " + WorkloadOps.show(el.value) + " was read (" + WorkloadOps.cite(el.lastPresent.op())
+                report.violation("aborted read: " + WorkloadOps.show(el.value) + " was read (" + WorkloadOps.cite(el.lastPresent.c().op())
                                 + "), but every add of it failed (a failed op did not take effect)").put("kind", "aborted-read")
-                        .<ObjectNode>set("element", el.value).setAll(WorkloadOps.ref(el.lastPresent.op()));
+                        .<ObjectNode>set("element", el.value).setAll(WorkloadOps.ref(el.lastPresent.c().op()));
             }
             if (isStable) {
                 stable++;
@@ -196,10 +279,10 @@ public final class SetFullChecker implements Checker {
                     stale.add(new long[] {latency, i});
                     if (linearizable) {
                         report.violation("stale: " + WorkloadOps.show(el.value) + " was known at " + el.known.ts() + " ("
-                                        + known(el) + "), yet the read " + WorkloadOps.cite(el.lastAbsent.op()) + " invoked at "
+                                        + known(el) + "), yet the read " + WorkloadOps.cite(el.lastAbsent.c().op()) + " invoked at "
                                         + el.lastAbsent.ts() + " missed it (stable " + latency + " later)").put("kind", "stale")
                                 .put("stableLatency", latency).<ObjectNode>set("element", el.value)
-                                .setAll(WorkloadOps.ref(el.lastAbsent.op()));
+                                .setAll(WorkloadOps.ref(el.lastAbsent.c().op()));
                     }
                 }
             } else if (isLost) {
@@ -207,14 +290,14 @@ public final class SetFullChecker implements Checker {
                 lostLatencies.add(latency);
                 ObjectNode f = report.violation("lost: " + WorkloadOps.show(el.value) + " was known at " + el.known.ts() + " ("
                                 + known(el) + ")" + (el.lastPresent == null ? ", never read"
-                                : ", last seen by the read " + WorkloadOps.cite(el.lastPresent.op()) + " invoked at " + el.lastPresent.ts())
-                                + ", and missed by the read " + WorkloadOps.cite(el.lastAbsent.op()) + " invoked at " + el.lastAbsent.ts()
+                                : ", last seen by the read " + WorkloadOps.cite(el.lastPresent.c().op()) + " invoked at " + el.lastPresent.ts())
+                                + ", and missed by the read " + WorkloadOps.cite(el.lastAbsent.c().op()) + " invoked at " + el.lastAbsent.ts()
                                 + " and every read after")
                         .put("kind", "lost").put("lostLatency", latency);
                 f.set("element", el.value);
-                f.set("known", WorkloadOps.ref(el.known.op()));
-                if (el.lastPresent != null) f.set("lastPresent", WorkloadOps.ref(el.lastPresent.op()));
-                f.set("lastAbsent", WorkloadOps.ref(el.lastAbsent.op()));
+                f.set("known", WorkloadOps.ref(el.known.c().op()));
+                if (el.lastPresent != null) f.set("lastPresent", WorkloadOps.ref(el.lastPresent.c().op()));
+                f.set("lastAbsent", WorkloadOps.ref(el.lastAbsent.c().op()));
             } else {
                 neverRead.add(WorkloadOps.show(el.value));
             }
@@ -225,23 +308,22 @@ public final class SetFullChecker implements Checker {
             worst.append(i == 0 ? "" : ", ").append(WorkloadOps.show(order.get((int) stale.get(i)[1]).value))
                     .append(" after ").append(stale.get(i)[0]);
         }
-        String summary = elements.size() + " elements attempted: " + stable + " stable, " + lostLatencies.size() + " lost, "
+        String summary = order.size() + " elements attempted: " + stable + " stable, " + lostLatencies.size() + " lost, "
                 + neverRead.size() + " never read" + (neverRead.isEmpty() ? "" : " " + SetReads.list(neverRead)) + ", "
                 + stale.size() + " stale" + (stale.isEmpty() ? "" : " (worst: " + worst + ")")
                 + quantiles("stable latencies", stableLatencies) + quantiles("lost latencies", lostLatencies)
                 + (stableLatencies.isEmpty() && lostLatencies.isEmpty() ? "" : " (in the history's clock)");
-        report.consumed(input.history().size());
-        report.partitions(Math.max(1, elements.size()));
+        report.partitions(Math.max(1, order.size()));
         if (stable == 0 && report.violations() == 0 && !report.isWeak()) {
-            report.weak("no-stable-element", "no element was ever confirmed by a later read (" + elements.size()
+            report.weak("no-stable-element", "no element was ever confirmed by a later read (" + order.size()
                     + " attempted, " + neverRead.size() + " never read): nothing shows the set keeps what it is given", List.of());
         }
         return report.finish(summary, "set violations", summary);
     }
 
     private static String known(Element el) {
-        return (el.known.op().opType().equalsIgnoreCase("add") ? "its add completed, " : "a read saw it, ")
-                + WorkloadOps.cite(el.known.op());
+        return (el.known.c().op().opType().equalsIgnoreCase("add") ? "its add completed, " : "a read saw it, ")
+                + WorkloadOps.cite(el.known.c().op());
     }
 
     /** {@code ; stable latencies 0/0.5/0.95/0.99/1: 0/0/2/2/2}, as Jepsen's frequency distribution picks them. */
