@@ -152,10 +152,10 @@ final class TestArm {
         if (planned.isEmpty() || !planned.get().sevenM().present() || planned.get().sevenM().notApplicable()) {
             return List.of();
         }
-        String text = planned.get().checker().toLowerCase(Locale.ROOT);
+        String text = planned.get().checker();
         List<String> out = new ArrayList<>();
         for (var c : CheckerRegistry.standard().all()) {
-            if (Pattern.compile("\\b" + Pattern.quote(c.name()) + "\\b").matcher(text).find()) out.add(c.name());
+            if (dev.falsify.model.picker.CheckerPicker.mentions(text, c.name())) out.add(c.name());
         }
         return out;
     }

@@ -143,10 +143,7 @@ public final class CheckerPicker {
         if (value == null || value.isBlank()) return new CheckerChoice(List.of(), false, "");
         String t = value.toLowerCase(Locale.ROOT);
         Set<String> named = new LinkedHashSet<>();
-        for (String c : CHECKERS) {
-            boolean word = EVERYDAY_WORDS.contains(c);
-            if (word ? t.strip().equals(c) || t.contains("`" + c + "`") : indexOfWord(t, c) >= 0) named.add(c);
-        }
+        for (String c : CHECKERS) if (mentions(value, c)) named.add(c);
         if (indexOfWord(t, "knossos") >= 0 || indexOfWord(t, "porcupine") >= 0 || indexOfWord(t, "linearizable") >= 0
                 || indexOfWord(t, "wgl") >= 0) {
             named.add("linearizability");
@@ -159,6 +156,21 @@ public final class CheckerPicker {
             if (countWords(reason) >= 4) return new CheckerChoice(List.of(), true, value.strip());
         }
         return new CheckerChoice(List.of(), false, "");
+    }
+
+    /**
+     * Whether a §7.M checker field ({@code "linearizability (counter model)"}) names the checker
+     * {@code name}: as a word, or, for a name that is also an everyday word ({@code set},
+     * {@code counter}, {@code bank}), as code ({@code `set`}) or as the whole field. The one reading
+     * of the field: lint, the runner and the test kit all ask it which checkers a scenario declares.
+     */
+    public static boolean mentions(String fieldText, String name) {
+        if (fieldText == null || name == null) return false;
+        String t = fieldText.toLowerCase(Locale.ROOT);
+        String n = name.strip().toLowerCase(Locale.ROOT);
+        if (n.isEmpty()) return false;
+        if (EVERYDAY_WORDS.contains(n)) return t.strip().equals(n) || t.contains("`" + n + "`");
+        return indexOfWord(t, n) >= 0;
     }
 
     /** True when {@code name} is one of {@link #CHECKERS}. */

@@ -41,6 +41,11 @@ class CheckerPickerTest {
         assertThat(CheckerPicker.readCheckerField("bank").named()).containsExactly("bank");
         assertThat(CheckerPicker.readCheckerField("linearizability over the counter model of a bank's set of accounts").named())
                 .containsExactly("linearizability");
+        // the one reading of the field, which the runner and the test kit ask too
+        assertThat(CheckerPicker.mentions("linearizability (counter model)", "counter")).isFalse();
+        assertThat(CheckerPicker.mentions("linearizability (counter model)", "linearizability")).isTrue();
+        assertThat(CheckerPicker.mentions("counter", "counter")).isTrue();
+        assertThat(CheckerPicker.mentions("Jepsen's long-fork checker", "long-fork")).isTrue();
         assertThat(CheckerPicker.readCheckerField("none — the oracle is a latency bound, not a history").acceptable()).isTrue();
         assertThat(CheckerPicker.readCheckerField("custom ordering script").acceptable()).isFalse();
         assertThat(CheckerPicker.readCheckerField("none").acceptable()).isFalse();

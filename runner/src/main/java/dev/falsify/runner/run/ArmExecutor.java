@@ -17,7 +17,6 @@ import dev.falsify.runner.probe.Capability;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -278,12 +277,12 @@ final class ArmExecutor {
     /** The model-level checkers §7.M names: every known checker name its Checker text mentions. */
     private List<String> declaredCheckers() {
         if (!scenario.sevenM().present() || scenario.sevenM().notApplicable()) return List.of();
-        String text = scenario.checker().toLowerCase(Locale.ROOT);
+        String text = scenario.checker();
         Set<String> names = new LinkedHashSet<>();
         for (Checker c : ctx.checkers().all()) names.add(c.name());
         names.addAll(spec.checkers());
         List<String> declared = new ArrayList<>();
-        for (String n : names) if (text.matches("(?s).*\\b" + java.util.regex.Pattern.quote(n.toLowerCase(Locale.ROOT)) + "\\b.*")) declared.add(n);
+        for (String n : names) if (dev.falsify.model.picker.CheckerPicker.mentions(text, n)) declared.add(n);
         return declared;
     }
 
