@@ -232,7 +232,7 @@ final class MessageForm extends VBox {
             return;
         }
         try {
-            List<Replacement> r = PlanEditing.replacements(edit.apply(e));
+            List<Replacement> r = Replacement.of(edit.apply(e));
             refused.setText("");
             if (!r.isEmpty()) edits.apply().accept(r);
         } catch (PlanEditException ex) {

@@ -5,8 +5,6 @@ import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.edit.PlanEditException;
 import dev.falsify.model.plan.edit.PlanPatcher;
 import dev.falsify.model.plan.edit.PlanPatch;
-import dev.falsify.model.plan.edit.TextEdit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -19,20 +17,12 @@ public final class PlanEditing {
     private PlanEditing() {
     }
 
-    public static List<Replacement> replacements(PlanPatch patch) {
-        List<Replacement> out = new ArrayList<>(patch.edits().size());
-        for (TextEdit e : patch.edits()) {
-            out.add(new Replacement(e.startOffset(), e.endOffset(), e.replacement()));
-        }
-        return out;
-    }
-
     static List<Replacement> edit(Plan p, Function<PlanPatcher, PlanPatch> edit) {
         if (p == null) {
             return List.of();
         }
         try {
-            return replacements(edit.apply(new PlanPatcher(p)));
+            return Replacement.of(edit.apply(new PlanPatcher(p)));
         } catch (PlanEditException e) {
             System.err.println("falsify: edit refused: " + e.getMessage());
             return List.of();
