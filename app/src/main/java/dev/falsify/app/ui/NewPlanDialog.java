@@ -1,12 +1,12 @@
 package dev.falsify.app.ui;
 
+import dev.falsify.app.ui.work.BackgroundThreads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.scene.control.ButtonType;
@@ -83,7 +83,7 @@ public final class NewPlanDialog {
         Optional<Path> repo = findRepository(workspace);
         if (repo.isPresent()) {
             commitHint.setText("Commits of " + repo.get());
-            CompletableFuture.supplyAsync(() -> recentCommits(repo.get(), 200))
+            BackgroundThreads.supply("falsify-git-log", () -> recentCommits(repo.get(), 200))
                     .thenAccept(list -> Platform.runLater(() -> {
                         commits.getItems().setAll(list);
                         if (!list.isEmpty()) {

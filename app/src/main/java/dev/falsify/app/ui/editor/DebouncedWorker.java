@@ -1,6 +1,6 @@
 package dev.falsify.app.ui.editor;
 
-import java.util.concurrent.Executors;
+import dev.falsify.app.ui.work.BackgroundThreads;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -42,12 +42,7 @@ public final class DebouncedWorker<I, O> implements AutoCloseable {
 
     public DebouncedWorker(String threadName, long debounceMillis, Function<I, O> work,
             Consumer<Runnable> deliverer, Consumer<Result<O>> consumer) {
-        this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, threadName);
-            t.setDaemon(true);
-            t.setPriority(Thread.NORM_PRIORITY - 1);
-            return t;
-        });
+        this.executor = BackgroundThreads.scheduled(threadName, Thread.NORM_PRIORITY - 1);
         this.work = work;
         this.deliverer = deliverer;
         this.consumer = consumer;

@@ -2,7 +2,7 @@ package dev.falsify.app.ui.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.falsify.app.ui.session.BackgroundWork;
+import dev.falsify.app.ui.work.BackgroundWork;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.LinearizabilityCounterexample;

@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.log;
 
+import dev.falsify.app.ui.work.BackgroundThreads;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -68,11 +69,8 @@ public final class LogViewer extends BorderPane {
     private final MenuButton processMenu = new MenuButton("Processes");
     private final CheckBox follow = new CheckBox("Follow");
     private final Label status = new Label();
-    private final ScheduledExecutorService worker = idleEnding(new java.util.concurrent.ScheduledThreadPoolExecutor(1, r -> {
-        Thread t = new Thread(r, "falsify-log-viewer");
-        t.setDaemon(true);
-        return t;
-    }));
+    /** The viewer's thread ends when it has had nothing to do for a while (a closed viewer leaves none). */
+    private final ScheduledExecutorService worker = BackgroundThreads.scheduledEndingWhenIdle("falsify-log-viewer", 5);
     private final AtomicInteger generation = new AtomicInteger();
     private LogLines lines;
     private FilteredLines view;
@@ -231,14 +229,6 @@ public final class LogViewer extends BorderPane {
                 invalidate();
             }
         });
-    }
-
-    /** The viewer's thread ends when it has had nothing to do for a while (a closed viewer leaves none). */
-    private static ScheduledExecutorService idleEnding(java.util.concurrent.ScheduledThreadPoolExecutor e) {
-        e.setKeepAliveTime(5, TimeUnit.SECONDS);
-        e.allowCoreThreadTimeOut(true);
-        e.setRemoveOnCancelPolicy(true);
-        return e;
     }
 
     /** Shows these lines (a file already indexed or being indexed, or a run's live log). */

@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.session;
 
+import dev.falsify.app.ui.work.BackgroundWork;
 import dev.falsify.model.report.SessionComparison;
 import dev.falsify.model.report.SessionComparison.ArmChange;
 import dev.falsify.model.report.SessionComparison.ScenarioChange;

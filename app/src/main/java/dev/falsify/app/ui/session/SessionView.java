@@ -1,6 +1,8 @@
 package dev.falsify.app.ui.session;
 
 import dev.falsify.app.ui.viewers.MarkdownViewer;
+import dev.falsify.app.ui.work.BackgroundThreads;
+import dev.falsify.app.ui.work.BackgroundWork;
 import dev.falsify.model.report.ReportExport;
 import dev.falsify.model.report.ResultRow;
 import dev.falsify.model.session.FindingFile;
@@ -26,6 +28,7 @@ import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
@@ -241,7 +244,7 @@ public final class SessionView extends BorderPane {
                 store.importFolder(p);
             }
         } catch (IOException | RuntimeException e) {
-            javafx.application.Platform.runLater(() -> host.status("Session index not updated: " + e.getMessage()));
+            Platform.runLater(() -> host.status("Session index not updated: " + e.getMessage()));
         }
     }
 
@@ -509,10 +512,10 @@ public final class SessionView extends BorderPane {
 
     private void loadHistory(String id) {
         String slug = data.folder().planSlug();
-        Thread t = new Thread(() -> {
+        BackgroundThreads.start("falsify-history", () -> {
             try (SessionStore store = SessionStore.open(host.storeDb())) {
                 List<HistoryEntry> h = store.history(id, slug.isBlank() ? Optional.empty() : Optional.of(slug));
-                javafx.application.Platform.runLater(() -> {
+                Platform.runLater(() -> {
                     if (selectedLine().map(l -> l.id().equals(id)).orElse(false)) {
                         history.getItems().setAll(h);
                         long flips = h.stream().filter(HistoryEntry::flip).count();
@@ -521,11 +524,9 @@ public final class SessionView extends BorderPane {
                     }
                 });
             } catch (IOException | RuntimeException e) {
-                javafx.application.Platform.runLater(() -> historySummary.setText("History unavailable: " + e.getMessage()));
+                Platform.runLater(() -> historySummary.setText("History unavailable: " + e.getMessage()));
             }
-        }, "falsify-history");
-        t.setDaemon(true);
-        t.start();
+        });
     }
 
     private void openSelectedArtifact() {

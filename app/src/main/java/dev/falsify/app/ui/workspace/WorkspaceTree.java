@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.workspace;
 
+import dev.falsify.app.ui.work.BackgroundThreads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,7 +8,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import dev.falsify.app.ui.session.SessionSummary;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import javafx.application.Platform;
@@ -87,7 +87,7 @@ public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
         if (root == null || getRoot().getChildren().size() < 2) return;
         TreeItem<Entry> sessions = getRoot().getChildren().get(1);
         Path r = root;
-        CompletableFuture.supplyAsync(() -> SessionSummary.newestFirst(WorkspaceScan.of(r).sessions()))
+        BackgroundThreads.supply("falsify-workspace-scan", () -> SessionSummary.newestFirst(WorkspaceScan.of(r).sessions()))
                 .thenAccept(list -> Platform.runLater(() -> {
                     if (r != root) return; // another workspace was opened meanwhile
                     sessions.getChildren().setAll(list.stream().map(s -> new TreeItem<>(new Entry(s.label(), s.dir(), false))).toList());
@@ -104,7 +104,7 @@ public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
         sessions.setExpanded(true);
         getRoot().getChildren().setAll(List.of(plans, sessions, files));
         // each session is read for its headline and time (off the FX thread), then listed newest first
-        CompletableFuture.supplyAsync(() -> {
+        BackgroundThreads.supply("falsify-workspace-scan", () -> {
             WorkspaceScan scan = WorkspaceScan.of(root);
             return Map.entry(scan, SessionSummary.newestFirst(scan.sessions()));
         }).thenAccept(r -> Platform.runLater(() -> {
