@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.editor;
 
+import dev.falsify.app.ui.work.BackgroundThreads;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -7,7 +8,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.animation.KeyFrame;
@@ -69,11 +69,7 @@ public final class PlanEditor extends BorderPane {
 
     public PlanEditor(DocumentFile file, Function<String, Analysis> analyzer) {
         this.file = file;
-        this.io = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "falsify-editor-io");
-            t.setDaemon(true);
-            return t;
-        });
+        this.io = BackgroundThreads.singleThread("falsify-editor-io");
         getStyleClass().add("plan-editor");
         area.getStyleClass().add("plan-code-area");
         area.setParagraphGraphicFactory(LineNumberFactory.get(area));
@@ -306,6 +302,23 @@ public final class PlanEditor extends BorderPane {
         diskWatchTimer.stop();
         worker.close();
         io.shutdown();
+    }
+
+    /**
+     * The user chose not to save: the autosave side file goes, and these edits are not autosaved
+     * again when the editor is disposed (closing it would otherwise write them back, and reopening
+     * the plan would offer to restore what the user threw away).
+     */
+    public void discardUnsaved() throws IOException {
+        lastAutosaved = area.getText();
+        file.discardAutosave();
+        io.execute(() -> { // after an autosave the timer queued just before
+            try {
+                file.discardAutosave();
+            } catch (IOException e) {
+                Platform.runLater(() -> banners.inform("Could not delete the autosave: " + e.getMessage()));
+            }
+        });
     }
 
     /** Writes the autosave side file now if there are unsaved changes (normally every 5 s). */
