@@ -12,6 +12,7 @@ import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.AuditChecklist;
 import dev.falsify.model.verdict.AuditItem;
+import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
 import dev.falsify.runner.store.HistoryEntry;
 import dev.falsify.runner.store.SessionStore;
@@ -24,6 +25,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
@@ -43,22 +45,27 @@ import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Separator;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableColumn;
 import javafx.scene.control.TreeTableView;
+import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.stage.DirectoryChooser;
 
 /**
  * The reviewer's view of one session folder: a header (plan, commit, times, state, headline), the
@@ -115,7 +122,7 @@ public final class SessionView extends BorderPane {
         compareButton.setOnAction(e -> askCompare());
         Button reload = new Button("Reload");
         reload.setOnAction(e -> load());
-        ToolBar tools = new ToolBar(overrideButton, undoButton, new javafx.scene.control.Separator(), exportButton,
+        ToolBar tools = new ToolBar(overrideButton, undoButton, new Separator(), exportButton,
                 compareButton, reload);
         updateButtons();
 
@@ -126,7 +133,7 @@ public final class SessionView extends BorderPane {
             }
         });
         artifacts.setOnKeyPressed(e -> {
-            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
+            if (e.getCode() == KeyCode.ENTER) {
                 openSelectedArtifact();
             }
         });
@@ -379,13 +386,13 @@ public final class SessionView extends BorderPane {
         session.setPrefWidth(200);
         TableColumn<HistoryEntry, String> verdict = new TableColumn<>("Verdict");
         verdict.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().verdict()));
-        verdict.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
+        verdict.setCellFactory(c -> new TableCell<>() {
             @Override
             protected void updateItem(String item, boolean empty) {
                 super.updateItem(item, empty);
                 setText(empty ? null : item);
                 VerdictStyle.apply(this, empty || item == null ? null
-                        : VerdictStyle.of(dev.falsify.model.verdict.Verdict.parse(item).orElse(null)));
+                        : VerdictStyle.of(Verdict.parse(item).orElse(null)));
             }
         });
         verdict.setPrefWidth(220);
@@ -398,7 +405,7 @@ public final class SessionView extends BorderPane {
         history.getColumns().setAll(List.of(session, verdict, flip, where));
         history.setPlaceholder(new Label("No indexed session records this scenario."));
         history.setRowFactory(t -> {
-            javafx.scene.control.TableRow<HistoryEntry> row = new javafx.scene.control.TableRow<>();
+            TableRow<HistoryEntry> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
                 if (e.getClickCount() == 2 && row.getItem() != null && !Path.of(row.getItem().dir()).equals(dir)) {
                     host.open(Path.of(row.getItem().dir()));
@@ -469,7 +476,7 @@ public final class SessionView extends BorderPane {
                 .ifPresent(w -> checks.getChildren().add(wrap("Written as " + w.label() + " (downgraded or recomputed)")));
         a.override().ifPresent(o -> checks.getChildren().add(wrap("Overridden by " + o.author() + " at " + o.time()
                 + " because " + o.reason())));
-        if (a.effective() == dev.falsify.model.verdict.Verdict.NOT_RUN) {
+        if (a.effective() == Verdict.NOT_RUN) {
             checks.getChildren().add(wrap("Not evaluated: the arm never ran."));
             return;
         }
@@ -506,7 +513,7 @@ public final class SessionView extends BorderPane {
         Label l = new Label(mark + "  " + i.check() + " \u2014 " + (i.status() == AuditItem.Status.FAILED ? "FAILED: " : "")
                 + i.evidenceOrNotEvaluated());
         l.setWrapText(true);
-        l.getStyleClass().add("audit-" + i.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        l.getStyleClass().add("audit-" + i.status().name().toLowerCase(Locale.ROOT).replace('_', '-'));
         return l;
     }
 
@@ -620,7 +627,7 @@ public final class SessionView extends BorderPane {
         d.showAndWait().ifPresent(choice -> {
             Path with;
             if (choice.equals(other)) {
-                javafx.stage.DirectoryChooser dc = new javafx.stage.DirectoryChooser();
+                DirectoryChooser dc = new DirectoryChooser();
                 dc.setTitle("Session folder to compare with");
                 var f = dc.showDialog(host.window());
                 if (f == null) {
