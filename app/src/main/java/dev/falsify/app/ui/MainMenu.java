@@ -98,7 +98,7 @@ final class MainMenu {
     }
 
     private Menu help() {
-        MenuItem about = item("About Falsify", null, () -> wb.info("Falsify 0.1.0",
+        MenuItem about = item("About Falsify", null, () -> WindowDialogs.info(wb.stage(), "Falsify 0.1.0",
                 "Claim-driven testing of distributed and stateful systems.\nEvery action here is also a `falsify` command."));
         return new Menu("Help", null, about);
     }

@@ -5,6 +5,7 @@ import javafx.event.Event;
 import javafx.event.EventHandler;
 import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Dialog;
 import javafx.scene.input.KeyEvent;
 import javafx.stage.Modality;
@@ -60,6 +61,23 @@ final class WindowDialogs {
             }
         });
         return dialog;
+    }
+
+    /** An error dialog, not waited for: {@code what} failed, and why. */
+    static void error(Window owner, String what, Exception e) {
+        Alert a = new Alert(Alert.AlertType.ERROR, e.getMessage() == null ? e.toString() : e.getMessage());
+        a.setHeaderText(what);
+        a.getDialogPane().setId("error-dialog");
+        owned(a, owner, null);
+        a.show();
+    }
+
+    /** A message, not waited for. */
+    static void info(Window owner, String header, String text) {
+        Alert a = new Alert(Alert.AlertType.INFORMATION, text);
+        a.setHeaderText(header);
+        owned(a, owner, null);
+        a.show();
     }
 
     static void centre(Dialog<?> dialog, Window owner) {

@@ -1,7 +1,5 @@
 package dev.falsify.app.ui;
 
-import atlantafx.base.theme.PrimerDark;
-import atlantafx.base.theme.PrimerLight;
 import dev.falsify.app.ui.preview.PreviewPane;
 import dev.falsify.app.ui.run.RunLauncher;
 import dev.falsify.app.ui.run.RunTab;
@@ -22,11 +20,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
-import javafx.application.Application;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.Scene;
-import javafx.scene.control.Alert;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TabPane;
@@ -91,7 +87,7 @@ public final class Workbench {
             updateTitle();
         });
         FileDrops.install(root, this::open);
-        followTheme();
+        WindowTheme.follow(theme, root, settings, this::status);
     }
 
     /** The workspace tree above the outline of the selected plan. */
@@ -106,28 +102,6 @@ public final class Workbench {
         column.setOrientation(Orientation.VERTICAL);
         column.setDividerPositions(0.45);
         return column;
-    }
-
-    /** The stylesheet and the root's style class follow the theme setting; a switch is remembered. */
-    private void followTheme() {
-        theme.darkProperty().subscribe(dark -> {
-            Application.setUserAgentStylesheet(dark ? new PrimerDark().getUserAgentStylesheetBSS()
-                    : new PrimerLight().getUserAgentStylesheetBSS());
-            root.getStyleClass().remove("dark");
-            if (dark) {
-                root.getStyleClass().add("dark");
-            }
-        });
-        theme.onChange(() -> {
-            WorkbenchSettings.Theme now = theme.isDark() ? WorkbenchSettings.Theme.DARK : WorkbenchSettings.Theme.LIGHT;
-            try {
-                if (now != settings.theme()) {
-                    settings.setTheme(now);
-                }
-            } catch (RuntimeException e) {
-                status("Could not remember the theme: " + e.getMessage());
-            }
-        });
     }
 
     /** Every tab the router adds: the title follows it, and its × asks before unsaved edits are lost. */
@@ -406,21 +380,11 @@ public final class Workbench {
         stage.setTitle(b.toString());
     }
 
+    /** Says what failed in the status bar and, while the window is shown, in an error dialog. */
     void error(String what, Exception e) {
         status(what + ": " + e.getMessage());
         if (stage != null && stage.isShowing()) {
-            Alert a = new Alert(Alert.AlertType.ERROR, e.getMessage() == null ? e.toString() : e.getMessage());
-            a.setHeaderText(what);
-            a.getDialogPane().setId("error-dialog");
-            WindowDialogs.owned(a, stage, null);
-            a.show();
+            WindowDialogs.error(stage, what, e);
         }
-    }
-
-    void info(String header, String text) {
-        Alert a = new Alert(Alert.AlertType.INFORMATION, text);
-        a.setHeaderText(header);
-        WindowDialogs.owned(a, stage, null);
-        a.show();
     }
 }
