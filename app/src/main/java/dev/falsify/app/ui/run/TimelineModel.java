@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What the timeline draws, built from the runner's typed {@link RunEvent}s (live, or read back from a
@@ -217,12 +218,12 @@ public final class TimelineModel {
         return s.verdict().equals("error") && s.note().equals("cancelled") ? "stopped" : s.verdict();
     }
 
-    private java.util.Optional<Band> band(String seed, String fault) {
+    private Optional<Band> band(String seed, String fault) {
         List<Band> l = bands.getOrDefault(seed, List.of());
         for (int i = l.size() - 1; i >= 0; i--) {
-            if (l.get(i).fault().equals(fault)) return java.util.Optional.of(l.get(i));
+            if (l.get(i).fault().equals(fault)) return Optional.of(l.get(i));
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     private Lane seedLane(String seed) {

@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.session;
 
+import dev.falsify.app.ui.work.BackgroundWork;
 import dev.falsify.model.report.SessionComparison;
 import dev.falsify.model.report.SessionComparison.ArmChange;
 import dev.falsify.model.report.SessionComparison.ScenarioChange;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
@@ -113,7 +115,7 @@ public final class CompareView extends BorderPane {
     }
 
     private static TreeTableColumn<Line, Optional<Verdict>> verdictColumn(String title,
-                                                                          java.util.function.Function<Line, Optional<Verdict>> f) {
+                                                                          Function<Line, Optional<Verdict>> f) {
         TreeTableColumn<Line, Optional<Verdict>> c = new TreeTableColumn<>(title);
         c.setPrefWidth(230);
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(f.apply(cd.getValue().getValue())));

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * One row of the scenario table: a scenario (its aggregated verdict, arms nested under it) or an arm.
@@ -45,7 +46,7 @@ public record ResultLine(String id, Verdict verdict, Optional<ArmVerdict> arm, O
         return row.map(ResultRow::name).orElse(arms.isEmpty() ? "" : arms.get(0).row().map(ResultRow::name).orElse(""));
     }
 
-    public String cell(java.util.function.Function<ResultRow, String> f) {
+    public String cell(Function<ResultRow, String> f) {
         return row.map(f).orElse("");
     }
 
