@@ -199,7 +199,7 @@ class CompletedWorkTest {
         }
 
         @Override
-        public List<String> models() {
+        public List<dev.falsify.model.vocabulary.HistoryModel> models() {
             return List.of();
         }
 

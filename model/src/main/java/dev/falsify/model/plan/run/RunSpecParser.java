@@ -1,7 +1,7 @@
 package dev.falsify.model.plan.run;
 
-import dev.falsify.model.picker.CheckerPicker;
 import dev.falsify.model.plan.Span;
+import dev.falsify.model.vocabulary.CheckerName;
 import java.io.StringReader;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -445,12 +445,12 @@ public final class RunSpecParser {
         for (int i = 0; i < items.size(); i++) {
             String c = str(items.get(i), "checkers[" + i + "]");
             if (c == null) continue;
-            if (!CheckerPicker.isKnownChecker(c)) {
+            if (!CheckerName.isKnown(c)) {
                 error(items.get(i), "checkers[" + i + "]", "unknown checker '" + c + "' (known: "
-                        + String.join(", ", CheckerPicker.CHECKERS) + ")");
+                        + String.join(", ", CheckerName.ids()) + ")");
             }
             // the canonical (lower-case) name: the runner looks checkers up by it
-            out.add(CheckerPicker.isKnownChecker(c) ? c.strip().toLowerCase(java.util.Locale.ROOT) : c.strip());
+            out.add(CheckerName.isKnown(c) ? c.strip().toLowerCase(java.util.Locale.ROOT) : c.strip());
         }
         return out;
     }
