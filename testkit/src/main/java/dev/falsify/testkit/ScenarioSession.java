@@ -12,8 +12,8 @@ import dev.falsify.model.session.AtomicFiles;
 import dev.falsify.model.session.SessionHeader;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.SessionWriter;
-import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.Decision;
+import dev.falsify.model.vocabulary.PlanId;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -129,7 +129,7 @@ final class ScenarioSession implements ExtensionContext.Store.CloseableResource,
         Optional<dev.falsify.model.plan.Scenario> planned = requireScenario(armId);
         try {
             String scenarioName = planned.map(dev.falsify.model.plan.Scenario::name).orElse(displayName);
-            TestArm arm = new TestArm(ArmId.scenarioOf(armId), ArmId.armOf(armId), ann, testRef, planned, first, again);
+            TestArm arm = new TestArm(PlanId.scenarioOf(armId), PlanId.armOf(armId), ann, testRef, planned, first, again);
             writer.event(armId, "start", testRef + " (seed " + ann.seed() + ")");
             for (TestArm.Run r : again == null ? List.of(first) : List.of(first, again)) {
                 String pass = r == first ? "" : "re-run: ";
@@ -172,7 +172,7 @@ final class ScenarioSession implements ExtensionContext.Store.CloseableResource,
     private void artifacts(String armId, TestArm.Run run) throws IOException {
         int n = 0;
         for (TestEvidence.Check c : run.checks()) {
-            String stem = ArmId.fileStem(armId) + (++n == 1 ? "" : "-" + n);
+            String stem = PlanId.fileStem(armId) + (++n == 1 ? "" : "-" + n);
             Path history = writer.artifactsDir().resolve(stem + ".history.jsonl");
             JsonlHistoryWriter.writeAtomically(history, c.ops());
             AtomicFiles.write(writer.artifactsDir().resolve(stem + ".check.json"),

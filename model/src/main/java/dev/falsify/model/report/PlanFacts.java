@@ -1,5 +1,6 @@
 package dev.falsify.model.report;
 
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.List;
 
 /**
@@ -66,7 +67,7 @@ public record PlanFacts(String path, String slug, List<Claim> claims, List<Hypot
         java.util.Set<String> faultFree = new java.util.HashSet<>();
         java.util.Map<String, List<String>> arms = new java.util.LinkedHashMap<>();
         for (Scenario s : scenarios) {
-            if (!s.listsFault()) faultFree.add(dev.falsify.model.verdict.ArmId.key(s.id()));
+            if (!s.listsFault()) faultFree.add(PlanId.key(s.id()));
             if (!s.arms().isEmpty()) arms.put(s.id(), s.arms());
         }
         return new dev.falsify.model.session.SessionFolder.PlanDeclarations(faultFree, arms);
@@ -76,6 +77,6 @@ public record PlanFacts(String path, String slug, List<Claim> claims, List<Hypot
     }
 
     public java.util.Optional<Scenario> scenario(String id) {
-        return scenarios.stream().filter(s -> IdMatch.same(s.id(), id)).findFirst();
+        return scenarios.stream().filter(s -> PlanId.same(s.id(), id)).findFirst();
     }
 }

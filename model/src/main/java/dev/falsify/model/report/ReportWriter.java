@@ -3,25 +3,25 @@ package dev.falsify.model.report;
 import dev.falsify.model.session.FindingFile;
 import dev.falsify.model.session.MarkdownTable;
 import dev.falsify.model.session.MarkdownText;
+import dev.falsify.model.session.SessionFolder.ArmVerdict;
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
-import dev.falsify.model.session.SessionFolder.ArmVerdict;
 import dev.falsify.model.session.TimelineEvent;
 import dev.falsify.model.session.VerdictRow;
 import dev.falsify.model.verdict.ArmEvidence;
-import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.AuditChecklist;
 import dev.falsify.model.verdict.AuditItem;
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BugType;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.FaultEvidence;
+import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SessionHeadline;
-import dev.falsify.model.verdict.VerdictRules;
-import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
+import dev.falsify.model.verdict.VerdictRules;
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -301,7 +301,7 @@ public final class ReportWriter {
     /** Files under artifacts/ and metrics/ named after the arm, relative to the session folder. */
     private List<String> artifactFiles(ArmVerdict a) {
         List<String> out = new ArrayList<>();
-        String stem = ArmId.fileStem(a.armId());
+        String stem = PlanId.fileStem(a.armId());
         for (String file : session.artifactFiles()) {
             String name = file.substring(file.lastIndexOf('/') + 1);
             if (name.equals(stem) || name.startsWith(stem + ".") || name.startsWith(stem + "-")) {
@@ -399,7 +399,7 @@ public final class ReportWriter {
      * by the runner or {@code falsify report}, which see the checkers; this writer only links them.
      */
     private List<String> pictures(String armId) {
-        List<String> stems = List.of(ArmId.fileStem(armId), armId.strip().replace('/', '_'));
+        List<String> stems = List.of(PlanId.fileStem(armId), armId.strip().replace('/', '_'));
         return session.pictures().stream()
                 .filter(p -> stems.stream().anyMatch(s -> p.startsWith(s + "-") || p.startsWith(s + ".")))
                 // by seed label (S1-1 before its re-run S1-1-rerun1), then name
@@ -436,7 +436,7 @@ public final class ReportWriter {
 
     /** What the session log's verdict table says of the arm (every row: one per seed is common), or empty. */
     private String verdictNotes(ArmVerdict a) {
-        return session.log().verdicts().stream().filter(r -> IdMatch.same(r.armId(), a.armId()))
+        return session.log().verdicts().stream().filter(r -> PlanId.same(r.armId(), a.armId()))
                 .map(r -> r.notes().startsWith("rows: ") ? r.notes().substring(6) : r.written().strip()
                         + (r.notes().isBlank() ? "" : " (" + r.notes().strip() + ")"))
                 .collect(Collectors.joining("; "));
@@ -467,8 +467,8 @@ public final class ReportWriter {
         b.append("## Surface coverage\n\n");
         Map<String, List<String>> declared = new LinkedHashMap<>();
         plan.scenarios().stream().filter(s -> !s.arms().isEmpty()).forEach(s -> declared.put(s.id(), s.arms()));
-        arms.stream().filter(a -> !ArmId.armOf(a.armId()).isEmpty()).forEach(a -> {
-            String key = declared.keySet().stream().filter(k -> IdMatch.same(k, a.scenario())).findFirst()
+        arms.stream().filter(a -> !PlanId.armOf(a.armId()).isEmpty()).forEach(a -> {
+            String key = declared.keySet().stream().filter(k -> PlanId.same(k, a.scenario())).findFirst()
                     .orElse(a.scenario());
             declared.computeIfAbsent(key, k -> new ArrayList<>());
         });
@@ -479,13 +479,13 @@ public final class ReportWriter {
         b.append("| Scenario | Surface arm | Verdict | Notes |\n|---|---|---|---|\n");
         for (Map.Entry<String, List<String>> e : declared.entrySet()) {
             List<String> armNames = new ArrayList<>();
-            e.getValue().forEach(x -> armNames.add(ArmId.armOf(x).isEmpty() ? x : ArmId.armOf(x)));
-            arms.stream().filter(a -> IdMatch.same(a.scenario(), e.getKey())).map(a -> ArmId.armOf(a.armId()))
+            e.getValue().forEach(x -> armNames.add(PlanId.armOf(x).isEmpty() ? x : PlanId.armOf(x)));
+            arms.stream().filter(a -> PlanId.same(a.scenario(), e.getKey())).map(a -> PlanId.armOf(a.armId()))
                     .filter(x -> !x.isEmpty() && armNames.stream().noneMatch(y -> y.equalsIgnoreCase(x)))
                     .forEach(armNames::add);
             for (String arm : armNames) {
-                Optional<ArmVerdict> a = arms.stream().filter(x -> IdMatch.same(x.scenario(), e.getKey())
-                        && ArmId.armOf(x.armId()).equalsIgnoreCase(arm)).findFirst();
+                Optional<ArmVerdict> a = arms.stream().filter(x -> PlanId.same(x.scenario(), e.getKey())
+                        && PlanId.armOf(x.armId()).equalsIgnoreCase(arm)).findFirst();
                 String note = a.isEmpty() ? "declared in the plan, not in this session"
                         : e.getValue().stream().noneMatch(x -> x.endsWith(arm)) && !e.getValue().isEmpty()
                         ? "not declared in the plan" : "";
@@ -506,7 +506,7 @@ public final class ReportWriter {
             String rb = s.releaseBudget().isBlank() ? "not stated in the plan (no disclosure)"
                     : s.releaseBudget().strip().matches("(?i)tbd\\.?|todo\\.?|\\?+") ? s.releaseBudget()
                     + " (no disclosure: expected `not provided \u2014 reason. Revisit when: \u2026`)" : s.releaseBudget();
-            List<ArmVerdict> mine = arms.stream().filter(a -> IdMatch.same(a.scenario(), s.id())).toList();
+            List<ArmVerdict> mine = arms.stream().filter(a -> PlanId.same(a.scenario(), s.id())).toList();
             String met;
             if (mine.isEmpty()) {
                 met = "not run in this session";
@@ -532,7 +532,7 @@ public final class ReportWriter {
         b.append("| Hypothesis | Claims | Scenario(s) | Exercised? | Result / reason |\n|---|---|---|---|---|\n");
         for (PlanFacts.Hypothesis h : plan.hypotheses()) {
             List<PlanFacts.Scenario> closers = plan.scenarios().stream()
-                    .filter(s -> s.closes().stream().anyMatch(c -> IdMatch.same(c, h.id()))).toList();
+                    .filter(s -> s.closes().stream().anyMatch(c -> PlanId.same(c, h.id()))).toList();
             String scen = closers.isEmpty() ? "\u2014" : closers.stream().map(PlanFacts.Scenario::id)
                     .collect(Collectors.joining(", "));
             List<String> results = new ArrayList<>();
@@ -561,7 +561,7 @@ public final class ReportWriter {
     }
 
     private String reasonFor(String scenarioId) {
-        return arms.stream().filter(a -> IdMatch.same(a.scenario(), scenarioId)).findFirst()
+        return arms.stream().filter(a -> PlanId.same(a.scenario(), scenarioId)).findFirst()
                 .map(a -> a.computed().map(d -> " (" + d.reason() + ")")
                         .orElseGet(() -> {
                             String t = timeline(a.armId(), "skip", "not run", "blocked");
@@ -591,7 +591,7 @@ public final class ReportWriter {
     }
 
     private Optional<Verdict> scenarioVerdict(String id) {
-        return scenarios.entrySet().stream().filter(e -> IdMatch.same(e.getKey(), id)).map(Map.Entry::getValue).findFirst();
+        return scenarios.entrySet().stream().filter(e -> PlanId.same(e.getKey(), id)).map(Map.Entry::getValue).findFirst();
     }
 
     private void adequacy(StringBuilder b) {
@@ -599,7 +599,7 @@ public final class ReportWriter {
         List<String> claims = new ArrayList<>();
         plan.adequacy().forEach(a -> claims.add(a.claim()));
         plan.scenarios().stream().filter(s -> scenarioVerdict(s.id()).isPresent()).flatMap(s -> s.falsifies().stream())
-                .filter(c -> claims.stream().noneMatch(x -> IdMatch.same(x, c))).distinct().forEach(claims::add);
+                .filter(c -> claims.stream().noneMatch(x -> PlanId.same(x, c))).distinct().forEach(claims::add);
         if (claims.isEmpty()) {
             b.append("The plan's \u00a77b adequacy argument is not available (").append(plan.present()
                     ? "the plan has no \u00a77b rows" : md(plan.problem())).append(").\n\n");
@@ -607,7 +607,7 @@ public final class ReportWriter {
         }
         b.append("| Claim | Plan's adequacy argument | What actually ran | Adequacy after this run |\n|---|---|---|---|\n");
         for (String claim : claims) {
-            String argument = plan.adequacy().stream().filter(a -> IdMatch.same(a.claim(), claim))
+            String argument = plan.adequacy().stream().filter(a -> PlanId.same(a.claim(), claim))
                     .map(PlanFacts.Adequacy::argument).findFirst().orElse("not in \u00a77b");
             Map<String, Verdict> ran = ranFor(claim);
             String what = ran.isEmpty() ? "nothing" : ran.entrySet().stream().map(e -> e.getKey() + " " + e.getValue().label())
@@ -621,7 +621,7 @@ public final class ReportWriter {
     private Map<String, Verdict> ranFor(String claim) {
         Map<String, Verdict> out = new LinkedHashMap<>();
         for (PlanFacts.Scenario s : plan.scenarios()) {
-            if (s.falsifies().stream().anyMatch(c -> IdMatch.same(c, claim))) {
+            if (s.falsifies().stream().anyMatch(c -> PlanId.same(c, claim))) {
                 scenarioVerdict(s.id()).ifPresent(v -> out.put(s.id(), v));
             }
         }

@@ -1,18 +1,18 @@
 package dev.falsify.model.session;
 
 import dev.falsify.model.verdict.ArmEvidence;
-import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.AuditChecklist;
 import dev.falsify.model.verdict.AuditItem;
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BugType;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.FaultEvidence;
+import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.LandingReading;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
-import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.Verdict;
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -39,7 +39,7 @@ public final class FindingsFormat {
 
     /** File name for an arm: {@code S5/api} → {@code S5-api.md}. */
     public static String fileName(String armId) {
-        return ArmId.fileStem(armId) + ".md";
+        return PlanId.fileStem(armId) + ".md";
     }
 
     public static String render(String scenarioName, ArmEvidence e, Decision d, FindingDetail detail) {
@@ -143,8 +143,8 @@ public final class FindingsFormat {
         String fromName = armIn(stem.replaceFirst("^([Ss]\\d+[A-Za-z]?)[-_]", "$1/"));
         String labelled = doc.label("scenario / arm", "scenario", "arm").map(FindingsFormat::armIn).orElse("");
         if (!fromName.isEmpty() && fromName.contains("/") && !labelled.contains("/")
-                && dev.falsify.model.verdict.ArmId.key(labelled).equals(dev.falsify.model.verdict.ArmId.key(
-                dev.falsify.model.verdict.ArmId.scenarioOf(fromName)))) {
+                && PlanId.key(labelled).equals(PlanId.key(
+                PlanId.scenarioOf(fromName)))) {
             labelled = fromName;   // "**Scenario:** S2 (postgres backend)" in S2-postgres.md is arm S2/postgres
         }
         String armId = !labelled.isEmpty() ? labelled : !armIn(doc.title).isEmpty() ? armIn(doc.title)

@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.editor;
 
+import dev.falsify.model.vocabulary.PlanId;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -269,7 +270,7 @@ public final class PlanEditor extends BorderPane {
     /** Jumps to where {@code id} is defined; false if the current analysis does not know it. */
     public boolean jumpToDefinition(String id) {
         Analysis a = analysis.get();
-        String key = dev.falsify.model.plan.Ids.key(id);
+        String key = PlanId.key(id);
         if (a == null || !a.definitions().containsKey(key)) {
             return false;
         }
