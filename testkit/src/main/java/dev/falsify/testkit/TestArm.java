@@ -1,14 +1,13 @@
 package dev.falsify.testkit;
 
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.CheckerRegistry;
 import dev.falsify.checkers.api.HistoryWeakness;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.session.FindingDetail;
 import dev.falsify.model.verdict.ArmEvidence;
 import dev.falsify.model.verdict.AuditChecklist;
-import dev.falsify.model.verdict.AuditItem;
 import dev.falsify.model.verdict.AuditItem.Status;
+import dev.falsify.model.verdict.AuditItem;
 import dev.falsify.model.verdict.BudgetTier;
 import dev.falsify.model.verdict.FaultEvidence;
 import dev.falsify.model.verdict.LandingReading;
@@ -86,7 +85,7 @@ final class TestArm {
         BudgetTier tier = budget(opsChecked, faults.stream().allMatch(FaultEvidence::active), notes);
         return ArmEvidence.builder(scenario, arm)
                 .faults(faults)
-                .declaredCheckers(declaredCheckers())
+                .declaredCheckers(planned.map(s -> s.declaredCheckers(List.of())).orElse(List.of()))
                 .oracles(oracles)
                 .seeds(seeds)
                 .budgetMet(tier)
@@ -145,19 +144,6 @@ final class TestArm {
                 "fired > 0", landed);
         return new FaultEvidence(p.name(), p.kind(), landed, true, List.of(reading),
                 landed ? FaultEvidence.Landing.PROVEN : FaultEvidence.Landing.NOT_PROVEN);
-    }
-
-    /** The checkers the plan's §7.M Checker text names (any known checker name in it). */
-    private List<String> declaredCheckers() {
-        if (planned.isEmpty() || !planned.get().sevenM().present() || planned.get().sevenM().notApplicable()) {
-            return List.of();
-        }
-        String text = planned.get().checker().toLowerCase(Locale.ROOT);
-        List<String> out = new ArrayList<>();
-        for (var c : CheckerRegistry.standard().all()) {
-            if (Pattern.compile("\\b" + Pattern.quote(c.name()) + "\\b").matcher(text).find()) out.add(c.name());
-        }
-        return out;
     }
 
     /**

@@ -30,6 +30,18 @@ class CheckerFieldTest {
         assertThat(CheckerField.read("WGL search (linearizable)").named()).containsExactly("linearizability");
     }
 
+    /** What the runner and the testkit record as the arm's declared checkers: the same reading. */
+    @Test
+    void aScenarioDeclaresWhatItsCheckerFieldNames() {
+        String plan = "# Test Plan: p\n\n## 7. Scenarios\n\n### S1: a\n\n#### §7.M — Model / history / checker\n\n"
+                + "- **Model under test:** register\n- **Checker:** Porcupine, plus the monitor\n\n"
+                + "### S2: b\n\n§7.M: not applicable (no history).\n";
+        var p = dev.falsify.model.plan.PlanParser.parse(plan);
+        assertThat(p.scenario("S1").orElseThrow().declaredCheckers(List.of())).containsExactly("linearizability");
+        assertThat(p.scenario("S1").orElseThrow().declaredCheckers(List.of("monitor"))).containsExactly("linearizability", "monitor");
+        assertThat(p.scenario("S2").orElseThrow().declaredCheckers(List.of("monitor"))).isEmpty();
+    }
+
     @Test
     void elleIsListAppendUnlessRwRegisterIsNamed() {
         assertThat(CheckerField.read("Elle").named()).containsExactly("list-append");

@@ -15,10 +15,7 @@ import dev.falsify.model.verdict.SeedRun;
 import dev.falsify.runner.messages.MonitorOracle;
 import dev.falsify.runner.probe.Capability;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -233,7 +230,9 @@ final class ArmExecutor {
             }
         }
         b.faults(faults);
-        b.declaredCheckers(declaredCheckers());
+        List<String> known = new ArrayList<>(spec.checkers());   // the run block's, and any registered beyond the shipped ones
+        for (Checker c : ctx.checkers().all()) known.add(c.name());
+        b.declaredCheckers(scenario.declaredCheckers(known));
         List<OracleResult> oracles = new ArrayList<>();
         for (SeedResult r : results) {
             for (CheckResult c : r.checks()) oracles.add(oracle(c, r, spec.history() != null));
@@ -273,18 +272,6 @@ final class ArmExecutor {
         return new OracleResult(c.checker(), v, c.evidence().ops(), c.evidence().opsTotal(), weak,
                 c.summary() + " [" + r.label() + ", " + r.historyFile() + "]", hasHistory ? r.stats().ok() : null,
                 monitor ? OracleResult.MESSAGE_EVENTS : null);
-    }
-
-    /** The model-level checkers §7.M names: every known checker name its Checker text mentions. */
-    private List<String> declaredCheckers() {
-        if (!scenario.sevenM().present() || scenario.sevenM().notApplicable()) return List.of();
-        String text = scenario.checker().toLowerCase(Locale.ROOT);
-        Set<String> names = new LinkedHashSet<>();
-        for (Checker c : ctx.checkers().all()) names.add(c.name());
-        names.addAll(spec.checkers());
-        List<String> declared = new ArrayList<>();
-        for (String n : names) if (text.matches("(?s).*\\b" + java.util.regex.Pattern.quote(n.toLowerCase(Locale.ROOT)) + "\\b.*")) declared.add(n);
-        return declared;
     }
 
     private FindingDetail detail(List<SeedResult> results) {
