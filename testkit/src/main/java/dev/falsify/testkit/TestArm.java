@@ -13,6 +13,7 @@ import dev.falsify.model.verdict.FaultEvidence;
 import dev.falsify.model.verdict.LandingReading;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
+import dev.falsify.model.vocabulary.Validity;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,7 +41,7 @@ final class TestArm {
     record Run(List<FaultPlan> plans, List<TestEvidence.Check> checks, Throwable thrown) {
         /** A checker found a violation, or the test failed other than by a fault not landing. */
         boolean violated() {
-            return checks.stream().anyMatch(c -> c.result().validity() == dev.falsify.checkers.api.Validity.INVALID)
+            return checks.stream().anyMatch(c -> c.result().validity() == dev.falsify.model.vocabulary.Validity.INVALID)
                     || thrown != null && !(thrown instanceof FaultsNotLandedError) && !(thrown instanceof TestAbortedException)
                     && !(thrown instanceof FalsifyAssertionError f && f.result().isPresent());
         }
@@ -72,8 +73,8 @@ final class TestArm {
         List<OracleResult> oracles = new ArrayList<>();
         for (TestEvidence.Check c : first.checks()) oracles.add(oracle(c.result()));
         if (first.violated() && first.checks().stream().noneMatch(c -> c.result().validity()
-                == dev.falsify.checkers.api.Validity.INVALID)) {
-            oracles.add(new OracleResult(TEST_ASSERTIONS, OracleResult.Validity.INVALID, 0, 0, List.of(),
+                == dev.falsify.model.vocabulary.Validity.INVALID)) {
+            oracles.add(new OracleResult(TEST_ASSERTIONS, Validity.INVALID, 0, 0, List.of(),
                     "the test failed: " + describe(first.thrown())));
         }
         List<SeedRun> seeds = new ArrayList<>();
@@ -126,11 +127,7 @@ final class TestArm {
     }
 
     static OracleResult oracle(CheckResult c) {
-        OracleResult.Validity v = switch (c.validity()) {
-            case VALID -> OracleResult.Validity.VALID;
-            case INVALID -> OracleResult.Validity.INVALID;
-            case UNKNOWN -> OracleResult.Validity.UNKNOWN;
-        };
+        Validity v = c.validity();
         return new OracleResult(c.checker(), v, c.evidence().ops(), c.evidence().opsTotal(),
                 c.weaknesses().stream().map(HistoryWeakness::detail).toList(), c.summary());
     }

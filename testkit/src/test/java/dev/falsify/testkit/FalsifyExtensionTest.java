@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import dev.falsify.checkers.api.CheckBudget;
-import dev.falsify.checkers.api.Validity;
 import dev.falsify.checkers.pipeline.HistoryCheck;
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.verdict.SessionHeadline;
+import dev.falsify.model.vocabulary.Validity;
 import dev.falsify.testkit.fixtures.CounterScenariosFixture;
 import dev.falsify.testkit.fixtures.FixtureRoot;
 import java.nio.file.Files;

@@ -13,6 +13,7 @@ import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.vocabulary.PlanId;
+import dev.falsify.model.vocabulary.Validity;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;

@@ -1,5 +1,6 @@
 package dev.falsify.model.verdict;
 
+import dev.falsify.model.vocabulary.Validity;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -44,7 +45,7 @@ public final class VerdictRules {
             return new Decision(Verdict.NOT_RUN, false, "the session never reached this arm");
         }
         List<OracleResult> violations = e.oracles().stream()
-                .filter(o -> o.validity() == OracleResult.Validity.INVALID).toList();
+                .filter(o -> o.validity() == Validity.INVALID).toList();
         boolean violatedOnSomeSeed = e.seeds().stream().anyMatch(s -> s.outcome() == SeedRun.Outcome.VIOLATION);
         if (!violations.isEmpty() || violatedOnSomeSeed) {
             // one name per checker: the same checker failing on several seeds is one fact here
@@ -90,7 +91,7 @@ public final class VerdictRules {
                     + String.join("; ", weak));
         }
         for (OracleResult o : e.oracles()) {
-            if (o.validity() == OracleResult.Validity.UNKNOWN) {
+            if (o.validity() == Validity.UNKNOWN) {
                 return new Decision(Verdict.PARTIAL_MODEL, false, o.checker() + " answered unknown (budget exhausted)");
             }
             if (o.partialCoverage()) {

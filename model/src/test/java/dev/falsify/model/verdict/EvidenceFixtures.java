@@ -1,5 +1,6 @@
 package dev.falsify.model.verdict;
 
+import dev.falsify.model.vocabulary.Validity;
 import java.util.List;
 
 /** Small evidence records for tests: a clean hardening arm and variations of it. */
@@ -15,7 +16,7 @@ public final class EvidenceFixtures {
     }
 
     public static OracleResult valid(String checker, long ops) {
-        return new OracleResult(checker, OracleResult.Validity.VALID, ops, ops, List.of(), "linearizable");
+        return new OracleResult(checker, Validity.VALID, ops, ops, List.of(), "linearizable");
     }
 
     /** Fault landed, linearizability consumed every op, hardening budget met, audits ticked. */

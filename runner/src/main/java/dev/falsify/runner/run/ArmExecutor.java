@@ -12,6 +12,7 @@ import dev.falsify.model.verdict.CapabilityResult;
 import dev.falsify.model.verdict.FaultEvidence;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
+import dev.falsify.model.vocabulary.Validity;
 import dev.falsify.runner.messages.MonitorOracle;
 import dev.falsify.runner.probe.Capability;
 import java.util.ArrayList;
@@ -191,7 +192,7 @@ final class ArmExecutor {
     private static String describe(SeedResult r) {
         return switch (r.outcome()) {
             case CLEAN -> "no anomaly (" + r.stats().ops() + " ops, " + r.stats().ok() + " completed" + faultsLine(r) + ")";
-            case VIOLATION -> "VIOLATION " + r.checks().stream().filter(c -> c.validity() == dev.falsify.checkers.api.Validity.INVALID)
+            case VIOLATION -> "VIOLATION " + r.checks().stream().filter(c -> c.validity() == dev.falsify.model.vocabulary.Validity.INVALID)
                     .map(CheckResult::summary).collect(Collectors.joining("; "));
             case ERROR -> "could not finish: " + r.error();
         };
@@ -258,11 +259,7 @@ final class ArmExecutor {
      * run block that records no history cannot show that any client op completed while it watched.
      */
     private static OracleResult oracle(CheckResult c, SeedResult r, boolean hasHistory) {
-        OracleResult.Validity v = switch (c.validity()) {
-            case VALID -> OracleResult.Validity.VALID;
-            case INVALID -> OracleResult.Validity.INVALID;
-            case UNKNOWN -> OracleResult.Validity.UNKNOWN;
-        };
+        Validity v = c.validity();
         boolean monitor = c.checker().equals(MonitorOracle.NAME);
         List<String> weak = new ArrayList<>(c.weaknesses().stream().map(HistoryWeakness::detail).toList());
         if (!hasHistory) {
@@ -279,7 +276,7 @@ final class ArmExecutor {
         if (failing == null) return FindingDetail.EMPTY;
         List<String> what = new ArrayList<>();
         for (CheckResult c : failing.checks()) {
-            if (c.validity() != dev.falsify.checkers.api.Validity.INVALID) continue;
+            if (c.validity() != dev.falsify.model.vocabulary.Validity.INVALID) continue;
             // the summary, then only what the counterexample adds to it (times in ms from the history's start)
             StringBuilder w = new StringBuilder(c.checker() + ": " + c.summary() + " (" + c.evidence().ops()
                     + " ops checked, " + failing.stats().unknown() + " unknown outcomes)");
@@ -300,7 +297,7 @@ final class ArmExecutor {
     }
 
     private static String checkersOf(SeedResult r) {
-        return r.checks().stream().filter(c -> c.validity() == dev.falsify.checkers.api.Validity.INVALID)
+        return r.checks().stream().filter(c -> c.validity() == dev.falsify.model.vocabulary.Validity.INVALID)
                 .map(CheckResult::checker).collect(Collectors.joining(", "));
     }
 }
