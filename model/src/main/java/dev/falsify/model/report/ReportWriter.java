@@ -21,6 +21,7 @@ import dev.falsify.model.verdict.SessionHeadline;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
 import dev.falsify.model.verdict.VerdictRules;
+import dev.falsify.model.vocabulary.AuditCheck;
 import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -698,12 +699,12 @@ public final class ReportWriter {
                     .or(() -> a.row().map(VerdictRow::greenButBroken)).orElse(List.of());
             List<AuditItem> weak = a.finding().map(FindingFile::weakOracleAudit).filter(l -> !l.isEmpty())
                     .or(() -> a.row().map(VerdictRow::weakOracleAudit)).orElse(List.of());
-            for (AuditItem i : AuditChecklist.complete(gbb, AuditChecklist.GREEN_BUT_BROKEN)) {
+            for (AuditItem i : AuditChecklist.complete(gbb, AuditCheck.Checklist.GREEN_BUT_BROKEN)) {
                 item(b, i);
             }
             b.append("\nWeak-oracle audit")
                     .append(":\n\n");
-            for (AuditItem i : AuditChecklist.complete(weak, AuditChecklist.WEAK_ORACLE)) {
+            for (AuditItem i : AuditChecklist.complete(weak, AuditCheck.Checklist.WEAK_ORACLE)) {
                 item(b, i);
             }
             b.append('\n');

@@ -5,6 +5,7 @@ import dev.falsify.model.verdict.AuditItem;
 import dev.falsify.model.verdict.BudgetTier;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.Verdict;
+import dev.falsify.model.vocabulary.AuditCheck;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -172,7 +173,7 @@ final class ClaimCheck {
             return Optional.of(new Decision(Verdict.PASS_SMOKE, false, as + ", but the budget met is "
                     + budget.get().label() + ": a run that met only the smoke budget earns at best PASS-smoke"));
         }
-        List<AuditItem> unticked = AuditChecklist.complete(audit, AuditChecklist.WEAK_ORACLE).stream()
+        List<AuditItem> unticked = AuditChecklist.complete(audit, AuditCheck.Checklist.WEAK_ORACLE).stream()
                 .filter(a -> !a.ticked()).toList();
         if (!unticked.isEmpty()) {
             return Optional.of(new Decision(Verdict.PASS_SMOKE, false, as + "; not eligible for PASS-hardening, "
@@ -221,7 +222,7 @@ final class ClaimCheck {
         boolean timelineReading = timeline.stream().anyMatch(t -> t.event().toLowerCase(Locale.ROOT).contains("landing")
                 && !LANDING_ABSENT.matcher(t.notes()).find());
         boolean ticked = gbb.stream().anyMatch(a -> a.status() == AuditItem.Status.PASSED
-                && a.check().toLowerCase(Locale.ROOT).matches("faults? (verifiably injected|did not silently no-op).*"));
+                && (a.item() == AuditCheck.FAULTS_INJECTED || a.item() == AuditCheck.FAULT_NOT_NOOP));
         boolean stated = prose.stream().anyMatch(l -> l.toLowerCase(Locale.ROOT).contains("landing")
                 && !LANDING_ABSENT.matcher(l).find() && l.matches(".*\\d.*"));
         return timelineReading || ticked || stated;

@@ -12,6 +12,7 @@ import dev.falsify.model.verdict.LandingReading;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
 import dev.falsify.model.verdict.Verdict;
+import dev.falsify.model.vocabulary.AuditCheck;
 import dev.falsify.model.vocabulary.PlanId;
 import dev.falsify.model.vocabulary.Validity;
 import java.util.List;
@@ -103,9 +104,9 @@ public final class FindingsFormat {
             }
         }
         b.append("\n## Green-but-broken check\n\n");
-        audit(b, AuditChecklist.complete(e.greenButBroken(), AuditChecklist.GREEN_BUT_BROKEN));
+        audit(b, AuditChecklist.complete(e.greenButBroken(), AuditCheck.Checklist.GREEN_BUT_BROKEN));
         b.append("\n## Weak-oracle audit\n\n");
-        audit(b, AuditChecklist.complete(e.weakOracleAudit(), AuditChecklist.WEAK_ORACLE));
+        audit(b, AuditChecklist.complete(e.weakOracleAudit(), AuditCheck.Checklist.WEAK_ORACLE));
         b.append("\n## Evidence\n\n```").append(EVIDENCE_INFO).append('\n').append(EvidenceJson.write(e))
                 .append("\n```\n");
         return b.toString();

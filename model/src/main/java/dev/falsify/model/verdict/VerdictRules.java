@@ -1,5 +1,6 @@
 package dev.falsify.model.verdict;
 
+import dev.falsify.model.vocabulary.AuditCheck;
 import dev.falsify.model.vocabulary.Validity;
 import java.util.Collection;
 import java.util.List;
@@ -116,7 +117,7 @@ public final class VerdictRules {
             return new Decision(Verdict.PASS_SMOKE, false, "no fault injected; " + checked + ": no anomaly");
         }
         // the audit is a fixed checklist: an item the evidence does not mention was not evaluated
-        List<AuditItem> notEvaluated = AuditChecklist.complete(e.weakOracleAudit(), AuditChecklist.WEAK_ORACLE).stream()
+        List<AuditItem> notEvaluated = AuditChecklist.complete(e.weakOracleAudit(), AuditCheck.Checklist.WEAK_ORACLE).stream()
                 .filter(a -> a.status() == AuditItem.Status.NOT_EVALUATED).toList();
         if (!notEvaluated.isEmpty()) {
             return new Decision(Verdict.PASS_SMOKE, false, e.faults().size() + " fault(s) landed; " + checked

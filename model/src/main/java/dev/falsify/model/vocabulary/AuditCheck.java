@@ -66,9 +66,9 @@ public enum AuditCheck {
     }
 
     /**
-     * The item a written text names: its own wording (case, punctuation and spacing aside), else the one item
-     * whose first words the text's first words are — three words, or more where three name several items
-     * ("oracle is not logs only"); empty for a text that names no item or several.
+     * The item a written text names: its own wording (case, punctuation, spacing and a plural 's' aside), else
+     * the one item whose first words the text's first words are — three words, or more where three name several
+     * items ("oracle is not logs only"); empty for a text that names no item or several.
      */
     public static Optional<AuditCheck> read(String written) {
         List<String> words = words(written);
@@ -91,11 +91,13 @@ public enum AuditCheck {
         return Optional.empty();
     }
 
+    /** The words of a text, lower case, without punctuation, each without a plural 's' ("faults" is "fault"). */
     private static List<String> words(String text) {
         List<String> out = new ArrayList<>();
         if (text == null) return out;
         for (String w : text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9 ]", " ").strip().split("\\s+")) {
-            if (!w.isEmpty()) out.add(w);
+            if (w.isEmpty()) continue;
+            out.add(w.length() > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.substring(0, w.length() - 1) : w);
         }
         return out;
     }
