@@ -129,7 +129,7 @@ final class ScenarioSession implements ExtensionContext.Store.CloseableResource,
         Optional<dev.falsify.model.plan.Scenario> planned = requireScenario(armId);
         try {
             String scenarioName = planned.map(dev.falsify.model.plan.Scenario::name).orElse(displayName);
-            TestArm arm = new TestArm(PlanId.scenarioOf(armId), PlanId.armOf(armId), ann, testRef, planned, first, again);
+            TestArm arm = new TestArm(PlanId.scenarioOf(armId), PlanId.armOf(armId), ann, testRef, plan.orElse(null), planned, first, again);
             writer.event(armId, "start", testRef + " (seed " + ann.seed() + ")");
             for (TestArm.Run r : again == null ? List.of(first) : List.of(first, again)) {
                 String pass = r == first ? "" : "re-run: ";

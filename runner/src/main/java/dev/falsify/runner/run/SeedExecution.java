@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.CheckResultJson;
+import dev.falsify.checkers.evidence.HistoryStats;
 import dev.falsify.checkers.history.Histories;
 import dev.falsify.checkers.history.History;
 import dev.falsify.checkers.history.HistoryFormat;
