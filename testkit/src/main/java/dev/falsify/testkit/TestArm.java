@@ -7,6 +7,7 @@ import dev.falsify.checkers.evidence.ObservedCheck;
 import dev.falsify.checkers.evidence.ObservedFault;
 import dev.falsify.checkers.evidence.ObservedRun;
 import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.session.FindingDetail;
 import dev.falsify.model.verdict.ArmEvidence;
 import dev.falsify.model.verdict.BudgetTier;
@@ -52,15 +53,15 @@ final class TestArm {
 
     private final String scenario;
     private final String arm;
-    private final Scenario ann;
+    private final FalsifyScenario ann;
     private final String testRef;
     private final Plan plan;
-    private final Optional<dev.falsify.model.plan.Scenario> planned;
+    private final Optional<Scenario> planned;
     private final Run first;
     private final Run again;
 
-    TestArm(String scenario, String arm, Scenario ann, String testRef, Plan plan,
-            Optional<dev.falsify.model.plan.Scenario> planned, Run first, Run again) {
+    TestArm(String scenario, String arm, FalsifyScenario ann, String testRef, Plan plan,
+            Optional<Scenario> planned, Run first, Run again) {
         this.scenario = scenario;
         this.arm = arm;
         this.ann = ann;
@@ -148,7 +149,7 @@ final class TestArm {
                 + (again.violated() ? "violation again" : "no violation"));
         String counterexample = first.checks().stream().filter(c -> !c.counterexample().isBlank())
                 .map(TestEvidence.Check::counterexample).findFirst().orElse("");
-        return new FindingDetail(planned.map(dev.falsify.model.plan.Scenario::name).orElse(testRef),
+        return new FindingDetail(planned.map(Scenario::name).orElse(testRef),
                 planned.map(s -> String.join(", ", s.closes())).orElse(""),
                 happened + (counterexample.isBlank() ? "" : ". Counterexample: " + counterexample.lines().map(String::strip)
                         .filter(l -> !l.isEmpty()).collect(Collectors.joining(" / "))),

@@ -101,9 +101,9 @@ class FalsifyExtensionTest {
                 root.resolve("mislinked"));
         assertThat(s.getTestsFailedCount()).isEqualTo(2);
         assertThat(s.getFailures()).extracting(f -> f.getException().getMessage()).containsExactlyInAnyOrder(
-                "@Scenario plan src/test/resources/plans/no-such-plan.md not found in "
+                "@FalsifyScenario plan src/test/resources/plans/no-such-plan.md not found in "
                         + Path.of("").toAbsolutePath() + " or any parent folder",
-                "@Scenario id S9 is not a scenario of plan src/test/resources/plans/counter-service.md"
+                "@FalsifyScenario id S9 is not a scenario of plan src/test/resources/plans/counter-service.md"
                         + " (scenarios: S1, S2, S3, S4, S5)");
     }
 }

@@ -139,9 +139,9 @@ public final class PitfallWalk {
     public PlanPatch editFor(Plan plan) {
         String planText = plan.text();
         String table = toMarkdown();
-        Optional<Table> existing = findTable(plan);
+        Optional<WalkTable> existing = findTable(plan);
         if (existing.isPresent()) {
-            Table t = existing.get();
+            WalkTable t = existing.get();
             return patch(t.replaceStart, t.end, table);
         }
         Optional<Section> s4 = plan.section("4");
@@ -172,11 +172,11 @@ public final class PitfallWalk {
         return PlanPatch.of("write the pitfall walk into §4", new TextEdit(start, end, text));
     }
 
-    private record Table(int replaceStart, int end, List<PitfallWalkRow> rows) {
+    private record WalkTable(int replaceStart, int end, List<PitfallWalkRow> rows) {
     }
 
     /** The first table with a "Pitfall" and an "Applies" column (the plan parser already skips fences). */
-    private static Optional<Table> findTable(Plan plan) {
+    private static Optional<WalkTable> findTable(Plan plan) {
         String text = plan.text();
         for (dev.falsify.model.plan.Table t : plan.tables()) {
             if (!t.hasColumn("pitfall") || !t.hasColumn("applies", "applies to us", "apply")) {
@@ -203,7 +203,7 @@ public final class PitfallWalk {
                     start = lineStart;
                 }
             }
-            return Optional.of(new Table(start, end, rows));
+            return Optional.of(new WalkTable(start, end, rows));
         }
         return Optional.empty();
     }

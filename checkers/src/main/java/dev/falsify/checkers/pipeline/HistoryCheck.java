@@ -180,7 +180,7 @@ public final class HistoryCheck {
             CheckResult r = check(checker, all, choice, request.options(), request, opened.source());
             List<ReadNote> notes = new ArrayList<>(opened.notes());
             if (initial != null && r.validity() == Validity.INVALID) {
-                r = withInitialValue(r, initial.verdict(), notes, new Recheck(checker, choice, request, opened.source(), kept,
+                r = withInitialValue(r, initial.conclusion(), notes, new Recheck(checker, choice, request, opened.source(), kept,
                         reopen), request.options());
             }
             r = withoutInvocations(r, notes, checker.invocationTimesNeeded(request.options()));
@@ -265,7 +265,7 @@ public final class HistoryCheck {
      * violation found then is real whatever the initial value (the first answer stands); none found
      * means the answer depends on a value the history does not record — too weak, naming --initial.
      */
-    static CheckResult withInitialValue(CheckResult r, InitialValueEvidence.Verdict verdict, List<ReadNote> notes,
+    static CheckResult withInitialValue(CheckResult r, InitialValueEvidence.Conclusion verdict, List<ReadNote> notes,
                                         java.util.function.Function<Map<String, String>, CheckResult> recheck,
                                         Map<String, String> options) {
         if (verdict instanceof InitialValueEvidence.Irrelevant) return r;

@@ -197,11 +197,11 @@ public final class ReportWriter {
                 : fdir.getFileName().toString();
         for (ArmVerdict a : arms) {
             Optional<ArmEvidence> ev = a.finding().flatMap(FindingFile::evidence);
-            Optional<PlanFacts.Scenario> ps = plan.scenario(a.scenario());
-            String name = ps.map(PlanFacts.Scenario::name).orElse("");
+            Optional<PlanFacts.ScenarioFacts> ps = plan.scenario(a.scenario());
+            String name = ps.map(PlanFacts.ScenarioFacts::name).orElse("");
             String oracle = ev.filter(e -> !e.oracles().isEmpty())
                     .map(e -> e.oracles().stream().map(OracleResult::checker).distinct().collect(Collectors.joining(", ")))
-                    .or(() -> ps.map(PlanFacts.Scenario::checkers).filter(l -> !l.isEmpty()).map(l -> String.join(", ", l)))
+                    .or(() -> ps.map(PlanFacts.ScenarioFacts::checkers).filter(l -> !l.isEmpty()).map(l -> String.join(", ", l)))
                     .orElse("\u2014");
             FindingFile f = a.finding().orElse(null);
             Optional<VerdictOverride> o = a.override();
@@ -503,7 +503,7 @@ public final class ReportWriter {
             return;
         }
         b.append("| Scenario | Release budget (plan) | Met in this session? |\n|---|---|---|\n");
-        for (PlanFacts.Scenario s : plan.scenarios()) {
+        for (PlanFacts.ScenarioFacts s : plan.scenarios()) {
             String rb = s.releaseBudget().isBlank() ? "not stated in the plan (no disclosure)"
                     : s.releaseBudget().strip().matches("(?i)tbd\\.?|todo\\.?|\\?+") ? s.releaseBudget()
                     + " (no disclosure: expected `not provided \u2014 reason. Revisit when: \u2026`)" : s.releaseBudget();
@@ -531,14 +531,14 @@ public final class ReportWriter {
             return;
         }
         b.append("| Hypothesis | Claims | Scenario(s) | Exercised? | Result / reason |\n|---|---|---|---|---|\n");
-        for (PlanFacts.Hypothesis h : plan.hypotheses()) {
-            List<PlanFacts.Scenario> closers = plan.scenarios().stream()
+        for (PlanFacts.HypothesisFacts h : plan.hypotheses()) {
+            List<PlanFacts.ScenarioFacts> closers = plan.scenarios().stream()
                     .filter(s -> s.closes().stream().anyMatch(c -> PlanId.same(c, h.id()))).toList();
-            String scen = closers.isEmpty() ? "\u2014" : closers.stream().map(PlanFacts.Scenario::id)
+            String scen = closers.isEmpty() ? "\u2014" : closers.stream().map(PlanFacts.ScenarioFacts::id)
                     .collect(Collectors.joining(", "));
             List<String> results = new ArrayList<>();
             boolean exercised = false;
-            for (PlanFacts.Scenario s : closers) {
+            for (PlanFacts.ScenarioFacts s : closers) {
                 Optional<Verdict> v = scenarioVerdict(s.id());
                 if (v.isEmpty()) {
                     results.add(s.id() + " not in this session");
@@ -621,7 +621,7 @@ public final class ReportWriter {
     /** Scenario id → verdict, for this session's scenarios that falsify {@code claim}. */
     private Map<String, Verdict> ranFor(String claim) {
         Map<String, Verdict> out = new LinkedHashMap<>();
-        for (PlanFacts.Scenario s : plan.scenarios()) {
+        for (PlanFacts.ScenarioFacts s : plan.scenarios()) {
             if (s.falsifies().stream().anyMatch(c -> PlanId.same(c, claim))) {
                 scenarioVerdict(s.id()).ifPresent(v -> out.put(s.id(), v));
             }

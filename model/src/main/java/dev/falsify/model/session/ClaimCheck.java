@@ -63,12 +63,12 @@ final class ClaimCheck {
      * @param rows        every row written for the arm, combined: a results table's "Oracle execution evidence"
      *                      and "Nemesis landing evidence" cells and a report's checklists for it count as evidence
      */
-    record Claim(String armId, Verdict written, String writtenText, String budget, String notes, VerdictRow rows) {
-        Claim {
+    record WrittenVerdict(String armId, Verdict written, String writtenText, String budget, String notes, VerdictRow rows) {
+        WrittenVerdict {
             rows = rows == null ? new VerdictRow(armId, "", "", "") : rows;
         }
 
-        Claim(String armId, Verdict written, String writtenText, String budget, String notes) {
+        WrittenVerdict(String armId, Verdict written, String writtenText, String budget, String notes) {
             this(armId, written, writtenText, budget, notes, null);
         }
 
@@ -94,7 +94,7 @@ final class ClaimCheck {
     }
 
     /** The decision for a hand-written PASS; empty for any other written verdict (kept as written). */
-    static Optional<Decision> vet(Claim c, Optional<FindingFile> file, List<TimelineEvent> timeline) {
+    static Optional<Decision> vet(WrittenVerdict c, Optional<FindingFile> file, List<TimelineEvent> timeline) {
         return vet(c, file, timeline, true);
     }
 
@@ -103,7 +103,7 @@ final class ClaimCheck {
      *                       PASS-hardening claim then plans no fault, and the tree's "no fault was active" branch
      *                       makes it PASS-smoke rather than waiting for landing evidence of nothing
      */
-    static Optional<Decision> vet(Claim c, Optional<FindingFile> file, List<TimelineEvent> timeline, boolean planListsFault) {
+    static Optional<Decision> vet(WrittenVerdict c, Optional<FindingFile> file, List<TimelineEvent> timeline, boolean planListsFault) {
         if (!c.written().isPass()) {
             return Optional.empty();
         }

@@ -191,7 +191,7 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
                     .orElse("");
             VerdictRow every = allRows.get(key);
             Optional<Decision> computed = f.flatMap(FindingFile::computed).or(() -> written.flatMap(w -> ClaimCheck.vet(
-                    new ClaimCheck.Claim(id, w, f.map(FindingFile::writtenText).filter(t -> !t.isBlank())
+                    new ClaimCheck.WrittenVerdict(id, w, f.map(FindingFile::writtenText).filter(t -> !t.isBlank())
                             .orElse(row == null ? "" : row.written()), budget, row == null ? "" : row.notes(), every),
                     f, timelineOf(id, eventsOf), plan.listsFault(id))));
             out.add(new ArmVerdict(id, computed, written, budget, Optional.ofNullable(latest.get(key)), f,

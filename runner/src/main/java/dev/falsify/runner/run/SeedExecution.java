@@ -199,7 +199,7 @@ final class SeedExecution {
                 // a message-level scenario may judge by its monitor alone, with no history
                 History h = spec.history() == null && messageOutcome != null
                         ? new History("", HistoryFormat.JSONL, List.of()) : readHistory();
-                WorkloadWindow.Span span = workloadWindow.span();
+                WorkloadWindow.Interval span = workloadWindow.span();
                 List<Op> ops = FaultEpochs.annotate(h.ops(), faults, span);
                 Path out = artifacts.resolve(label + ".history.jsonl");
                 JsonlHistoryWriter.writeAtomically(out, ops);
@@ -386,7 +386,7 @@ final class SeedExecution {
         String file = ctx.sessionDir().relativize(messageOutcome.file()).toString().replace('\\', '/');
         CheckResult r = MonitorOracle.result(messageOutcome, file);
         scope.writeJson(artifacts.resolve(label + "." + MonitorOracle.NAME + ".check.json"), CheckResultJson.toJson(r));
-        publish(new RunEvent.OracleResult(now(), label, MonitorOracle.NAME, r.validity().name().toLowerCase(Locale.ROOT), r.summary()));
+        publish(new RunEvent.OracleChecked(now(), label, MonitorOracle.NAME, r.validity().name().toLowerCase(Locale.ROOT), r.summary()));
         return r;
     }
 
@@ -482,7 +482,7 @@ final class SeedExecution {
         for (String name : spec.checkers()) {
             if (ctx.checkers().find(name).isEmpty()) {
                 missing.add(name);
-                publish(new RunEvent.OracleResult(now(), label, name, "not run", "Falsify has no checker named " + name));
+                publish(new RunEvent.OracleChecked(now(), label, name, "not run", "Falsify has no checker named " + name));
                 continue;
             }
             CheckedHistory checked;
@@ -491,7 +491,7 @@ final class SeedExecution {
                         finalState, replicas, null, CheckBudget.of(Duration.ofSeconds(60))));
             } catch (RuntimeException e) {
                 missing.add(name);
-                publish(new RunEvent.OracleResult(now(), label, name, "error", e.getMessage() != null ? e.getMessage() : e.toString()));
+                publish(new RunEvent.OracleChecked(now(), label, name, "error", e.getMessage() != null ? e.getMessage() : e.toString()));
                 continue;
             }
             CheckResult r = checked.result();
@@ -502,7 +502,7 @@ final class SeedExecution {
             } catch (IOException e) {
                 publish(new RunEvent.Step(now(), label, "pictures", "counterexample pictures not written: " + e.getMessage()));
             }
-            publish(new RunEvent.OracleResult(now(), label, name, r.validity().name().toLowerCase(Locale.ROOT),
+            publish(new RunEvent.OracleChecked(now(), label, name, r.validity().name().toLowerCase(Locale.ROOT),
                     r.summary() + " (" + r.evidence().ops() + " of " + r.evidence().opsTotal() + " ops)"));
         }
     }

@@ -19,11 +19,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.METHOD, ElementType.TYPE})
 @ExtendWith(FalsifyExtension.class)
-public @interface Scenario {
+public @interface FalsifyScenario {
     /**
      * The plan file, relative to the working directory (the module, under Maven) or one of its parent
      * folders; its slug names the session folder, its §7 scenario gives the declared checker and the
-     * budgets. Empty: the class's {@code @Scenario} plan.
+     * budgets. Empty: the class's {@code @FalsifyScenario} plan.
      */
     String plan() default "";
 
