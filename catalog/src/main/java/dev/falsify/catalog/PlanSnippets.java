@@ -1,6 +1,6 @@
 package dev.falsify.catalog;
 
-import dev.falsify.model.plan.edit.PlanTemplates;
+import dev.falsify.model.plan.PlanTemplates;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;

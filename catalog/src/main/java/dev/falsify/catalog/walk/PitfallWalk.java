@@ -1,16 +1,19 @@
 package dev.falsify.catalog.walk;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.falsify.catalog.Catalog;
+import dev.falsify.catalog.CatalogJson;
 import dev.falsify.catalog.Pitfall;
 import dev.falsify.model.plan.Hypothesis;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.PlanParser;
+import dev.falsify.model.plan.PlanTemplates;
 import dev.falsify.model.plan.Section;
-import dev.falsify.model.plan.Span;
 import dev.falsify.model.plan.TableRow;
 import dev.falsify.model.plan.edit.PlanPatch;
-import dev.falsify.model.plan.edit.PlanTemplates;
 import dev.falsify.model.plan.edit.TextEdit;
+import dev.falsify.model.text.Span;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -103,6 +106,27 @@ public final class PitfallWalk {
         }
         rows.addAll(extra);
         return new PitfallWalk(rows);
+    }
+
+    /** The walk as JSON ({@code falsify catalog --walk --json}): its rows, the Markdown table and the edit that writes it into §4. */
+    public ObjectNode json(String planPath, TextEdit edit) {
+        ObjectNode root = CatalogJson.object();
+        root.put("plan", planPath);
+        ArrayNode rows = root.putArray("rows");
+        for (PitfallWalkRow r : rows()) {
+            ObjectNode row = rows.addObject();
+            row.put("pitfall", r.pitfallId());
+            row.put("name", r.label());
+            row.put("applies", r.applies().cell());
+            row.put("hypothesis", r.hypothesis());
+            row.put("notes", r.notes());
+        }
+        root.put("markdown", toMarkdown());
+        ObjectNode e = root.putObject("edit");
+        e.put("start", edit.startOffset());
+        e.put("end", edit.endOffset());
+        e.put("replacement", edit.replacement());
+        return root;
     }
 
     /** True when the plan already has a pitfall-walk table (a table with Pitfall and Applies columns). */

@@ -12,7 +12,7 @@ import dev.falsify.model.plan.MissingClaim;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.ResidualRow;
 import dev.falsify.model.plan.Scenario;
-import dev.falsify.model.plan.Span;
+import dev.falsify.model.text.Span;
 import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.HashMap;

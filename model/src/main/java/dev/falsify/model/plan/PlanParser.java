@@ -1,5 +1,6 @@
 package dev.falsify.model.plan;
 
+import dev.falsify.model.text.Span;
 import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -4,9 +4,9 @@ import dev.falsify.model.plan.Claim;
 import dev.falsify.model.plan.Hypothesis;
 import dev.falsify.model.plan.MissingClaim;
 import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.PlanTemplates;
 import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.plan.Section;
-import dev.falsify.model.plan.edit.PlanTemplates;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.falsify.model.plan.run;
 
-import dev.falsify.model.plan.Span;
+import dev.falsify.model.text.Span;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
