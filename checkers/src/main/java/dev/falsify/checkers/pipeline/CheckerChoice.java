@@ -84,7 +84,7 @@ public record CheckerChoice(String checker, String model) {
 
     /** A linearizability model from the sample's op types; an empty history is checked as a register. */
     private static String infer(List<Op> sample, String source) {
-        if (sample.isEmpty()) return "register";
+        if (sample.isEmpty()) return HistoryModel.REGISTER.id();
         Set<String> types = new HashSet<>();
         boolean keyed = true;
         for (Op op : sample) {

@@ -19,6 +19,7 @@ import dev.falsify.checkers.history.WeaknessDetector;
 import dev.falsify.checkers.lin.ModelException;
 import dev.falsify.checkers.lin.Models;
 import dev.falsify.model.history.Op;
+import dev.falsify.model.vocabulary.HistoryModel;
 import dev.falsify.model.vocabulary.Validity;
 import java.io.IOException;
 import java.io.Reader;
@@ -254,7 +255,8 @@ public final class HistoryCheck {
     /** A register model checked with the assumed initial value nil (no {@code initial} option). */
     private static boolean assumesInitialValue(CheckerChoice choice, Request request) {
         String m = choice.model() == null ? null : Models.canonicalName(choice.model());
-        return ("register".equals(m) || "cas-register".equals(m)) && !request.options().containsKey(OPT_INITIAL);
+        return (HistoryModel.REGISTER.id().equals(m) || HistoryModel.CAS_REGISTER.id().equals(m))
+                && !request.options().containsKey(OPT_INITIAL);
     }
 
     /**
