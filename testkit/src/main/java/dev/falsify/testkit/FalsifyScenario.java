@@ -42,8 +42,9 @@ public @interface FalsifyScenario {
 
     /**
      * Weak-oracle audit items this test declares not applicable (matched by their words, e.g.
-     * {@code "more than one failover"}, {@code "three seeds"}); the testkit cannot evaluate them,
-     * and an item left not evaluated keeps a faulted test at PASS-smoke.
+     * {@code "more than one failover"}, {@code "three seeds"}): what a test cannot show (an asymmetric
+     * variant, say) stays not evaluated otherwise, and an item left not evaluated keeps a faulted test
+     * at PASS-smoke. A declaration wins over what the evidence builder would say.
      */
     String[] notApplicable() default {};
 }
