@@ -1,5 +1,6 @@
 package dev.falsify.checkers.history;
 
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -11,14 +12,14 @@ public enum HistoryFormat {
     /** Jepsen / Knossos / Elle EDN: a vector (or list) of op maps, or one map per line. */
     JEPSEN_EDN("jepsen-edn", null),
     /** Porcupine's etcd test data: {@code INFO  jepsen.util - <proc> :<type> :<f> <value>} lines. */
-    PORCUPINE_ETCD("porcupine-etcd", "cas-register"),
+    PORCUPINE_ETCD("porcupine-etcd", HistoryModel.CAS_REGISTER),
     /** Porcupine's key-value test data: one EDN map per line with {@code :key} and get/put/append. */
-    PORCUPINE_KV("porcupine-kv", "kv");
+    PORCUPINE_KV("porcupine-kv", HistoryModel.KV);
 
     private final String id;
-    private final String defaultModel;
+    private final HistoryModel defaultModel;
 
-    HistoryFormat(String id, String defaultModel) {
+    HistoryFormat(String id, HistoryModel defaultModel) {
         this.id = id;
         this.defaultModel = defaultModel;
     }
@@ -33,7 +34,7 @@ public enum HistoryFormat {
      * (jepsen-edn, jsonl) or the user must ({@code --model}).
      */
     public String defaultModel() {
-        return defaultModel;
+        return defaultModel == null ? null : defaultModel.id();
     }
 
     public static HistoryFormat fromId(String id) {

@@ -10,9 +10,9 @@ import dev.falsify.checkers.txn.TransactionalChecker;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.picker.CheckerPicker;
 import dev.falsify.model.plan.ClaimCategory;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -71,11 +71,12 @@ public record CheckerChoice(String checker, String model) {
             String txn = TransactionalChecker.suggest(sample);
             return txn != null ? txn : LinearizabilityChecker.NAME;
         }
-        String m = model.trim().toLowerCase(Locale.ROOT);
-        if (m.equals(ListAppendChecker.NAME) || m.equals(RwRegisterChecker.NAME)) return m;
-        if (Models.canonicalName(m) != null) return LinearizabilityChecker.NAME;
+        HistoryModel m = HistoryModel.of(model).orElse(null);
+        if (m == HistoryModel.LIST_APPEND) return ListAppendChecker.NAME;
+        if (m == HistoryModel.RW_REGISTER) return RwRegisterChecker.NAME;
+        if (m != null && Models.SUPPORTED.contains(m)) return LinearizabilityChecker.NAME;
         for (ClaimCategory c : ORDER) {
-            CheckerPicker.Pick p = CheckerPicker.pick(m, c);
+            CheckerPicker.Pick p = CheckerPicker.pick(model, c);
             if (!p.isEmpty()) return p.checkers().get(0);
         }
         return null;
@@ -83,7 +84,7 @@ public record CheckerChoice(String checker, String model) {
 
     /** A linearizability model from the sample's op types; an empty history is checked as a register. */
     private static String infer(List<Op> sample, String source) {
-        if (sample.isEmpty()) return "register";
+        if (sample.isEmpty()) return HistoryModel.REGISTER.id();
         Set<String> types = new HashSet<>();
         boolean keyed = true;
         for (Op op : sample) {

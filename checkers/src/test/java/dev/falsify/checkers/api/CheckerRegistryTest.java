@@ -3,6 +3,7 @@ package dev.falsify.checkers.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.falsify.model.vocabulary.CheckerName;
 import java.io.IOException;
 import java.lang.reflect.Modifier;
 import java.net.URISyntaxException;
@@ -40,6 +41,28 @@ class CheckerRegistryTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown checker 'lineariz'")
                 .hasMessageContaining("linearizability, list-append");
+    }
+
+    /**
+     * The vocabulary's list of shipped checkers is what lint, the picker and the run-block reader accept: it must
+     * be exactly the checkers registered here (a new checker adds its name there too).
+     */
+    @Test
+    void theVocabularyNamesExactlyTheBuiltInCheckers() {
+        assertThat(CheckerRegistry.standard().all()).extracting(Checker::name)
+                .containsExactlyInAnyOrderElementsOf(CheckerName.ids());
+    }
+
+    /** Every checker declares its models in the vocabulary's terms, and the registry finds them by any alias. */
+    @Test
+    void modelsAreTheVocabularys() {
+        for (Checker c : CheckerRegistry.standard().all()) assertThat(c.models()).as(c.name()).isNotEmpty().doesNotHaveDuplicates();
+        assertThat(CheckerRegistry.standard().forModel("map")).extracting(Checker::name)
+                .isEqualTo(CheckerRegistry.standard().forModel("kv").stream().map(Checker::name).toList())
+                .contains("linearizability", "list-append", "rw-register", "no-lost-ack");
+        assertThat(CheckerRegistry.standard().forModel("lock")).extracting(Checker::name)
+                .containsExactly("fairness", "final-state-invariant", "linearizability");
+        assertThat(CheckerRegistry.standard().forModel("tree")).isEmpty();
     }
 
     /** Concrete public classes implementing {@link Checker}, from the module's compiled main classes. */

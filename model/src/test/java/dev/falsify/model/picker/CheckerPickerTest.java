@@ -22,22 +22,4 @@ class CheckerPickerTest {
         assertThat(CheckerPicker.pick("anything at all", ClaimCategory.FAIRNESS).checkers()).containsExactly("fairness");
         assertThat(CheckerPicker.pick("queue", ClaimCategory.LIVENESS).isEmpty()).isTrue();
     }
-
-    @Test
-    void modelsAreReadFromFreeText() {
-        assertThat(CheckerPicker.normalizeModel("cas-register (one key; get = read)")).isEqualTo("cas-register");
-        assertThat(CheckerPicker.normalizeModel("kv (20 keys, put only)")).isEqualTo("kv");
-        assertThat(CheckerPicker.normalizeModel("a mutex")).isEqualTo("lock");
-        assertThat(CheckerPicker.normalizeModel("other(foo)")).isNull();
-    }
-
-    @Test
-    void checkerFieldNamesOrJustifiesNone() {
-        assertThat(CheckerPicker.readCheckerField("linearizability (cas-register model)").named()).containsExactly("linearizability");
-        assertThat(CheckerPicker.readCheckerField("Knossos").named()).containsExactly("linearizability");
-        assertThat(CheckerPicker.readCheckerField("none — the oracle is a latency bound, not a history").acceptable()).isTrue();
-        assertThat(CheckerPicker.readCheckerField("custom ordering script").acceptable()).isFalse();
-        assertThat(CheckerPicker.readCheckerField("none").acceptable()).isFalse();
-        assertThat(CheckerPicker.readCheckerField("my-own-checker").acceptable()).isFalse();
-    }
 }

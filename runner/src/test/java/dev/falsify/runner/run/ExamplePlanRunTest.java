@@ -164,7 +164,7 @@ class ExamplePlanRunTest {
         SessionFolder folder = SessionReader.read(s);
         assertThat(folder.interrupted()).isFalse();
         assertThat(events).anyMatch(e -> e instanceof RunEvent.ProcessReady pr && pr.process().equals("n2"));
-        assertThat(events).anyMatch(e -> e instanceof RunEvent.OracleResult o && o.validity().equals("valid"));
+        assertThat(events).anyMatch(e -> e instanceof RunEvent.OracleChecked o && o.validity().equals("valid"));
         assertThat(dir.resolve("index.db")).exists();
     }
 

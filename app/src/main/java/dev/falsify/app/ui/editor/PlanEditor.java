@@ -1,7 +1,7 @@
 package dev.falsify.app.ui.editor;
 
 import dev.falsify.app.ui.work.BackgroundThreads;
-import dev.falsify.model.plan.Ids;
+import dev.falsify.model.vocabulary.PlanId;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -270,7 +270,7 @@ public final class PlanEditor extends BorderPane {
     /** Jumps to where {@code id} is defined; false if the current analysis does not know it. */
     public boolean jumpToDefinition(String id) {
         Analysis a = analysis.get();
-        String key = Ids.key(id);
+        String key = PlanId.key(id);
         if (a == null || !a.definitions().containsKey(key)) {
             return false;
         }

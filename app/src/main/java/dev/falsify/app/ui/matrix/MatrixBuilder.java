@@ -6,9 +6,9 @@ import dev.falsify.model.coverage.CoverageMatrix;
 import dev.falsify.model.plan.Claim;
 import dev.falsify.model.plan.ClaimCategory;
 import dev.falsify.model.plan.Hypothesis;
-import dev.falsify.model.plan.Ids;
 import dev.falsify.model.plan.MissingClaim;
 import dev.falsify.model.plan.Plan;
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -27,9 +27,9 @@ public final class MatrixBuilder {
     }
 
     public static MatrixModel build(Plan plan, CoverageMatrix cov) {
-        // Ids.key is the hot spot of this method; each distinct id is normalised once
+        // PlanId.key is the hot spot of this method; each distinct id is normalised once
         Map<String, String> memo = new HashMap<>();
-        Function<String, String> key = id -> memo.computeIfAbsent(id, Ids::key);
+        Function<String, String> key = id -> memo.computeIfAbsent(id, PlanId::key);
         Map<String, Claim> claims = new HashMap<>();
         for (Claim c : plan.claims()) {
             claims.putIfAbsent(key.apply(c.id()), c);

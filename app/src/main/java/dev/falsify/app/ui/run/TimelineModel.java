@@ -195,7 +195,7 @@ public final class TimelineModel {
         } else if (e instanceof RunEvent.LandingChecked l) {
             band(seed, l.fault()).ifPresent(b -> b.readings.add(l));
             sl.add(new Marker(l.atMs(), MarkerKind.LANDING, e));
-        } else if (e instanceof RunEvent.OracleResult) {
+        } else if (e instanceof RunEvent.OracleChecked) {
             sl.add(new Marker(e.atMs(), MarkerKind.ORACLE, e));
         } else if (e instanceof RunEvent.ScenarioEnded s) {
             sl.verdict = verdictLabel(s);

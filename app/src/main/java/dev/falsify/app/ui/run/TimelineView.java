@@ -649,7 +649,7 @@ public final class TimelineView extends BorderPane {
                 polygon(g, x, y + 3, x + 5, cy, x, y + LANE - 3, x - 5, cy);
             }
             case ORACLE -> {
-                boolean bad = m.event() instanceof RunEvent.OracleResult o && !o.validity().equals("valid");
+                boolean bad = m.event() instanceof RunEvent.OracleChecked o && !o.validity().equals("valid");
                 g.setFill(bad ? C_CF222E : C_0969DA);
                 polygon(g, x, y + 2, x + 6, cy, x, y + LANE - 2, x - 6, cy);
             }

@@ -6,14 +6,15 @@ import dev.falsify.app.ui.work.BackgroundWork;
 import dev.falsify.model.report.ReportExport;
 import dev.falsify.model.report.ResultRow;
 import dev.falsify.model.session.FindingFile;
-import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionFolder.ArmVerdict;
+import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
-import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.AuditChecklist;
 import dev.falsify.model.verdict.AuditItem;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
+import dev.falsify.model.vocabulary.AuditCheck;
+import dev.falsify.model.vocabulary.PlanId;
 import dev.falsify.runner.store.HistoryEntry;
 import dev.falsify.runner.store.SessionStore;
 import java.io.IOException;
@@ -222,7 +223,7 @@ public final class SessionView extends BorderPane {
     public boolean select(String id) {
         for (TreeItem<ResultLine> s : table.getRoot().getChildren()) {
             for (TreeItem<ResultLine> t : withChildren(s)) {
-                if (ArmId.key(t.getValue().id()).equals(ArmId.key(id))) {
+                if (PlanId.key(t.getValue().id()).equals(PlanId.key(id))) {
                     s.setExpanded(true);
                     table.getSelectionModel().select(t);
                     table.scrollTo(Math.max(0, table.getRow(t) - 2));
@@ -458,7 +459,7 @@ public final class SessionView extends BorderPane {
                 r.finding().ifPresent(artifacts.getItems()::add);
                 artifacts.getItems().addAll(r.artifacts());
             });
-            String stem = ArmId.fileStem(a.id());
+            String stem = PlanId.fileStem(a.id());
             data.folder().logFiles().stream().filter(p -> {
                 String rest = p.substring(p.indexOf('/') + 1);
                 return rest.startsWith(stem + "/") || rest.startsWith(stem + "-") || rest.startsWith(stem + ".");
@@ -484,9 +485,9 @@ public final class SessionView extends BorderPane {
         List<AuditItem> gbb = a.finding().map(FindingFile::greenButBroken).orElse(List.of());
         List<AuditItem> weak = a.finding().map(FindingFile::weakOracleAudit).orElse(List.of());
         checks.getChildren().add(sub("Green-but-broken check"));
-        AuditChecklist.complete(gbb, AuditChecklist.GREEN_BUT_BROKEN).forEach(i -> checks.getChildren().add(item(i)));
+        AuditChecklist.complete(gbb, AuditCheck.Checklist.GREEN_BUT_BROKEN).forEach(i -> checks.getChildren().add(item(i)));
         checks.getChildren().add(sub("Weak-oracle audit"));
-        AuditChecklist.complete(weak, AuditChecklist.WEAK_ORACLE).forEach(i -> checks.getChildren().add(item(i)));
+        AuditChecklist.complete(weak, AuditCheck.Checklist.WEAK_ORACLE).forEach(i -> checks.getChildren().add(item(i)));
         Region gap = new Region();
         gap.setMinHeight(8);
         checks.getChildren().add(gap);
