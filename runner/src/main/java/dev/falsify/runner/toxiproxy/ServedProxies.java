@@ -69,7 +69,7 @@ final class ServedProxies {
             if (f.enabled) p.enable();
             proxies.put(f.name, p);
             settings.log().write(f.name, "proxy_created", p.toJson());
-        p.announced = true;
+            p.announced = true;
             done.add(p);
         }
         return done;
