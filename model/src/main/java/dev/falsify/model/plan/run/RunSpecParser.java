@@ -49,7 +49,7 @@ public final class RunSpecParser {
     private static final Set<String> READY_FIELDS = Set.of("tcp", "log", "cmd", "timeout");
     private static final Set<String> PROXY_FIELDS = Set.of("name", "listen", "upstream");
     private static final Set<String> WORKLOAD_FIELDS = Set.of("cmd", "env", "cwd", "timeout");
-    private static final Set<String> FAULT_FIELDS = Set.of("name", "at", "for", "proxy", "process", "inject", "heal", "landing");
+    private static final Set<String> FAULT_FIELDS = Set.of("name", "at", "for", "proxy", "toxic", "process", "inject", "heal", "landing");
     private static final Set<String> PROXY_FAULT_FIELDS = Set.of("name", "kind", "params", "connections");
     private static final Set<String> PROCESS_FAULT_FIELDS = Set.of("service", "signal", "restart");
     private static final Set<String> LANDING_FIELDS = Set.of("probe", "expect");
@@ -317,12 +317,15 @@ public final class RunSpecParser {
             Duration at = duration(f.get("at"), path + ".at");
             if (f.get("at") == null) error(e.getValue(), path + ".at", "fault '" + name + "' has no 'at' (offset from workload start)");
             Duration dur = duration(f.get("for"), path + ".for");
-            int kinds = (f.containsKey("proxy") ? 1 : 0) + (f.containsKey("process") ? 1 : 0) + (f.containsKey("inject") ? 1 : 0);
+            int kinds = (f.containsKey("proxy") ? 1 : 0) + (f.containsKey("toxic") ? 1 : 0) + (f.containsKey("process") ? 1 : 0)
+                    + (f.containsKey("inject") ? 1 : 0);
             RunSpec.FaultAction action = null;
             if (kinds != 1) {
-                error(e.getValue(), path, "fault '" + name + "' needs exactly one of proxy, process or inject");
+                error(e.getValue(), path, "fault '" + name + "' needs exactly one of proxy, toxic, process or inject");
             } else if (f.containsKey("proxy")) {
                 action = proxyFault(f.get("proxy"), path + ".proxy", proxyNames);
+            } else if (f.containsKey("toxic")) {
+                action = ToxicFaultReader.read(this, f.get("toxic"), path + ".toxic", proxyNames);
             } else if (f.containsKey("process")) {
                 action = processFault(f.get("process"), path + ".process", serviceNames);
             } else {
