@@ -49,7 +49,7 @@ class ToxicTableTest {
                 RunSpecResult r = lint("{ proxy: db, type: " + t.id() + ", stream: " + stream + ", toxicity: 0.25, attributes: { "
                         + yamlAttrs + " } }");
                 assertThat(r.errors()).as(t.id()).isEmpty();
-                RunSpec.ProxyFault pf = (RunSpec.ProxyFault) r.spec().faults().get(0).action();
+                RunSpec.ProxyAction pf = (RunSpec.ProxyAction) r.spec().faults().get(0).action();
                 assertThat(pf.kind()).isEqualTo(t.kind().id());
                 ProxyFault fromPlan = ProxyFault.parse(pf.kind(), pf.params());
                 ConnectionSelector selFromPlan = ConnectionSelector.parse(pf.connections());
@@ -77,7 +77,7 @@ class ToxicTableTest {
                 .satisfies(e -> assertThat(e.message()).contains("unknown proxy 'nope'"));
         RunSpecResult defaults = lint("{ proxy: db, type: latency }");
         assertThat(defaults.errors()).isEmpty();
-        RunSpec.ProxyFault pf = (RunSpec.ProxyFault) defaults.spec().faults().get(0).action();
+        RunSpec.ProxyAction pf = (RunSpec.ProxyAction) defaults.spec().faults().get(0).action();
         assertThat(pf.params()).containsEntry("direction", "downstream").containsEntry("ms", "0");
         assertThat(pf.connections()).isEqualTo("all");
     }

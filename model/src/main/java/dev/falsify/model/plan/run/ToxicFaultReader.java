@@ -23,7 +23,7 @@ final class ToxicFaultReader {
     private ToxicFaultReader() {
     }
 
-    static RunSpec.ProxyFault read(RunSpecParser p, Node n, String path, Set<String> proxyNames) {
+    static RunSpec.ProxyAction read(RunSpecParser p, Node n, String path, Set<String> proxyNames) {
         MappingNode m = p.mapping(n, path);
         if (m == null) return null;
         Map<String, Node> f = p.fields(m, path, FIELDS);
@@ -77,7 +77,7 @@ final class ToxicFaultReader {
                 }
             }
         }
-        if (type == null) return new RunSpec.ProxyFault(proxy, typeText, Map.of(), "all");
-        return new RunSpec.ProxyFault(proxy, type.kind().id(), type.params(attributes, stream), RunVocabulary.ToxicType.connections(toxicity));
+        if (type == null) return new RunSpec.ProxyAction(proxy, typeText, Map.of(), "all");
+        return new RunSpec.ProxyAction(proxy, type.kind().id(), type.params(attributes, stream), RunVocabulary.ToxicType.connections(toxicity));
     }
 }
