@@ -83,6 +83,8 @@ falsify_jvm_options() {
     lint) FALSIFY_JVM_OPTS=("${FALSIFY_LINT_OPTS[@]}") ;;
     # benchmarks run long enough for C2 to pay: the JVM's defaults; but those of the window (ui, timeline,
     # history) run with the workbench's options, since they measure what a user's window does
+    # a long-running server moving bytes: C2 pays for itself within seconds (throughput per connection)
+    proxy) FALSIFY_JVM_OPTS=() ;;
     bench) if [ "${2-}" = ui ] || [ "${2-}" = timeline ] || [ "${2-}" = history ]; then FALSIFY_WORKBENCH=1; else FALSIFY_JVM_OPTS=(); fi ;;
   esac
   if [ "$FALSIFY_WORKBENCH" = 1 ]; then FALSIFY_JVM_OPTS=("${FALSIFY_GUI_OPTS[@]}"); fi

@@ -1,18 +1,35 @@
 package dev.falsify.app;
 
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.type;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import java.util.Set;
+import java.util.Timer;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * The module rule, on the compiled classes of every module (tests excluded): app → runner →
  * {model, checkers, catalog}, checkers → model, testkit → {checkers, model}, nothing points upward and
  * nothing points to the testkit (a library for the tests of other projects); only the app touches JavaFX;
  * library code (everything but the app) never writes to the console's error stream: it reports
- * through results, exceptions or the handler its caller gives it.
+ * through results, exceptions or the handler its caller gives it. Inside the window ({@code app.ui})
+ * the packages form no cycle, the parts never reach back into the frame, and threads are started in
+ * one place.
  */
 @AnalyzeClasses(packages = "dev.falsify", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
@@ -54,4 +71,58 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule libraryCodeDoesNotPrintToStandardError = noClasses().that().resideOutsideOfPackage(APP)
             .should().accessField(System.class, "err");
+
+    // ---- the window (app.ui) ----
+
+    private static final String UI = "dev.falsify.app.ui";
+    /** Dev tools that still sit in app.ui until they move to the devtools module; they drive the window from outside. */
+    private static final Set<String> UI_DEV_TOOLS = Set.of("HeadlessFx", "ScreenshotRenderer", "ColdStartProbe", "UiBenchmark");
+    private static final DescribedPredicate<JavaClass> UI_DEV_TOOL = DescribedPredicate.describe("a dev tool (benchmark, screenshots)",
+            c -> {
+                String top = c.getName().substring(c.getName().lastIndexOf('.') + 1).replaceAll("\\$.*", "");
+                return UI_DEV_TOOLS.contains(top) || top.endsWith("Benchmark");
+            });
+
+    /** Each package of the window is a slice: the frame (app.ui itself) and each part (app.ui.editor, …). */
+    private static final SliceAssignment UI_PACKAGES = new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass c) {
+            String p = c.getPackageName();
+            if (!(p.equals(UI) || p.startsWith(UI + ".")) || UI_DEV_TOOL.test(c)) {
+                return SliceIdentifier.ignore();
+            }
+            return SliceIdentifier.of(p);
+        }
+
+        @Override
+        public String getDescription() {
+            return "the packages of " + UI;
+        }
+    };
+
+    @ArchTest
+    static final ArchRule windowPackagesFormNoCycle = slices().assignedFrom(UI_PACKAGES).should().beFreeOfCycles()
+            .because("the window's parts (editor, views, tabs, theme, background work) are read, tested and changed one "
+                    + "at a time only if no two of them need each other; shared small types go to a package both may use");
+
+    @ArchTest
+    static final ArchRule windowPartsDoNotReachIntoTheFrame = noClasses()
+            .that().resideInAPackage(UI + ".(*)..").and(DescribedPredicate.not(UI_DEV_TOOL))
+            .should().dependOnClassesThat(DescribedPredicate.<JavaClass>describe("are in the frame package " + UI,
+                    c -> c.getPackageName().equals(UI)).and(DescribedPredicate.not(UI_DEV_TOOL)))
+            .because("the frame (Workbench and its menus, router wiring, guard) wires the parts; a part that called the "
+                    + "frame back would make the window one class again. What a part needs from the window is a small "
+                    + "interface in its own package (RunHost, ReviewHost) or in app.ui.tab / app.ui.theme / app.ui.work");
+
+    @ArchTest
+    static final ArchRule windowThreadsStartInOnePlace = noClasses()
+            .that().resideInAPackage(UI + "..").and().resideOutsideOfPackage(UI + ".work..")
+            .should().callConstructorWhere(target(owner(assignableTo(Thread.class))))
+            .orShould().callConstructorWhere(target(owner(assignableTo(ExecutorService.class))))
+            .orShould().callConstructorWhere(target(owner(assignableTo(Timer.class))))
+            .orShould().callMethodWhere(target(owner(type(Executors.class))))
+            .orShould().callMethodWhere(target(owner(type(CompletableFuture.class))).and(target(nameMatching("(supply|run)Async"))))
+            .because("work off the FX thread starts in app.ui.work (BackgroundThreads, BackgroundWork): every thread is "
+                    + "named for what it serves and a daemon, so a closed window leaves none running, and long work "
+                    + "shows progress and Cancel");
 }

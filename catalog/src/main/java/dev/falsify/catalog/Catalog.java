@@ -1,6 +1,6 @@
 package dev.falsify.catalog;
 
-import dev.falsify.model.picker.CheckerPicker;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -29,13 +29,13 @@ public final class Catalog {
     private final List<PickerRow> picker;
     private final List<FindingLabel> labels;
     private final List<Paper> papers;
-    private final List<HistoryModel> models;
+    private final List<ModelFields> models;
     private final Map<String, CatalogEntry> byId;
     private final CatalogSearch search;
 
     Catalog(List<Technique> techniques, List<SymptomRow> symptoms, List<Pitfall> pitfalls,
             List<Nemesis> nemeses, List<OraclePattern> oracles, List<PickerRow> picker,
-            List<FindingLabel> labels, List<Paper> papers, List<HistoryModel> models) {
+            List<FindingLabel> labels, List<Paper> papers, List<ModelFields> models) {
         this.techniques = List.copyOf(techniques);
         this.symptoms = List.copyOf(symptoms);
         this.pitfalls = List.copyOf(pitfalls);
@@ -88,7 +88,7 @@ public final class Catalog {
                 PickerTable.rows(),
                 l.list("labels.yaml", FindingLabel.class),
                 l.list("papers.yaml", Paper.class),
-                l.list("models.yaml", HistoryModel.class));
+                l.list("models.yaml", ModelFields.class));
     }
 
     public List<Technique> techniques() {
@@ -127,15 +127,14 @@ public final class Catalog {
         return papers;
     }
 
-    public List<HistoryModel> historyModels() {
+    public List<ModelFields> modelFields() {
         return models;
     }
 
-    /** The history model a §7.M model value names ("cas-register (one key)" → register), if any. */
-    public Optional<HistoryModel> historyModel(String model) {
-        String canonical = CheckerPicker.normalizeModel(model);
-        String name = canonical == null ? model : canonical;
-        return models.stream().filter(m -> m.answersTo(name)).findFirst();
+    /** The history fields for the model a §7.M model value names ("cas-register (one key)" → register's), if any. */
+    public Optional<ModelFields> modelFields(String model) {
+        HistoryModel m = HistoryModel.find(model).orElse(null);
+        return models.stream().filter(f -> f.covers(m)).findFirst();
     }
 
     /** Every entry, techniques first, in the order of {@link EntryKind}. */
@@ -146,8 +145,11 @@ public final class Catalog {
     }
 
     /** The entry with this id, ignoring case ({@code pf03}, {@code PF03}). */
+    /** The entry with this id; a picker row also by a model alias ({@code PK-map-isolation} is {@code PK-kv-isolation}). */
     public Optional<CatalogEntry> entry(String id) {
-        return Optional.ofNullable(byId.get(key(id)));
+        CatalogEntry e = byId.get(key(id));
+        if (e == null && key(id).startsWith("pk-")) e = byId.get(key(PickerRow.canonicalId(id)));
+        return Optional.ofNullable(e);
     }
 
     public <T extends CatalogEntry> Optional<T> entry(String id, Class<T> type) {

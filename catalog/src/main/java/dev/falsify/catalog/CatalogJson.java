@@ -63,26 +63,9 @@ public final class CatalogJson {
         return root;
     }
 
-    /** A plan's pitfall walk: its rows, the Markdown table and the edit that writes it into §4. */
-    public ObjectNode walk(String planPath, dev.falsify.catalog.walk.PitfallWalk walk,
-                           dev.falsify.model.plan.edit.TextEdit edit) {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("plan", planPath);
-        ArrayNode rows = root.putArray("rows");
-        for (dev.falsify.catalog.walk.PitfallWalkRow r : walk.rows()) {
-            ObjectNode row = rows.addObject();
-            row.put("pitfall", r.pitfallId());
-            row.put("name", r.label());
-            row.put("applies", r.applies().cell());
-            row.put("hypothesis", r.hypothesis());
-            row.put("notes", r.notes());
-        }
-        root.put("markdown", walk.toMarkdown());
-        ObjectNode e = root.putObject("edit");
-        e.put("start", edit.startOffset());
-        e.put("end", edit.endOffset());
-        e.put("replacement", edit.replacement());
-        return root;
+    /** A node of the catalog's JSON shape (for answers built beside the catalog, such as a plan's pitfall walk). */
+    public static ObjectNode object() {
+        return JSON.createObjectNode();
     }
 
     public static String write(ObjectNode node) {

@@ -1,6 +1,6 @@
 package dev.falsify.catalog;
 
-import dev.falsify.model.picker.CheckerPicker;
+import dev.falsify.model.vocabulary.CheckerName;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -57,7 +57,7 @@ final class CatalogReferences {
     }
 
     private void checker(String from, String name) {
-        if (!CheckerPicker.isKnownChecker(name)) {
+        if (!CheckerName.isKnown(name)) {
             problems.add(from + " names unknown checker '" + name + "'");
         }
     }

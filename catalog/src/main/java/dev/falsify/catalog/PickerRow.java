@@ -21,6 +21,22 @@ public record PickerRow(List<String> models, String category, List<String> check
         return "PK-" + models.get(0) + "-" + category;
     }
 
+    /**
+     * A picker id written with a model alias, in canonical names ({@code PK-map-isolation} →
+     * {@code PK-kv-isolation}); other ids unchanged. Ids written before the model names were one vocabulary
+     * keep working.
+     */
+    static String canonicalId(String id) {
+        String t = id.strip();
+        if (t.length() < 3 || !t.substring(0, 3).equalsIgnoreCase("PK-")) return id;
+        String rest = t.substring(3);
+        for (int dash = rest.lastIndexOf('-'); dash > 0; dash = rest.lastIndexOf('-', dash - 1)) {
+            String model = dev.falsify.model.vocabulary.HistoryModel.canonical(rest.substring(0, dash));
+            if (model != null) return "PK-" + model + rest.substring(dash);
+        }
+        return id;
+    }
+
     @Override
     public EntryKind kind() {
         return EntryKind.PICKER;

@@ -2,6 +2,7 @@ package dev.falsify.catalog;
 
 import dev.falsify.model.picker.CheckerPicker;
 import dev.falsify.model.plan.ClaimCategory;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,18 +23,18 @@ public final class PickerTable {
         record Key(ClaimCategory category, List<String> checkers, String note) {
         }
         Map<Key, List<String>> models = new LinkedHashMap<>();
-        for (String model : CheckerPicker.MODELS) {
+        for (HistoryModel model : HistoryModel.values()) {
             for (ClaimCategory category : ClaimCategory.values()) {
                 CheckerPicker.Pick pick = CheckerPicker.pick(model, category);
                 if (!pick.isEmpty()) {
                     models.computeIfAbsent(new Key(category, pick.checkers(), pick.note()), k -> new ArrayList<>())
-                            .add(model);
+                            .add(model.id());
                 }
             }
         }
         List<PickerRow> rows = new ArrayList<>();
         models.forEach((key, ms) -> rows.add(new PickerRow(
-                ms.size() == CheckerPicker.MODELS.size() ? List.of("any") : ms,
+                ms.size() == HistoryModel.values().length ? List.of("any") : ms,
                 key.category().label(), key.checkers(), key.note())));
         return rows;
     }

@@ -1,6 +1,6 @@
 package dev.falsify.catalog;
 
-import dev.falsify.model.plan.edit.PlanTemplates;
+import dev.falsify.model.plan.PlanTemplates;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -97,9 +97,9 @@ public final class PlanSnippets {
     }
 
     private String historyLine(String model) {
-        List<String> fields = new ArrayList<>(HistoryModel.CORE_FIELDS);
+        List<String> fields = new ArrayList<>(ModelFields.CORE_FIELDS);
         String extra = "";
-        var hm = catalog.historyModel(model);
+        var hm = catalog.modelFields(model);
         if (hm.isPresent()) {
             for (String f : hm.get().extraFields()) {
                 if (!fields.contains(f)) {

@@ -18,6 +18,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import dev.falsify.model.picker.CheckerPicker;
 import dev.falsify.model.plan.ClaimCategory;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import org.junit.jupiter.api.Test;
 
 class CatalogContentTest {
@@ -142,19 +144,19 @@ class CatalogContentTest {
         assertThat(catalog.oracles()).hasSize(14);
         for (OraclePattern o : catalog.oracles()) {
             assertThat(o.checkers()).as(o.id()).isNotEmpty();
-            assertThat(CheckerPicker.CHECKERS).as(o.id()).containsAll(o.checkers());
+            assertThat(CheckerName.ids()).as(o.id()).containsAll(o.checkers());
             assertThat(o.weakForm()).as(o.id()).isNotBlank();
         }
         Set<String> used = catalog.oracles().stream().flatMap(o -> o.checkers().stream()).collect(Collectors.toSet());
-        assertThat(used).as("every shipped checker has an oracle pattern").containsAll(CheckerPicker.CHECKERS);
+        assertThat(used).as("every shipped checker has an oracle pattern").containsAll(CheckerName.ids());
     }
 
     @Test
     void pickerEntriesTabulateTheModelsCheckerPicker() {
         List<PickerRow> rows = catalog.pickerTable();
         assertThat(rows).extracting(PickerRow::id).contains("PK-register-safety", "PK-log-durability",
-                "PK-map-isolation", "PK-session-safety", "PK-ledger-idempotency", "PK-membership-table-membership",
-                "PK-queue-ordering", "PK-counter-safety", "PK-lock-safety", "PK-any-fairness");
+                "PK-kv-isolation", "PK-session-safety", "PK-ledger-idempotency", "PK-membership-table-membership",
+                "PK-queue-ordering", "PK-counter-safety", "PK-mutex-safety", "PK-any-fairness");
         PickerRow register = catalog.entry("PK-register-safety", PickerRow.class).orElseThrow();
         assertThat(register.models()).containsExactly("register", "cas-register", "multi-register");
         assertThat(register.checkers()).containsExactly("linearizability");
@@ -167,15 +169,36 @@ class CatalogContentTest {
             }
         }
         int answered = 0;
-        for (String model : CheckerPicker.MODELS) {
+        for (String model : HistoryModel.ids()) {
             for (ClaimCategory c : ClaimCategory.values()) {
                 if (!CheckerPicker.pick(model, c).isEmpty()) {
                     answered++;
                 }
             }
         }
-        assertThat(rows.stream().mapToInt(r -> r.models().get(0).equals("any") ? CheckerPicker.MODELS.size()
+        assertThat(rows.stream().mapToInt(r -> r.models().get(0).equals("any") ? HistoryModel.ids().size()
                 : r.models().size()).sum()).as("every pair the picker answers has a row").isEqualTo(answered);
+    }
+
+    @Test
+    void pickerIdsWrittenWithAModelAliasStillResolve() {
+        assertThat(catalog.entry("PK-map-isolation")).map(CatalogEntry::id).contains("PK-kv-isolation");
+        assertThat(catalog.entry("pk-lock-safety")).map(CatalogEntry::id).contains("PK-mutex-safety");
+        assertThat(catalog.entry("PK-nothing-safety")).isEmpty();
+    }
+
+    @Test
+    void modelFieldsNameCanonicalModelsOnly() {
+        for (ModelFields f : catalog.modelFields()) {
+            for (String m : f.models()) assertThat(HistoryModel.canonical(m)).as(m).isEqualTo(m);
+        }
+        assertThatThrownBy(() -> new ModelFields(List.of("map"), List.of("read"), List.of(), ""))
+                .hasMessageContaining("model 'map' is not a canonical history model name (write kv)");
+        assertThatThrownBy(() -> new ModelFields(List.of("tree"), List.of("read"), List.of(), ""))
+                .hasMessageContaining("model 'tree' is not a canonical history model name (known: register,");
+        assertThat(catalog.modelFields("a lock (etcd lease)").orElseThrow().models()).containsExactly("mutex");
+        assertThat(catalog.modelFields("cas-register (one key)").orElseThrow().models()).contains("register");
+        assertThat(catalog.modelFields("stream").orElseThrow().models()).containsExactly("log");
     }
 
     @Test

@@ -2,7 +2,7 @@ package dev.falsify.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.falsify.model.picker.CheckerPicker;
+import dev.falsify.model.vocabulary.CheckerField;
 import dev.falsify.model.plan.Hypothesis;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.PlanParser;
@@ -109,7 +109,7 @@ class PlanSnippetsTest {
         assertThat(sevenM.present()).isTrue();
         assertThat(sevenM.missing()).isEmpty();
         assertThat(sevenM.model()).isEqualTo("lease");
-        assertThat(CheckerPicker.readCheckerField(sevenM.checker()).named())
+        assertThat(CheckerField.read(sevenM.checker()).named())
                 .containsExactly("linearizability", "final-state-invariant");
         assertThat(sevenM.nemesis()).contains("Landing evidence: /proc/<pid>/stat shows state T");
     }

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.falsify.testkit.FalsifyAssertionError;
+import dev.falsify.testkit.FalsifyScenario;
 import dev.falsify.testkit.FaultPlan;
 import dev.falsify.testkit.FaultsNotLandedError;
 import dev.falsify.testkit.Faulty;
 import dev.falsify.testkit.Golden;
 import dev.falsify.testkit.HistoryRecorder;
-import dev.falsify.testkit.Scenario;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * themselves say what each test expects: S3 passes because it FINDS the seeded bug, S4 because the
  * fault it plans provably never landed.
  */
-@Scenario(plan = "docs/testing-plans/kv-client.md")
+@FalsifyScenario(plan = "docs/testing-plans/kv-client.md")
 class KvClientScenariosTest {
     private static final String[] NOT_APPLICABLE = {"more than one failover", "client-hidden retries", "asymmetric",
             "three seeds"};
@@ -45,7 +45,7 @@ class KvClientScenariosTest {
     }
 
     @Test
-    @Scenario(id = "S1", seed = 1, notApplicable = {"more than one failover", "client-hidden retries", "asymmetric",
+    @FalsifyScenario(id = "S1", seed = 1, notApplicable = {"more than one failover", "client-hidden retries", "asymmetric",
             "three seeds"})
     void readsAndWritesStayLinearizableWhileRequestsFail(@TempDir Path tmp) throws IOException {
         FaultPlan plan = FaultPlan.failEvery(4).onMethods("get", "put").withError(() -> new IOException("connection reset"));
@@ -61,7 +61,7 @@ class KvClientScenariosTest {
     }
 
     @Test
-    @Scenario(id = "S2", seed = 5, notApplicable = {"more than one failover", "client-hidden retries", "asymmetric",
+    @FalsifyScenario(id = "S2", seed = 5, notApplicable = {"more than one failover", "client-hidden retries", "asymmetric",
             "three seeds"})
     void concurrentClientsStayLinearizableUnderRandomFaults() throws Exception {
         FaultPlan plan = FaultPlan.failWithProbability(0.2, 5).onMethods("get", "put")
@@ -93,7 +93,7 @@ class KvClientScenariosTest {
     }
 
     @Test
-    @Scenario(id = "S3", seed = 11)
+    @FalsifyScenario(id = "S3", seed = 11)
     void theSeededStaleReadIsFound() {
         FaultPlan plan = FaultPlan.failWithProbability(0.5, 11).onMethods("get").withError(() -> new IOException("timeout"));
         KvServer server = new KvServer(3);
@@ -108,7 +108,7 @@ class KvClientScenariosTest {
     }
 
     @Test
-    @Scenario(id = "S4")
+    @FalsifyScenario(id = "S4")
     void aFaultOnDeleteNeverLandsBecauseNothingCallsDelete() {
         FaultPlan plan = FaultPlan.failFirst(1).onMethods("delete");
         KvTransport transport = Faulty.wrap(KvTransport.class, new KvServer(3), plan);

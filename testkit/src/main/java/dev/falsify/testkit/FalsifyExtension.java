@@ -12,14 +12,14 @@ import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
- * Runs {@link Scenario} tests as scenario arms of a Falsify session: collects what each test did
+ * Runs {@link FalsifyScenario} tests as scenario arms of a Falsify session: collects what each test did
  * (fault plans made, checks run), decides its verdict with Falsify's verdict rules, and writes the
  * session folder of the test class under {@code target/falsify-sessions/<plan-slug>/<UTC>/} (the
  * runner's layout, written by the same {@code SessionWriter}) with {@code findings/report.md} at the
  * end of the class. The test's own outcome is never changed: a verdict is evidence, not a test result.
  *
- * <p>Register with {@code @Scenario} (or {@code @ExtendWith(FalsifyExtension.class)} plus
- * {@code @Scenario} on methods), or with {@code @RegisterExtension} to choose the sessions folder and
+ * <p>Register with {@code @FalsifyScenario} (or {@code @ExtendWith(FalsifyExtension.class)} plus
+ * {@code @FalsifyScenario} on methods), or with {@code @RegisterExtension} to choose the sessions folder and
  * clock. The folder is also set by the system property {@code falsify.sessions.dir}.
  */
 public final class FalsifyExtension implements InvocationInterceptor, BeforeAllCallback {
@@ -29,7 +29,7 @@ public final class FalsifyExtension implements InvocationInterceptor, BeforeAllC
 
     private final Path root;
     private final Clock clock;
-    /** Made by {@link #writingTo}: its folder and clock win over an instance {@code @Scenario} registered. */
+    /** Made by {@link #writingTo}: its folder and clock win over an instance {@code @FalsifyScenario} registered. */
     private final boolean explicit;
 
     /** Sessions under {@code falsify.sessions.dir}, or {@code target/falsify-sessions}; the system clock. */
@@ -61,15 +61,15 @@ public final class FalsifyExtension implements InvocationInterceptor, BeforeAllC
     @Override
     public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> call,
                                     ExtensionContext context) throws Throwable {
-        Optional<Scenario> ann = scenario(context);
+        Optional<FalsifyScenario> ann = scenario(context);
         ExtensionContext.Store methodStore = context.getStore(NS);
-        // @Scenario registers this class too: with @RegisterExtension as well, the first instance does the work
+        // @FalsifyScenario registers this class too: with @RegisterExtension as well, the first instance does the work
         if (ann.isEmpty() || methodStore.get("handled") != null) {
             invocation.proceed();
             return;
         }
         methodStore.put("handled", Boolean.TRUE);
-        Scenario s = ann.get();
+        FalsifyScenario s = ann.get();
         String plan = s.plan().isBlank() ? classPlan(context) : s.plan();
         String armId = s.id().isBlank() ? call.getExecutable().getName() : s.id();
         ExtensionContext classContext = context.getParent().orElse(context);
@@ -114,14 +114,14 @@ public final class FalsifyExtension implements InvocationInterceptor, BeforeAllC
         return new TestArm.Run(e.plans(), e.checks(), thrown);
     }
 
-    private static Optional<Scenario> scenario(ExtensionContext context) {
-        Optional<Scenario> onMethod = context.getTestMethod().flatMap(m -> AnnotationSupport.findAnnotation(m, Scenario.class));
+    private static Optional<FalsifyScenario> scenario(ExtensionContext context) {
+        Optional<FalsifyScenario> onMethod = context.getTestMethod().flatMap(m -> AnnotationSupport.findAnnotation(m, FalsifyScenario.class));
         if (onMethod.isPresent()) return onMethod;
-        return context.getTestClass().flatMap(c -> AnnotationSupport.findAnnotation(c, Scenario.class));
+        return context.getTestClass().flatMap(c -> AnnotationSupport.findAnnotation(c, FalsifyScenario.class));
     }
 
     private static String classPlan(ExtensionContext context) {
-        return context.getTestClass().flatMap(c -> AnnotationSupport.findAnnotation(c, Scenario.class))
-                .map(Scenario::plan).orElse("");
+        return context.getTestClass().flatMap(c -> AnnotationSupport.findAnnotation(c, FalsifyScenario.class))
+                .map(FalsifyScenario::plan).orElse("");
     }
 }

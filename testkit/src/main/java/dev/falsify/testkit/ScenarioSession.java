@@ -5,6 +5,7 @@ import dev.falsify.checkers.api.CheckerRegistry;
 import dev.falsify.checkers.history.JsonlHistoryWriter;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.PlanParser;
+import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.report.PlanFacts;
 import dev.falsify.model.report.PlanFactsAdapter;
 import dev.falsify.model.report.ReportExport;
@@ -12,8 +13,8 @@ import dev.falsify.model.session.AtomicFiles;
 import dev.falsify.model.session.SessionHeader;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.SessionWriter;
-import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.Decision;
+import dev.falsify.model.vocabulary.PlanId;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -51,10 +52,10 @@ final class ScenarioSession implements ExtensionContext.Store.CloseableResource,
 
     static ScenarioSession open(Path root, String planPath, Class<?> testClass, Clock clock) {
         Optional<Plan> plan = Optional.empty();
-        PlanFacts facts = PlanFacts.missing("the test names no plan (@Scenario(plan = …))");
+        PlanFacts facts = PlanFacts.missing("the test names no plan (@FalsifyScenario(plan = …))");
         String slug = testClass.getSimpleName();
         if (!planPath.isBlank()) {
-            Path file = locate(planPath).orElseThrow(() -> new ExtensionConfigurationException("@Scenario plan "
+            Path file = locate(planPath).orElseThrow(() -> new ExtensionConfigurationException("@FalsifyScenario plan "
                     + planPath + " not found in " + Path.of("").toAbsolutePath() + " or any parent folder"));
             try {
                 Plan p = PlanParser.parse(Files.readString(file, StandardCharsets.UTF_8));
@@ -62,7 +63,7 @@ final class ScenarioSession implements ExtensionContext.Store.CloseableResource,
                 facts = PlanFactsAdapter.from(p, planPath);
                 if (!p.header().slug().isBlank()) slug = p.header().slug();
             } catch (IOException e) {
-                throw new ExtensionConfigurationException("@Scenario plan " + file + " unreadable: " + e.getMessage(), e);
+                throw new ExtensionConfigurationException("@FalsifyScenario plan " + file + " unreadable: " + e.getMessage(), e);
             }
         }
         String sut = plan.map(p -> p.header().sut()).filter(s -> !s.isBlank()).orElse(testClass.getName());
@@ -124,12 +125,12 @@ final class ScenarioSession implements ExtensionContext.Store.CloseableResource,
     }
 
     /** One test ran (and maybe its re-run): its finding, timeline rows and artifacts. */
-    synchronized void armFinished(String armId, Scenario ann, String displayName, String testRef, TestArm.Run first,
+    synchronized void armFinished(String armId, FalsifyScenario ann, String displayName, String testRef, TestArm.Run first,
                                   TestArm.Run again) {
-        Optional<dev.falsify.model.plan.Scenario> planned = requireScenario(armId);
+        Optional<Scenario> planned = requireScenario(armId);
         try {
-            String scenarioName = planned.map(dev.falsify.model.plan.Scenario::name).orElse(displayName);
-            TestArm arm = new TestArm(ArmId.scenarioOf(armId), ArmId.armOf(armId), ann, testRef, planned, first, again);
+            String scenarioName = planned.map(Scenario::name).orElse(displayName);
+            TestArm arm = new TestArm(PlanId.scenarioOf(armId), PlanId.armOf(armId), ann, testRef, plan.orElse(null), planned, first, again);
             writer.event(armId, "start", testRef + " (seed " + ann.seed() + ")");
             for (TestArm.Run r : again == null ? List.of(first) : List.of(first, again)) {
                 String pass = r == first ? "" : "re-run: ";
@@ -158,11 +159,11 @@ final class ScenarioSession implements ExtensionContext.Store.CloseableResource,
      * The plan's scenario {@code armId}; a plan that lacks it is a configuration error, raised before
      * the test runs (a misspelled link must not run as an unlinked PASS).
      */
-    synchronized Optional<dev.falsify.model.plan.Scenario> requireScenario(String armId) {
-        Optional<dev.falsify.model.plan.Scenario> planned = plan.flatMap(p -> p.scenario(armId));
+    synchronized Optional<Scenario> requireScenario(String armId) {
+        Optional<Scenario> planned = plan.flatMap(p -> p.scenario(armId));
         if (plan.isPresent() && planned.isEmpty()) {
-            throw new ExtensionConfigurationException("@Scenario id " + armId + " is not a scenario of plan " + planPath
-                    + " (scenarios: " + plan.get().scenarios().stream().map(dev.falsify.model.plan.Scenario::id)
+            throw new ExtensionConfigurationException("@FalsifyScenario id " + armId + " is not a scenario of plan " + planPath
+                    + " (scenarios: " + plan.get().scenarios().stream().map(Scenario::id)
                     .collect(Collectors.joining(", ")) + ")");
         }
         return planned;
@@ -172,7 +173,7 @@ final class ScenarioSession implements ExtensionContext.Store.CloseableResource,
     private void artifacts(String armId, TestArm.Run run) throws IOException {
         int n = 0;
         for (TestEvidence.Check c : run.checks()) {
-            String stem = ArmId.fileStem(armId) + (++n == 1 ? "" : "-" + n);
+            String stem = PlanId.fileStem(armId) + (++n == 1 ? "" : "-" + n);
             Path history = writer.artifactsDir().resolve(stem + ".history.jsonl");
             JsonlHistoryWriter.writeAtomically(history, c.ops());
             AtomicFiles.write(writer.artifactsDir().resolve(stem + ".check.json"),

@@ -1,21 +1,24 @@
 package dev.falsify.testkit;
 
-import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.CheckerRegistry;
-import dev.falsify.checkers.api.HistoryWeakness;
-import dev.falsify.model.history.Op;
+import dev.falsify.checkers.evidence.ArmObservations;
+import dev.falsify.checkers.evidence.EvidenceBuilder;
+import dev.falsify.checkers.evidence.HistoryStats;
+import dev.falsify.checkers.evidence.ObservedCheck;
+import dev.falsify.checkers.evidence.ObservedFault;
+import dev.falsify.checkers.evidence.ObservedRun;
+import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.session.FindingDetail;
 import dev.falsify.model.verdict.ArmEvidence;
-import dev.falsify.model.verdict.AuditChecklist;
-import dev.falsify.model.verdict.AuditItem;
-import dev.falsify.model.verdict.AuditItem.Status;
 import dev.falsify.model.verdict.BudgetTier;
 import dev.falsify.model.verdict.FaultEvidence;
 import dev.falsify.model.verdict.LandingReading;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
+import dev.falsify.model.vocabulary.AuditCheck;
+import dev.falsify.model.vocabulary.Validity;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,10 +30,11 @@ import org.opentest4j.TestAbortedException;
 
 /**
  * The evidence record of one scenario test, for the verdict rules: its planned faults with their
- * landing (a plan's own count of injected faults is the landing evidence of an in-process fault), the
- * checks its assertions ran, a failure of the test's own assertions as a surface oracle, the seed
- * runs, the budget tier met (by op count, see {@link #budget}) and the audit items the testkit can
- * evaluate; everything else stays "not evaluated".
+ * landing (a plan's own count of injected faults is the landing evidence of an in-process fault), a
+ * failure of the test's own assertions as a surface oracle, the seed runs and the budget tier met (by
+ * op count, see {@link #budget}). The oracle results of the checks its assertions ran and both
+ * checklists come from the {@link EvidenceBuilder} the runner uses too; what a test cannot observe (a
+ * timed workload, service logs) stays "not evaluated" there.
  */
 final class TestArm {
     /** Name of the surface oracle a test's own failing assertions (or an exception) stand for. */
@@ -41,7 +45,7 @@ final class TestArm {
     record Run(List<FaultPlan> plans, List<TestEvidence.Check> checks, Throwable thrown) {
         /** A checker found a violation, or the test failed other than by a fault not landing. */
         boolean violated() {
-            return checks.stream().anyMatch(c -> c.result().validity() == dev.falsify.checkers.api.Validity.INVALID)
+            return checks.stream().anyMatch(c -> c.result().validity() == dev.falsify.model.vocabulary.Validity.INVALID)
                     || thrown != null && !(thrown instanceof FaultsNotLandedError) && !(thrown instanceof TestAbortedException)
                     && !(thrown instanceof FalsifyAssertionError f && f.result().isPresent());
         }
@@ -49,18 +53,20 @@ final class TestArm {
 
     private final String scenario;
     private final String arm;
-    private final Scenario ann;
+    private final FalsifyScenario ann;
     private final String testRef;
-    private final Optional<dev.falsify.model.plan.Scenario> planned;
+    private final Plan plan;
+    private final Optional<Scenario> planned;
     private final Run first;
     private final Run again;
 
-    TestArm(String scenario, String arm, Scenario ann, String testRef, Optional<dev.falsify.model.plan.Scenario> planned,
-            Run first, Run again) {
+    TestArm(String scenario, String arm, FalsifyScenario ann, String testRef, Plan plan,
+            Optional<Scenario> planned, Run first, Run again) {
         this.scenario = scenario;
         this.arm = arm;
         this.ann = ann;
         this.testRef = testRef;
+        this.plan = plan;
         this.planned = planned;
         this.first = first;
         this.again = again;
@@ -70,11 +76,11 @@ final class TestArm {
         if (first.thrown() instanceof TestAbortedException t) {
             return ArmEvidence.builder(scenario, arm).reached(false).notes("test aborted: " + t.getMessage()).build();
         }
-        List<OracleResult> oracles = new ArrayList<>();
-        for (TestEvidence.Check c : first.checks()) oracles.add(oracle(c.result()));
-        if (first.violated() && first.checks().stream().noneMatch(c -> c.result().validity()
-                == dev.falsify.checkers.api.Validity.INVALID)) {
-            oracles.add(new OracleResult(TEST_ASSERTIONS, OracleResult.Validity.INVALID, 0, 0, List.of(),
+        ArmObservations observed = observations();
+        List<OracleResult> checked = EvidenceBuilder.oracles(observed);
+        List<OracleResult> oracles = new ArrayList<>(checked);
+        if (first.violated() && first.checks().stream().noneMatch(c -> c.result().validity() == Validity.INVALID)) {
+            oracles.add(new OracleResult(TEST_ASSERTIONS, Validity.INVALID, 0, 0, List.of(),
                     "the test failed: " + describe(first.thrown())));
         }
         List<SeedRun> seeds = new ArrayList<>();
@@ -86,14 +92,50 @@ final class TestArm {
         BudgetTier tier = budget(opsChecked, faults.stream().allMatch(FaultEvidence::active), notes);
         return ArmEvidence.builder(scenario, arm)
                 .faults(faults)
-                .declaredCheckers(declaredCheckers())
+                .declaredCheckers(planned.map(s -> s.declaredCheckers(List.of())).orElse(List.of()))
                 .oracles(oracles)
                 .seeds(seeds)
                 .budgetMet(tier)
-                .greenButBroken(greenButBroken(oracles, faults))
-                .weakOracleAudit(weakOracleAudit())
+                .greenButBroken(EvidenceBuilder.greenButBroken(observed, checked))
+                .weakOracleAudit(EvidenceBuilder.weakOracleAudit(observed))
                 .notes(String.join("; ", notes))
                 .build();
+    }
+
+    /**
+     * The test's runs as the evidence builder reads them: each check with the history it ran on, the planned faults
+     * (in-process call faults: never a process fault, and no direction to be asymmetric in), no timed workload and
+     * no service logs; and the weak-oracle items the test declares not applicable.
+     */
+    private ArmObservations observations() {
+        List<ObservedRun> runs = new ArrayList<>();
+        runs.add(observed(first, false));
+        if (again != null) runs.add(observed(again, true));
+        Map<AuditCheck, String> declared = new EnumMap<>(AuditCheck.class);
+        for (AuditCheck item : AuditCheck.Checklist.WEAK_ORACLE.items()) {
+            for (String n : ann.notApplicable()) {
+                if (!n.isBlank() && item.text().toLowerCase(Locale.ROOT).contains(n.strip().toLowerCase(Locale.ROOT))) {
+                    declared.put(item, "declared not applicable by " + testRef);
+                }
+            }
+        }
+        return new ArmObservations(plan, planned.orElse(null), runs, true, "", declared);
+    }
+
+    private ObservedRun observed(Run r, boolean rerun) {
+        List<ObservedCheck> checks = new ArrayList<>();
+        List<HistoryStats> histories = new ArrayList<>();
+        for (TestEvidence.Check c : r.checks()) {
+            HistoryStats h = HistoryStats.of(c.ops(), -1);
+            checks.add(new ObservedCheck(c.result(), h.ok(), null));
+            if (!c.ops().isEmpty()) histories.add(h);
+        }
+        List<ObservedFault> faults = r.plans().stream().filter(FaultPlan::isPlanned)
+                .map(p -> new ObservedFault(p.name(), p.fired() > 0, p.fired() > 0 ? FaultEvidence.Landing.PROVEN
+                        : FaultEvidence.Landing.NOT_PROVEN, p.name() + ": " + p.fired() + " of " + p.calls()
+                        + " calls faulted, counted by the plan at the wrapped port, where the call fails", false, false))
+                .toList();
+        return new ObservedRun(ann.seed(), rerun, "", "", checks, "", histories, faults, -1, -1, List.of());
     }
 
     FindingDetail detail() {
@@ -107,7 +149,7 @@ final class TestArm {
                 + (again.violated() ? "violation again" : "no violation"));
         String counterexample = first.checks().stream().filter(c -> !c.counterexample().isBlank())
                 .map(TestEvidence.Check::counterexample).findFirst().orElse("");
-        return new FindingDetail(planned.map(dev.falsify.model.plan.Scenario::name).orElse(testRef),
+        return new FindingDetail(planned.map(Scenario::name).orElse(testRef),
                 planned.map(s -> String.join(", ", s.closes())).orElse(""),
                 happened + (counterexample.isBlank() ? "" : ". Counterexample: " + counterexample.lines().map(String::strip)
                         .filter(l -> !l.isEmpty()).collect(Collectors.joining(" / "))),
@@ -126,16 +168,6 @@ final class TestArm {
         return t.getClass().getSimpleName() + (m.isBlank() ? "" : ": " + m);
     }
 
-    static OracleResult oracle(CheckResult c) {
-        OracleResult.Validity v = switch (c.validity()) {
-            case VALID -> OracleResult.Validity.VALID;
-            case INVALID -> OracleResult.Validity.INVALID;
-            case UNKNOWN -> OracleResult.Validity.UNKNOWN;
-        };
-        return new OracleResult(c.checker(), v, c.evidence().ops(), c.evidence().opsTotal(),
-                c.weaknesses().stream().map(HistoryWeakness::detail).toList(), c.summary());
-    }
-
     /** A planned fault: injected when any call was faulted; the plan's event record is its landing evidence. */
     private static FaultEvidence fault(FaultPlan p) {
         List<FaultEvent> events = p.events();
@@ -145,19 +177,6 @@ final class TestArm {
                 "fired > 0", landed);
         return new FaultEvidence(p.name(), p.kind(), landed, true, List.of(reading),
                 landed ? FaultEvidence.Landing.PROVEN : FaultEvidence.Landing.NOT_PROVEN);
-    }
-
-    /** The checkers the plan's §7.M Checker text names (any known checker name in it). */
-    private List<String> declaredCheckers() {
-        if (planned.isEmpty() || !planned.get().sevenM().present() || planned.get().sevenM().notApplicable()) {
-            return List.of();
-        }
-        String text = planned.get().checker();
-        List<String> out = new ArrayList<>();
-        for (var c : CheckerRegistry.standard().all()) {
-            if (dev.falsify.model.picker.CheckerPicker.mentions(text, c.name())) out.add(c.name());
-        }
-        return out;
     }
 
     /**
@@ -191,70 +210,5 @@ final class TestArm {
         if (budget == null) return Optional.empty();
         Matcher m = OPS.matcher(budget);
         return m.find() ? Optional.of(Long.parseLong(m.group(1).replaceAll("[_,]", ""))) : Optional.empty();
-    }
-
-    private List<AuditItem> greenButBroken(List<OracleResult> oracles, List<FaultEvidence> faults) {
-        List<AuditItem> items = new ArrayList<>();
-        List<OracleResult> checkers = oracles.stream().filter(o -> !o.checker().equals(TEST_ASSERTIONS)).toList();
-        items.add(new AuditItem("oracle ran on every intended cycle (op count consumed)",
-                checkers.isEmpty() ? Status.NOT_EVALUATED : checkers.stream().noneMatch(OracleResult::partialCoverage)
-                        ? Status.PASSED : Status.FAILED,
-                checkers.stream().map(o -> o.checker() + " " + o.opsConsumed() + "/" + o.opsTotal()).collect(Collectors.joining(", "))));
-        if (faults.isEmpty()) {
-            items.add(new AuditItem("faults verifiably injected (injector side and victim side)", Status.NOT_APPLICABLE, "no fault planned"));
-            items.add(new AuditItem("fault did not silently no-op", Status.NOT_APPLICABLE, "no fault planned"));
-        } else {
-            boolean all = faults.stream().allMatch(FaultEvidence::active);
-            String counts = faults.stream().map(f -> f.name() + ": " + f.readings().get(0).during() + " injected")
-                    .collect(Collectors.joining(", "));
-            items.add(new AuditItem("faults verifiably injected (injector side and victim side)", all ? Status.PASSED : Status.FAILED,
-                    counts + " — counted by the plan at the wrapped port, where the call fails"));
-            items.add(new AuditItem("fault did not silently no-op", all ? Status.PASSED : Status.FAILED, counts));
-        }
-        Optional<String> monotonic = monotonicTimestamps();
-        items.add(monotonic.isEmpty() ? AuditItem.notEvaluated("clock skew did not mask a timing assertion (monotonic timestamps)")
-                : new AuditItem("clock skew did not mask a timing assertion (monotonic timestamps)",
-                monotonic.get().isEmpty() ? Status.PASSED : Status.FAILED,
-                monotonic.get().isEmpty() ? "invoke_ts non-decreasing per process in every checked history" : monotonic.get()));
-        return items;
-    }
-
-    /** Empty when no history was checked; else "" when every process's invoke times are non-decreasing, or the first offender. */
-    private Optional<String> monotonicTimestamps() {
-        if (first.checks().isEmpty()) return Optional.empty();
-        for (TestEvidence.Check c : first.checks()) {
-            Map<String, Long> last = new HashMap<>();
-            for (Op op : c.ops()) {
-                Long prev = last.put(String.valueOf(op.processId()), op.invokeTs());
-                if (prev != null && op.invokeTs() < prev) {
-                    return Optional.of("op " + op.opId() + " of process " + op.processId() + " invoked at " + op.invokeTs()
-                            + ", before the process's previous op (" + prev + ")");
-                }
-            }
-        }
-        return Optional.of("");
-    }
-
-    private List<AuditItem> weakOracleAudit() {
-        boolean history = first.checks().stream().anyMatch(c -> !c.ops().isEmpty());
-        List<AuditItem> items = new ArrayList<>();
-        for (String item : AuditChecklist.WEAK_ORACLE) {
-            Optional<String> declared = java.util.Arrays.stream(ann.notApplicable())
-                    .filter(n -> !n.isBlank() && item.toLowerCase(Locale.ROOT).contains(n.strip().toLowerCase(Locale.ROOT)))
-                    .findFirst();
-            if (declared.isPresent()) {
-                items.add(new AuditItem(item, Status.NOT_APPLICABLE, "declared not applicable by " + testRef));
-            } else if (history && (item.startsWith("oracle is not"))) {
-                items.add(new AuditItem(item, Status.PASSED, "a checker consumed the recorded op history"));
-            } else if (item.equals("timestamps monotonic") && history) {
-                boolean ok = monotonicTimestamps().map(String::isEmpty).orElse(false);
-                items.add(new AuditItem(item, ok ? Status.PASSED : Status.FAILED, ok
-                        ? "invoke_ts non-decreasing per process (System.nanoTime or the test's clock)"
-                        : monotonicTimestamps().orElse("")));
-            } else {
-                items.add(AuditItem.notEvaluated(item));
-            }
-        }
-        return items;
     }
 }

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import dev.falsify.checkers.api.CheckBudget;
-import dev.falsify.checkers.api.Validity;
 import dev.falsify.checkers.pipeline.HistoryCheck;
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.verdict.SessionHeadline;
+import dev.falsify.model.vocabulary.Validity;
 import dev.falsify.testkit.fixtures.CounterScenariosFixture;
 import dev.falsify.testkit.fixtures.FixtureRoot;
 import java.nio.file.Files;
@@ -101,9 +101,9 @@ class FalsifyExtensionTest {
                 root.resolve("mislinked"));
         assertThat(s.getTestsFailedCount()).isEqualTo(2);
         assertThat(s.getFailures()).extracting(f -> f.getException().getMessage()).containsExactlyInAnyOrder(
-                "@Scenario plan src/test/resources/plans/no-such-plan.md not found in "
+                "@FalsifyScenario plan src/test/resources/plans/no-such-plan.md not found in "
                         + Path.of("").toAbsolutePath() + " or any parent folder",
-                "@Scenario id S9 is not a scenario of plan src/test/resources/plans/counter-service.md"
+                "@FalsifyScenario id S9 is not a scenario of plan src/test/resources/plans/counter-service.md"
                         + " (scenarios: S1, S2, S3, S4, S5)");
     }
 }

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.falsify.checkers.api.CheckBudget;
-import dev.falsify.checkers.api.Validity;
 import dev.falsify.checkers.pipeline.CheckedHistory;
 import dev.falsify.checkers.pipeline.HistoryCheck;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.Validity;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

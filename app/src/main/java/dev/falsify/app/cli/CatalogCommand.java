@@ -201,7 +201,7 @@ public final class CatalogCommand implements Callable<Integer> {
             }
         }
         if (this.json) {
-            out.print(CatalogJson.write(json.walk(walkPlan.toString(), walk, edit)));
+            out.print(CatalogJson.write(walk.json(walkPlan.toString(), edit)));
         } else if (write) {
             out.println(walkPlan + ": wrote the pitfall walk into §4 (" + answered + " of " + walk.rows().size()
                     + " pitfalls answered)");

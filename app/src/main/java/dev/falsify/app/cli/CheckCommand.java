@@ -16,6 +16,7 @@ import dev.falsify.checkers.oracles.InvariantSyntaxException;
 import dev.falsify.checkers.pipeline.CheckedHistory;
 import dev.falsify.checkers.pipeline.HistoryCheck;
 import dev.falsify.model.text.TerminalText;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -48,8 +49,8 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
     @Parameters(arity = "0..*", paramLabel = "HISTORY", description = "History files or folders of history files.")
     List<Path> inputs = new ArrayList<>();
 
-    @Option(names = "--model", paramLabel = "M",
-            description = "register, cas-register, multi-register, kv, mutex, queue, set, counter, log "
+    @Option(names = "--model", paramLabel = "M", completionCandidates = ModelNames.class,
+            description = "History model: ${COMPLETION-CANDIDATES}, or an alias plans use (map, lock, …) "
                     + "(default: the format's model, else inferred from the op types).")
     String model;
 
@@ -317,5 +318,13 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
             case 3 -> 1;
             default -> 0;
         };
+    }
+
+    /** The model names {@code --model} lists in its help: the vocabulary's, never a copy of them. */
+    static final class ModelNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return HistoryModel.ids().iterator();
+        }
     }
 }

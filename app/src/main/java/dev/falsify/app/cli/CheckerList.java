@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.api.CheckerRegistry;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.List;
 
 /** {@code falsify check --list}: every registered checker with its models and what it needs. */
 final class CheckerList {
@@ -20,7 +22,7 @@ final class CheckerList {
             for (Checker c : CheckerRegistry.standard().all()) {
                 ObjectNode n = arr.addObject();
                 n.put("name", c.name());
-                c.models().forEach(n.putArray("models")::add);
+                models(c).forEach(n.putArray("models")::add);
                 c.needs().forEach(n.putArray("needs")::add);
             }
             try {
@@ -31,10 +33,15 @@ final class CheckerList {
         } else {
             for (Checker c : CheckerRegistry.standard().all()) {
                 out.println(c.name());
-                out.println("  models: " + String.join(", ", c.models()));
+                out.println("  models: " + String.join(", ", models(c)));
                 out.println("  needs:  " + String.join("; ", c.needs()));
             }
         }
         out.flush();
+    }
+
+    /** A checker's models by canonical name; {@code any} for a checker that takes every model. */
+    private static List<String> models(Checker c) {
+        return c.models().containsAll(List.of(HistoryModel.values())) ? List.of("any") : HistoryModel.ids(c.models());
     }
 }

@@ -44,6 +44,7 @@ public final class FalsifyCommand implements Runnable {
         m.put("bench", BenchCommand.class);
         m.put("run", RunCommand.class);
         m.put("demo", DemoCommand.class);
+        m.put("proxy", ProxyCommand.class);
         return java.util.Collections.unmodifiableMap(m);
     }
 

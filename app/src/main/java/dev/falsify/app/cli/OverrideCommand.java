@@ -2,12 +2,12 @@ package dev.falsify.app.cli;
 
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.text.TerminalText;
-import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BugType;
 import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
+import dev.falsify.model.vocabulary.PlanId;
 import dev.falsify.runner.store.SessionStore;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -19,10 +19,10 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code falsify override SESSION_DIR ARM --reason …}: record a reviewer's verdict and labels beside
@@ -69,7 +69,7 @@ public final class OverrideCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         SessionFolder folder = SessionDirs.read(sessionDir);
         String armId = folder.arms().stream().map(SessionFolder.ArmVerdict::armId)
-                .filter(a -> ArmId.key(a).equals(ArmId.key(arm))).findFirst()
+                .filter(a -> PlanId.key(a).equals(PlanId.key(arm))).findFirst()
                 .orElseThrow(() -> new UserError(sessionDir + ": no arm " + arm + " in this session (arms: "
                         + folder.arms().stream().map(SessionFolder.ArmVerdict::armId).collect(Collectors.joining(", ")) + ")", 2));
         Verdict v = verdict == null ? null : Verdict.parse(verdict).orElseThrow(() -> new UserError("--verdict " + verdict

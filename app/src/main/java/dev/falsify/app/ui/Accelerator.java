@@ -1,5 +1,8 @@
 package dev.falsify.app.ui;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -30,14 +33,14 @@ final class Accelerator extends KeyCombination {
         try {
             code = KeyCode.valueOf(key);
         } catch (IllegalArgumentException e) {
-            code = KeyCode.getKeyCode(key.length() == 1 ? key.toUpperCase(java.util.Locale.ROOT) : key);
+            code = KeyCode.getKeyCode(key.length() == 1 ? key.toUpperCase(Locale.ROOT) : key);
         }
         if (code == null) {
             throw new IllegalArgumentException("unknown key '" + key + "' in shortcut " + spec);
         }
-        java.util.List<Modifier> mods = new java.util.ArrayList<>();
+        List<Modifier> mods = new ArrayList<>();
         for (int i = 0; i < parts.length - 1; i++) {
-            mods.add(switch (parts[i].toLowerCase(java.util.Locale.ROOT)) {
+            mods.add(switch (parts[i].toLowerCase(Locale.ROOT)) {
                 case "shortcut" -> SHORTCUT_DOWN;
                 case "ctrl", "control" -> CONTROL_DOWN;
                 case "shift" -> SHIFT_DOWN;
@@ -92,7 +95,7 @@ final class Accelerator extends KeyCombination {
     }
 
     private static Modifier[] modifiers(KeyCodeCombination k) {
-        java.util.List<Modifier> out = new java.util.ArrayList<>();
+        List<Modifier> out = new ArrayList<>();
         if (k.getShift() == ModifierValue.DOWN) {
             out.add(SHIFT_DOWN);
         }

@@ -1,14 +1,22 @@
 package dev.falsify.app.ui;
 
+import dev.falsify.app.ui.editor.DocumentFile;
+import dev.falsify.app.ui.work.BackgroundThreads;
+import dev.falsify.model.plan.GitChanges;
+import dev.falsify.model.plan.NewPlan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import javafx.application.Platform;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.StringProperty;
+import javafx.event.ActionEvent;
 import javafx.geometry.Insets;
+import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
@@ -16,11 +24,12 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.stage.Window;
-import dev.falsify.model.plan.GitChanges;
-import dev.falsify.model.plan.NewPlan;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
@@ -83,7 +92,7 @@ public final class NewPlanDialog {
         Optional<Path> repo = findRepository(workspace);
         if (repo.isPresent()) {
             commitHint.setText("Commits of " + repo.get());
-            CompletableFuture.supplyAsync(() -> recentCommits(repo.get(), 200))
+            BackgroundThreads.supply("falsify-git-log", () -> recentCommits(repo.get(), 200))
                     .thenAccept(list -> Platform.runLater(() -> {
                         commits.getItems().setAll(list);
                         if (!list.isEmpty()) {
@@ -98,10 +107,10 @@ public final class NewPlanDialog {
         g.setVgap(8);
         g.setPadding(new Insets(10));
         // the labels keep their width: squeezed by the fields they were drawn as "…"
-        javafx.scene.layout.ColumnConstraints labels = new javafx.scene.layout.ColumnConstraints();
-        labels.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        javafx.scene.layout.ColumnConstraints fields = new javafx.scene.layout.ColumnConstraints();
-        fields.setHgrow(javafx.scene.layout.Priority.ALWAYS);
+        ColumnConstraints labels = new ColumnConstraints();
+        labels.setMinWidth(Region.USE_PREF_SIZE);
+        ColumnConstraints fields = new ColumnConstraints();
+        fields.setHgrow(Priority.ALWAYS);
         g.getColumnConstraints().addAll(labels, fields);
         g.addRow(0, fieldLabel("Slug"), slug);
         g.add(slugProblem, 1, 1);
@@ -110,21 +119,21 @@ public final class NewPlanDialog {
         g.add(commits, 1, 4);
         d.getDialogPane().setContent(g);
         d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
-        javafx.scene.control.Button ok = (javafx.scene.control.Button) d.getDialogPane().lookupButton(ButtonType.OK);
+        Button ok = (Button) d.getDialogPane().lookupButton(ButtonType.OK);
         ok.setId("new-plan-ok");
         d.getDialogPane().setId("new-plan-dialog");
 
-        javafx.beans.property.StringProperty problem = slugProblem.textProperty();
+        StringProperty problem = slugProblem.textProperty();
         // nothing typed yet is not an error to shout about: OK is simply not available
         Runnable validate = () -> problem.set(slug.getText().isBlank() ? ""
                 : slugProblem(workspace, slug.getText().trim()).orElse(""));
         slug.textProperty().addListener((o, a, b) -> validate.run());
         validate.run();
-        javafx.beans.binding.BooleanBinding cannotCreate = problem.isNotEmpty().or(slug.textProperty().isEmpty());
+        BooleanBinding cannotCreate = problem.isNotEmpty().or(slug.textProperty().isEmpty());
         ok.disableProperty().bind(cannotCreate);
         Path[] created = new Path[1];
         // OK writes the plan; when that fails the event is consumed, so the dialog and its input stay
-        ok.addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+        ok.addEventFilter(ActionEvent.ACTION, e -> {
             boolean changeScoped = change.isSelected();
             CommitChoice commit = commits.getSelectionModel().getSelectedItem();
             try {
@@ -146,7 +155,7 @@ public final class NewPlanDialog {
 
     private static Label fieldLabel(String text) {
         Label l = new Label(text);
-        l.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        l.setMinWidth(Region.USE_PREF_SIZE);
         return l;
     }
 
@@ -193,9 +202,9 @@ public final class NewPlanDialog {
             }
         }
         String text = NewPlan.skeleton(slug, changeScoped ? NewPlan.Mode.CHANGE_SCOPED : NewPlan.Mode.PROJECT_WIDE, change,
-                System.getProperty("user.name", ""), java.time.LocalDate.now());
+                System.getProperty("user.name", ""), LocalDate.now());
         Files.createDirectories(file.getParent());
-        dev.falsify.app.ui.editor.DocumentFile doc = new dev.falsify.app.ui.editor.DocumentFile(file);
+        DocumentFile doc = new DocumentFile(file);
         doc.save(text);
         return file;
     }

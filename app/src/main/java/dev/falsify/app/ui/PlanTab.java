@@ -7,27 +7,36 @@ import dev.falsify.app.ui.editor.PlanAnalyzer;
 import dev.falsify.app.ui.editor.PlanEditor;
 import dev.falsify.app.ui.editor.Problem;
 import dev.falsify.app.ui.matrix.MatrixView;
-import dev.falsify.app.ui.structured.StructuredView;
-import dev.falsify.model.plan.Plan;
-import dev.falsify.model.plan.PlanParser;
+import dev.falsify.app.ui.outline.OutlineBuilder;
+import dev.falsify.app.ui.outline.OutlineView;
 import dev.falsify.app.ui.preview.PreviewPane;
 import dev.falsify.app.ui.preview.PreviewRenderer;
 import dev.falsify.app.ui.problems.ProblemsPanel;
+import dev.falsify.app.ui.structured.StructuredView;
+import dev.falsify.app.ui.tab.WorkbenchTab;
+import dev.falsify.app.ui.theme.ThemeSetting;
+import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.PlanParser;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.function.BooleanSupplier;
+import java.util.List;
+import java.util.Optional;
 import javafx.application.Platform;
 import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.util.Subscription;
 
 /**
  * One open plan: the Markdown editor and the structured view side by side, and below them the
  * claim × hypothesis matrix, the problems list and the rendered preview — all fed by the same
- * background analysis of the same document.
+ * background analysis of the same document. The matrix and the preview follow the window's theme.
  */
-public final class PlanTab extends Tab {
+public final class PlanTab extends Tab implements WorkbenchTab {
     private final PlanEditor editor;
     private final ProblemsPanel problems;
     private final StructuredView structured;
@@ -38,27 +47,24 @@ public final class PlanTab extends Tab {
     private final Tab problemsTab;
     private final Tab previewTab;
     private final DebouncedWorker<String, String> previewWorker;
-    private final BooleanSupplier dark;
-    private final dev.falsify.app.ui.outline.OutlineView outline;
+    private final OutlineView outline;
+    private final Subscription themeFollow;
     private Plan outlined;
+    private boolean disposed;
 
-    public PlanTab(Path path, BooleanSupplier dark) {
-        this(path, dark, true);
-    }
-
-    /** @param plan false for a session's Markdown (report, log) opened for reading: no plan lint on it */
-    public PlanTab(Path path, BooleanSupplier dark, boolean plan) {
-        this.dark = dark;
-        editor = new PlanEditor(new DocumentFile(path), new PlanAnalyzer(plan));
+    public PlanTab(Path path, ThemeSetting theme) {
+        editor = new PlanEditor(new DocumentFile(path), new PlanAnalyzer(true));
         problems = new ProblemsPanel(p -> editor.jumpTo(p.start()), this::applyQuickFix);
         structured = new StructuredView(this::currentPlan, editor::applyReplacements, editor::jumpToDefinition);
-        matrix = new MatrixView(dark, this::showElement);
-        outline = new dev.falsify.app.ui.outline.OutlineView(editor::jumpTo);
+        matrix = new MatrixView(theme::isDark, this::showElement);
+        outline = new OutlineView(editor::jumpTo);
         // the outline is rebuilt only while it is on screen (the workbench shows the selected tab's)
         outline.sceneProperty().addListener((o, was, now) -> refreshOutline());
         PreviewRenderer renderer = new PreviewRenderer();
-        previewWorker = new DebouncedWorker<>("falsify-preview", 250, t -> renderer.render(t, dark.getAsBoolean()),
+        previewWorker = new DebouncedWorker<>("falsify-preview", 250, t -> renderer.render(t, theme.isDark()),
                 Platform::runLater, r -> preview.show(r.value()));
+        // after the new stylesheet is in place
+        themeFollow = theme.onChange(() -> Platform.runLater(this::themeChanged));
 
         matrixTab = new Tab("Matrix", matrix);
         problemsTab = new Tab("Problems", problems);
@@ -121,7 +127,7 @@ public final class PlanTab extends Tab {
     }
 
     /** Redraws theme-dependent parts (the matrix canvas, the preview) after a theme switch. */
-    public void themeChanged() {
+    private void themeChanged() {
         Analysis a = editor.analysisProperty().get();
         if (a != null) {
             matrix.show(a.plan().matrix());
@@ -153,9 +159,47 @@ public final class PlanTab extends Tab {
         return editor.file().path();
     }
 
+    @Override
+    public Tab tab() {
+        return this;
+    }
+
+    /** The plan file: opening it again focuses this tab (after Save As, the new file). */
+    @Override
+    public Optional<Path> key() {
+        return Optional.of(path());
+    }
+
+    /** {@code kv.md}, with {@code ●} while it has unsaved edits. */
+    @Override
+    public String windowTitle() {
+        return path().getFileName() + (editor.savedProperty().get() ? "" : " \u25cf");
+    }
+
+    @Override
+    public Optional<Node> outlinePane() {
+        return Optional.of(outline);
+    }
+
+    @Override
+    public boolean unsaved() {
+        return !editor.savedProperty().get();
+    }
+
+    @Override
+    public Optional<Path> file() {
+        return Optional.of(path());
+    }
+
+    @Override
     public void save() throws IOException {
         editor.save();
         updateTitle();
+    }
+
+    @Override
+    public void discardUnsaved() throws IOException {
+        editor.discardUnsaved();
     }
 
     /** Save As: writes the text to {@code target}, which this tab then shows and saves to. */
@@ -164,7 +208,14 @@ public final class PlanTab extends Tab {
         updateTitle();
     }
 
+    /** Stops the tab's timers and threads (autosaving unsaved edits first); once, however often it is told. */
+    @Override
     public void dispose() {
+        if (disposed) {
+            return;
+        }
+        disposed = true;
+        themeFollow.unsubscribe();
         editor.autosaveNow();
         editor.dispose();
         previewWorker.close();
@@ -180,8 +231,33 @@ public final class PlanTab extends Tab {
         return true;
     }
 
+    /**
+     * Ctrl+. : applies the quick fix of the problem at the caret, or offers a menu when several
+     * have one; false when none has.
+     */
+    public boolean quickFixAtCaret() {
+        List<Problem> fixable = editor.problemsAtCaret().stream().filter(p -> p.quickFix().isPresent()).toList();
+        if (fixable.isEmpty()) {
+            return false;
+        }
+        if (fixable.size() == 1) {
+            applyQuickFix(fixable.get(0));
+            return true;
+        }
+        ContextMenu menu = new ContextMenu();
+        for (Problem p : fixable) {
+            MenuItem mi = new MenuItem("[" + p.rule() + "] " + p.quickFix().get().title());
+            mi.setMnemonicParsing(false);
+            mi.setOnAction(e -> applyQuickFix(p));
+            menu.getItems().add(mi);
+        }
+        var area = editor.codeArea();
+        area.getCaretBounds().ifPresent(b -> menu.show(area, b.getMaxX(), b.getMaxY()));
+        return true;
+    }
+
     /** The section outline of this plan, for the workbench to show beside the tabs. */
-    public dev.falsify.app.ui.outline.OutlineView outline() {
+    public OutlineView outline() {
         return outline;
     }
 
@@ -191,7 +267,7 @@ public final class PlanTab extends Tab {
             return;
         }
         outlined = a.plan().plan();
-        outline.show(dev.falsify.app.ui.outline.OutlineBuilder.build(outlined));
+        outline.show(OutlineBuilder.build(outlined));
     }
 
     private void onAnalysis(Analysis a) {

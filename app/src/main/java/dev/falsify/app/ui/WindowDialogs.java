@@ -1,8 +1,13 @@
 package dev.falsify.app.ui;
 
 import javafx.application.Platform;
+import javafx.event.Event;
+import javafx.event.EventHandler;
 import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Dialog;
+import javafx.scene.input.KeyEvent;
 import javafx.stage.Modality;
 import javafx.stage.Window;
 
@@ -24,22 +29,22 @@ final class WindowDialogs {
         }
         // Keys the platform still delivers to the window behind (an X server without a window manager
         // leaves the keyboard focus where it was) are handed to the dialog instead of the editor.
-        javafx.event.EventHandler<javafx.scene.input.KeyEvent> redirect = e -> {
-            javafx.scene.Scene scene = dialog.getDialogPane().getScene();
+        EventHandler<KeyEvent> redirect = e -> {
+            Scene scene = dialog.getDialogPane().getScene();
             Node target = scene == null ? null : scene.getFocusOwner();
             e.consume();
             if (target != null) {
-                javafx.event.Event.fireEvent(target, e.copyFor(target, target));
+                Event.fireEvent(target, e.copyFor(target, target));
             }
         };
         dialog.setOnHidden(e -> {
             if (owner != null && owner.getScene() != null) {
-                owner.getScene().removeEventFilter(javafx.scene.input.KeyEvent.ANY, redirect);
+                owner.getScene().removeEventFilter(KeyEvent.ANY, redirect);
             }
         });
         dialog.setOnShown(e -> {
             if (owner != null && owner.getScene() != null) {
-                owner.getScene().addEventFilter(javafx.scene.input.KeyEvent.ANY, redirect);
+                owner.getScene().addEventFilter(KeyEvent.ANY, redirect);
             }
             if (owner != null && owner.getWidth() > 0) {
                 centre(dialog, owner);
@@ -56,6 +61,23 @@ final class WindowDialogs {
             }
         });
         return dialog;
+    }
+
+    /** An error dialog, not waited for: {@code what} failed, and why. */
+    static void error(Window owner, String what, Exception e) {
+        Alert a = new Alert(Alert.AlertType.ERROR, e.getMessage() == null ? e.toString() : e.getMessage());
+        a.setHeaderText(what);
+        a.getDialogPane().setId("error-dialog");
+        owned(a, owner, null);
+        a.show();
+    }
+
+    /** A message, not waited for. */
+    static void info(Window owner, String header, String text) {
+        Alert a = new Alert(Alert.AlertType.INFORMATION, text);
+        a.setHeaderText(header);
+        owned(a, owner, null);
+        a.show();
     }
 
     static void centre(Dialog<?> dialog, Window owner) {

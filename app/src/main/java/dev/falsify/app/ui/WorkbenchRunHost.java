@@ -2,16 +2,21 @@ package dev.falsify.app.ui;
 
 import dev.falsify.app.ui.run.RunHost;
 import dev.falsify.app.ui.run.RunTab;
+import dev.falsify.app.ui.tab.WorkbenchTab;
+import dev.falsify.app.ui.workspace.PathClassifier;
+import dev.falsify.app.ui.workspace.PathClassifier.PathKind;
+import dev.falsify.app.ui.workspace.WorkspaceTree;
 import dev.falsify.runner.trust.TrustStore;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import javafx.scene.control.Button;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
-import javafx.scene.control.Tab;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.stage.DirectoryChooser;
@@ -63,14 +68,15 @@ final class WorkbenchRunHost implements RunHost {
     /**
      * The workspace tree's context menu: a plan opens or runs ("Run plan…", the run dialog with all
      * its runnable scenarios); a session folder opens its Session view or its replayed timeline;
-     * anything else opens.
+     * anything else opens. What a path is, the {@link PathClassifier} says, as for File ▸ Open.
      */
-    static ContextMenu treeMenu(Workbench wb, dev.falsify.app.ui.workspace.WorkspaceTree.Entry e) {
+    static ContextMenu treeMenu(Workbench wb, WorkspaceTree.Entry e) {
         Path p = e.path();
         MenuItem open = new MenuItem("Open");
         open.setId("tree-menu-open");
         open.setOnAction(a -> wb.open(p));
-        if (java.nio.file.Files.isDirectory(p) && java.nio.file.Files.isRegularFile(p.resolve(dev.falsify.model.session.SessionReader.LOG))) {
+        PathKind kind = kindOf(p);
+        if (kind == PathKind.SESSION_FOLDER) {
             MenuItem session = new MenuItem("Open Session View");
             session.setId("tree-menu-session");
             session.setOnAction(a -> wb.openSession(p));
@@ -80,13 +86,21 @@ final class WorkbenchRunHost implements RunHost {
             return new ContextMenu(session, timeline);
         }
         if (e.group()) return null;
-        if (p.getFileName().toString().endsWith(".md")) {
+        if (kind == PathKind.PLAN) {
             MenuItem run = new MenuItem("Run Plan\u2026");
             run.setId("tree-menu-run-plan");
             run.setOnAction(a -> wb.runs().launch(p, List.of()));
             return new ContextMenu(open, run);
         }
         return new ContextMenu(open);
+    }
+
+    private static PathKind kindOf(Path p) {
+        try {
+            return PathClassifier.classify(p);
+        } catch (IOException e) {
+            return PathKind.MISSING; // cannot be listed: only "Open", which says why
+        }
     }
 
     static Optional<RunTab> runCurrent(Workbench wb) {
@@ -98,30 +112,21 @@ final class WorkbenchRunHost implements RunHost {
         return wb.runs().launch(plan.get().path(), List.of());
     }
 
+    /** Stops the selected tab's run, else the first run going on. */
     private static void stopRun(Workbench wb) {
-        Tab t = wb.tabs().getSelectionModel().getSelectedItem();
-        if (t instanceof RunTab rt && rt.session() != null && rt.session().running()) {
-            rt.stop();
-            return;
+        if (!Stream.concat(wb.router().selected().stream(), wb.router().all().stream()).anyMatch(WorkbenchTab::stopRun)) {
+            wb.status("No run is going on");
         }
-        for (Tab x : wb.tabs().getTabs()) {
-            if (x instanceof RunTab rt && rt.session() != null && rt.session().running()) {
-                rt.stop();
-                return;
-            }
-        }
-        wb.status("No run is going on");
     }
 
+    /** The selected session's timeline, else the one of a folder the user picks. */
     private static void showTimeline(Workbench wb) {
-        Path dir = null;
-        if (wb.tabs().getSelectionModel().getSelectedItem() instanceof dev.falsify.app.ui.session.SessionTab st) {
-            dir = st.dir();
-        } else {
+        Path dir = wb.router().selected().flatMap(WorkbenchTab::sessionFolder).orElse(null);
+        if (dir == null) {
             DirectoryChooser c = new DirectoryChooser();
             c.setTitle("Session folder");
             if (wb.workspace() != null) c.setInitialDirectory(wb.workspace().toFile());
-            var f = c.showDialog(wb.stage());
+            File f = c.showDialog(wb.stage());
             if (f != null) dir = f.toPath();
         }
         if (dir != null) wb.runHost().showTimeline(dir);
@@ -145,9 +150,8 @@ final class WorkbenchRunHost implements RunHost {
     }
 
     @Override
-    public void show(Tab tab) {
-        wb.tabs().getTabs().add(tab);
-        wb.tabs().getSelectionModel().select(tab);
+    public void show(RunTab tab) {
+        wb.router().show(tab);
     }
 
     @Override
@@ -201,7 +205,6 @@ final class WorkbenchRunHost implements RunHost {
     }
 
     private Optional<PlanTab> tabOf(Path plan) {
-        Path p = plan.toAbsolutePath().normalize();
-        return wb.tabs().getTabs().stream().filter(x -> x instanceof PlanTab pt && pt.path().equals(p)).map(x -> (PlanTab) x).findFirst();
+        return wb.router().find(PlanTab.class, plan.toAbsolutePath().normalize());
     }
 }

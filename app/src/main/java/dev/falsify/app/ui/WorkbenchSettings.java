@@ -101,7 +101,7 @@ public final class WorkbenchSettings {
     /** Drops recent paths that no longer exist; true when the list changed (and was saved). */
     public boolean forgetMissingRecent() {
         List<Path> all = recent();
-        List<Path> kept = all.stream().filter(java.nio.file.Files::exists).toList();
+        List<Path> kept = all.stream().filter(Files::exists).toList();
         if (kept.size() == all.size()) {
             return false;
         }

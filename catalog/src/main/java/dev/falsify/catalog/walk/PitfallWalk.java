@@ -1,16 +1,19 @@
 package dev.falsify.catalog.walk;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.falsify.catalog.Catalog;
+import dev.falsify.catalog.CatalogJson;
 import dev.falsify.catalog.Pitfall;
 import dev.falsify.model.plan.Hypothesis;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.PlanParser;
+import dev.falsify.model.plan.PlanTemplates;
 import dev.falsify.model.plan.Section;
-import dev.falsify.model.plan.Span;
 import dev.falsify.model.plan.TableRow;
 import dev.falsify.model.plan.edit.PlanPatch;
-import dev.falsify.model.plan.edit.PlanTemplates;
 import dev.falsify.model.plan.edit.TextEdit;
+import dev.falsify.model.text.Span;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -105,6 +108,27 @@ public final class PitfallWalk {
         return new PitfallWalk(rows);
     }
 
+    /** The walk as JSON ({@code falsify catalog --walk --json}): its rows, the Markdown table and the edit that writes it into §4. */
+    public ObjectNode json(String planPath, TextEdit edit) {
+        ObjectNode root = CatalogJson.object();
+        root.put("plan", planPath);
+        ArrayNode rows = root.putArray("rows");
+        for (PitfallWalkRow r : rows()) {
+            ObjectNode row = rows.addObject();
+            row.put("pitfall", r.pitfallId());
+            row.put("name", r.label());
+            row.put("applies", r.applies().cell());
+            row.put("hypothesis", r.hypothesis());
+            row.put("notes", r.notes());
+        }
+        root.put("markdown", toMarkdown());
+        ObjectNode e = root.putObject("edit");
+        e.put("start", edit.startOffset());
+        e.put("end", edit.endOffset());
+        e.put("replacement", edit.replacement());
+        return root;
+    }
+
     /** True when the plan already has a pitfall-walk table (a table with Pitfall and Applies columns). */
     public static boolean hasTable(Plan plan) {
         return findTable(plan).isPresent();
@@ -139,9 +163,9 @@ public final class PitfallWalk {
     public PlanPatch editFor(Plan plan) {
         String planText = plan.text();
         String table = toMarkdown();
-        Optional<Table> existing = findTable(plan);
+        Optional<WalkTable> existing = findTable(plan);
         if (existing.isPresent()) {
-            Table t = existing.get();
+            WalkTable t = existing.get();
             return patch(t.replaceStart, t.end, table);
         }
         Optional<Section> s4 = plan.section("4");
@@ -172,11 +196,11 @@ public final class PitfallWalk {
         return PlanPatch.of("write the pitfall walk into §4", new TextEdit(start, end, text));
     }
 
-    private record Table(int replaceStart, int end, List<PitfallWalkRow> rows) {
+    private record WalkTable(int replaceStart, int end, List<PitfallWalkRow> rows) {
     }
 
     /** The first table with a "Pitfall" and an "Applies" column (the plan parser already skips fences). */
-    private static Optional<Table> findTable(Plan plan) {
+    private static Optional<WalkTable> findTable(Plan plan) {
         String text = plan.text();
         for (dev.falsify.model.plan.Table t : plan.tables()) {
             if (!t.hasColumn("pitfall") || !t.hasColumn("applies", "applies to us", "apply")) {
@@ -203,7 +227,7 @@ public final class PitfallWalk {
                     start = lineStart;
                 }
             }
-            return Optional.of(new Table(start, end, rows));
+            return Optional.of(new WalkTable(start, end, rows));
         }
         return Optional.empty();
     }

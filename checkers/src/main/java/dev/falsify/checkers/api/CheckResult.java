@@ -1,5 +1,6 @@
 package dev.falsify.checkers.api;
 
+import dev.falsify.model.vocabulary.Validity;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
 package dev.falsify.checkers.api;
 
+import dev.falsify.model.vocabulary.CheckerName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,7 @@ public final class CheckResultText {
      * literature's); every other checker says VALID / INVALID.
      */
     private static final Map<String, String[]> VERDICT_WORDS = Map.of(
-            "linearizability", new String[] {"LINEARIZABLE", "NOT LINEARIZABLE"});
+            CheckerName.LINEARIZABILITY.id(), new String[] {"LINEARIZABLE", "NOT LINEARIZABLE"});
 
     /** Kind of the weakness of a history with no operations at all (see {@code WeaknessDetector}). */
     public static final String EMPTY_HISTORY = "empty-history";

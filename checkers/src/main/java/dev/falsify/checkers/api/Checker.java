@@ -1,5 +1,6 @@
 package dev.falsify.checkers.api;
 
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.List;
 import java.util.Map;
 
@@ -8,8 +9,8 @@ public interface Checker {
     /** Name as written in plans and the checker picker, e.g. {@code linearizability}. */
     String name();
 
-    /** Models this checker accepts, for {@code falsify check --list}. */
-    List<String> models();
+    /** Models this checker accepts ({@code falsify check --list}), in the vocabulary's names; every model: any. */
+    List<HistoryModel> models();
 
     /** Fields (beyond the core ones) or side inputs the checker needs, for {@code --list}. */
     List<String> needs();

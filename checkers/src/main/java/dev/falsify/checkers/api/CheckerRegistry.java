@@ -1,5 +1,6 @@
 package dev.falsify.checkers.api;
 
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -103,11 +104,12 @@ public final class CheckerRegistry {
         return new ArrayList<>(byName.values());
     }
 
-    /** The checkers that accept {@code model}, sorted by name. */
+    /** The checkers that accept {@code model} (a name or alias), sorted by name. */
     public synchronized List<Checker> forModel(String model) {
+        HistoryModel m = HistoryModel.of(model).orElse(null);
         List<Checker> out = new ArrayList<>();
         for (Checker c : byName.values()) {
-            if (c.models().contains(model)) out.add(c);
+            if (m != null && c.models().contains(m)) out.add(c);
         }
         return out;
     }

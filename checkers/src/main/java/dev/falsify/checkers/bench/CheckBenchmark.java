@@ -1,8 +1,8 @@
 package dev.falsify.checkers.bench;
 
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.Validity;
 import dev.falsify.checkers.history.History;
+import dev.falsify.model.vocabulary.Validity;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,5 +1,6 @@
 package dev.falsify.checkers.history;
 
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -17,14 +18,14 @@ public enum HistoryFormat {
      */
     JEPSEN_TXT("jepsen-txt", null),
     /** Porcupine's etcd test data: {@code INFO  jepsen.util - <proc> :<type> :<f> <value>} lines. */
-    PORCUPINE_ETCD("porcupine-etcd", "cas-register"),
+    PORCUPINE_ETCD("porcupine-etcd", HistoryModel.CAS_REGISTER),
     /** Porcupine's key-value test data: one EDN map per line with {@code :key} and get/put/append. */
-    PORCUPINE_KV("porcupine-kv", "kv");
+    PORCUPINE_KV("porcupine-kv", HistoryModel.KV);
 
     private final String id;
-    private final String defaultModel;
+    private final HistoryModel defaultModel;
 
-    HistoryFormat(String id, String defaultModel) {
+    HistoryFormat(String id, HistoryModel defaultModel) {
         this.id = id;
         this.defaultModel = defaultModel;
     }
@@ -39,7 +40,7 @@ public enum HistoryFormat {
      * (jepsen-edn, jsonl) or the user must ({@code --model}).
      */
     public String defaultModel() {
-        return defaultModel;
+        return defaultModel == null ? null : defaultModel.id();
     }
 
     public static HistoryFormat fromId(String id) {

@@ -2,6 +2,7 @@ package dev.falsify.checkers.history;
 
 import dev.falsify.checkers.api.HistoryWeakness;
 import dev.falsify.model.history.Op;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -27,6 +28,8 @@ public final class WeaknessDetector {
     }
 
     private final String model;
+    /** The model partitions by key, so every op needs one (decided once: this runs per op). */
+    private final boolean needsKey;
     private final Map<String, Finding> findings = new LinkedHashMap<>();
     private final Map<String, LastOp> lastByProcess = new HashMap<>();
     private final SeenIds seen = new SeenIds();
@@ -35,6 +38,7 @@ public final class WeaknessDetector {
     /** @param model the model the history will be checked against (may be null: core fields only) */
     public WeaknessDetector(String model) {
         this.model = model == null ? "" : model.toLowerCase(Locale.ROOT);
+        this.needsKey = HistoryModel.KV.answersTo(this.model);
     }
 
     public static List<HistoryWeakness> detect(Iterable<Op> ops, String model) {
@@ -50,7 +54,7 @@ public final class WeaknessDetector {
         else if (!seen.add(op.opId())) add("duplicate-op-id", "the same op_id appears more than once (a recorder bug)", id);
         if (op.processId() == null) add("missing-field", "process_id is missing", id);
         if (op.opType() == null) add("missing-field", "op_type is missing", id);
-        if (needsKey() && op.key() == null) add("missing-field", "key is missing (model " + model + " partitions by key)", id);
+        if (needsKey && op.key() == null) add("missing-field", "key is missing (model " + model + " partitions by key)", id);
         if (!op.timeoutMarker() && op.completeTs() == null) {
             add("missing-completion", "complete_ts is null but timeout_marker is false (outcome neither known nor marked unknown)", id);
         }
@@ -73,10 +77,6 @@ public final class WeaknessDetector {
             }
             lastByProcess.put(op.processId(), new LastOp(op.invokeTs(), op.completeTs(), id));
         }
-    }
-
-    private boolean needsKey() {
-        return model.equals("kv") || model.equals("map");
     }
 
     private void add(String kind, String detail, String opId) {

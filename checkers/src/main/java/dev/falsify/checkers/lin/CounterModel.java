@@ -3,6 +3,7 @@ package dev.falsify.checkers.lin;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.List;
 
 /**
@@ -18,7 +19,7 @@ final class CounterModel implements Model<Long, CounterModel.Cmd> {
 
     @Override
     public String name() {
-        return "counter";
+        return HistoryModel.COUNTER.id();
     }
 
     @Override

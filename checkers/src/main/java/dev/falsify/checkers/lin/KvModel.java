@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.List;
 
 /**
@@ -52,7 +53,7 @@ final class KvModel implements Model<KvValue, KvModel.Cmd> {
 
     @Override
     public String name() {
-        return "kv";
+        return HistoryModel.KV.id();
     }
 
     @Override

@@ -5,15 +5,17 @@ import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.ExecutionEvidence;
 import dev.falsify.checkers.api.HistoryWeakness;
-import dev.falsify.checkers.api.Linearization;
 import dev.falsify.checkers.api.LinearizabilityCounterexample;
+import dev.falsify.checkers.api.Linearization;
 import dev.falsify.checkers.api.MemoryBudget;
 import dev.falsify.checkers.api.OpRef;
 import dev.falsify.checkers.api.StreamingChecker;
-import dev.falsify.checkers.api.Validity;
 import dev.falsify.checkers.history.WeaknessDetector;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
+import dev.falsify.model.vocabulary.Validity;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -36,7 +38,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * goes on and reports every failing partition instead (the workbench's viewer switches between them).
  */
 public final class LinearizabilityChecker implements StreamingChecker {
-    public static final String NAME = "linearizability";
+    public static final String NAME = CheckerName.LINEARIZABILITY.id();
     private static final int MAX_CANDIDATES_LISTED = 20;
     /**
      * Option: {@code true} makes a VALID result carry one linearization per partition
@@ -69,8 +71,8 @@ public final class LinearizabilityChecker implements StreamingChecker {
     }
 
     @Override
-    public List<String> models() {
-        return Models.NAMES;
+    public List<HistoryModel> models() {
+        return Models.SUPPORTED;
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.falsify.checkers.lin;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,7 +24,7 @@ final class LogModel implements Model<LogModel.State, LogModel.Cmd> {
 
     @Override
     public String name() {
-        return "log";
+        return HistoryModel.LOG.id();
     }
 
     @Override

@@ -3,17 +3,24 @@ package dev.falsify.checkers.lin;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
-/** The models the linearizability checker knows, by name (with the aliases plans use). */
+/**
+ * The models the linearizability checker knows. Their names and aliases are the vocabulary's
+ * ({@link HistoryModel}): this class only says which of them it can check and builds them.
+ */
 public final class Models {
-    /** Canonical model names, for {@code --list}. */
-    public static final List<String> NAMES = List.of(
-            "register", "cas-register", "multi-register", "kv", "mutex", "queue", "set", "counter", "log");
+    /** The models linearizability can check, in the order {@code --list} shows them. */
+    public static final List<HistoryModel> SUPPORTED = List.of(HistoryModel.REGISTER, HistoryModel.CAS_REGISTER,
+            HistoryModel.MULTI_REGISTER, HistoryModel.KV, HistoryModel.MUTEX, HistoryModel.QUEUE, HistoryModel.SET,
+            HistoryModel.COUNTER, HistoryModel.LOG);
+
+    /** The canonical names of {@link #SUPPORTED}, for help and error texts. */
+    public static final List<String> NAMES = HistoryModel.ids(SUPPORTED);
 
     /** Only for {@code --initial}: a mapper is costly to start, and most checks never parse JSON text. */
     private static final class Json {
@@ -23,22 +30,16 @@ public final class Models {
     private Models() {
     }
 
-    /** Resolves aliases (lock → mutex, map → kv, append → log, …); null when the name is unknown. */
+    /** The model a name or alias names (lock → mutex, map → kv, append → log, …) when linearizability checks it; else null. */
+    public static HistoryModel supported(String name) {
+        HistoryModel m = HistoryModel.of(name).orElse(null);
+        return m != null && SUPPORTED.contains(m) ? m : null;
+    }
+
+    /** The canonical name of a model linearizability checks ({@link #supported}); null when it checks none by that name. */
     public static String canonicalName(String name) {
-        if (name == null) return null;
-        String n = name.trim().toLowerCase(Locale.ROOT);
-        return switch (n) {
-            case "register", "rw-register-single", "read-write-register" -> "register";
-            case "cas-register", "cas", "compare-and-set" -> "cas-register";
-            case "multi-register", "multiregister" -> "multi-register";
-            case "kv", "map", "key-value", "kv-store" -> "kv";
-            case "mutex", "lock" -> "mutex";
-            case "queue", "fifo", "fifo-queue" -> "queue";
-            case "set" -> "set";
-            case "counter" -> "counter";
-            case "log", "append", "append-log", "log/append" -> "log";
-            default -> null;
-        };
+        HistoryModel m = supported(name);
+        return m == null ? null : m.id();
     }
 
     /**
@@ -51,22 +52,22 @@ public final class Models {
      * @throws IllegalArgumentException for an unknown model or a malformed option
      */
     public static Model<?, ?> create(String name, Map<String, String> options) {
-        String canonical = canonicalName(name);
-        if (canonical == null) {
+        HistoryModel model = supported(name);
+        if (model == null) {
             throw new IllegalArgumentException("unknown model '" + name + "' for linearizability; known: " + String.join(", ", NAMES));
         }
         String initialText = options.get("initial");
-        return switch (canonical) {
-            case "register" -> new RegisterModel(false, scalarInitial(initialText));
-            case "cas-register" -> new RegisterModel(true, scalarInitial(initialText));
-            case "kv" -> new KvModel(scalarInitial(initialText));
-            case "multi-register" -> new MultiRegisterModel(mapInitial(initialText));
-            case "mutex" -> new MutexModel();
-            case "queue" -> new QueueModel();
-            case "set" -> new SetModel();
-            case "counter" -> new CounterModel();
-            case "log" -> new LogModel();
-            default -> throw new IllegalStateException(canonical);
+        return switch (model) {
+            case REGISTER -> new RegisterModel(false, scalarInitial(initialText));
+            case CAS_REGISTER -> new RegisterModel(true, scalarInitial(initialText));
+            case KV -> new KvModel(scalarInitial(initialText));
+            case MULTI_REGISTER -> new MultiRegisterModel(mapInitial(initialText));
+            case MUTEX -> new MutexModel();
+            case QUEUE -> new QueueModel();
+            case SET -> new SetModel();
+            case COUNTER -> new CounterModel();
+            case LOG -> new LogModel();
+            default -> throw new IllegalStateException(model.id());
         };
     }
 
@@ -78,15 +79,15 @@ public final class Models {
         java.util.Set<String> t = new java.util.HashSet<>(opTypes);
         t.remove(null);
         if (t.isEmpty()) return null;
-        if (t.equals(java.util.Set.of("txn"))) return "multi-register";
-        if (oneOf(t, "acquire", "release", "lock", "unlock")) return "mutex";
-        if (oneOf(t, "enqueue", "dequeue")) return "queue";
-        if (allKeyed && oneOf(t, "get", "put", "append", "read", "write", "cas", "r", "w")) return "kv";
+        if (t.equals(java.util.Set.of("txn"))) return HistoryModel.MULTI_REGISTER.id();
+        if (oneOf(t, "acquire", "release", "lock", "unlock")) return HistoryModel.MUTEX.id();
+        if (oneOf(t, "enqueue", "dequeue")) return HistoryModel.QUEUE.id();
+        if (allKeyed && oneOf(t, "get", "put", "append", "read", "write", "cas", "r", "w")) return HistoryModel.KV.id();
         // the register models take Porcupine's and Elle's spellings too (get/put, r/w)
-        if (oneOf(t, "read", "write", "cas", "get", "put", "r", "w")) return t.contains("cas") ? "cas-register" : "register";
-        if (oneOf(t, "inc", "dec", "read")) return "counter";
-        if (oneOf(t, "append", "read")) return "log";
-        if (oneOf(t, "add", "remove", "read", "contains")) return "set";
+        if (oneOf(t, "read", "write", "cas", "get", "put", "r", "w")) return t.contains("cas") ? HistoryModel.CAS_REGISTER.id() : HistoryModel.REGISTER.id();
+        if (oneOf(t, "inc", "dec", "read")) return HistoryModel.COUNTER.id();
+        if (oneOf(t, "append", "read")) return HistoryModel.LOG.id();
+        if (oneOf(t, "add", "remove", "read", "contains")) return HistoryModel.SET.id();
         return null;
     }
 

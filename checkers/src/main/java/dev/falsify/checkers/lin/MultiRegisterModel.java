@@ -3,6 +3,7 @@ package dev.falsify.checkers.lin;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,7 +42,7 @@ final class MultiRegisterModel implements Model<MultiRegisterModel.State, MultiR
 
     @Override
     public String name() {
-        return "multi-register";
+        return HistoryModel.MULTI_REGISTER.id();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.falsify.checkers.lin;
 
 import dev.falsify.model.history.Op;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.List;
 
 /**
@@ -17,7 +18,7 @@ final class MutexModel implements Model<Boolean, MutexModel.Cmd> {
 
     @Override
     public String name() {
-        return "mutex";
+        return HistoryModel.MUTEX.id();
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.List;
 
 /**
@@ -60,7 +61,7 @@ final class RegisterModel implements Model<JsonNode, RegisterModel.Cmd> {
 
     @Override
     public String name() {
-        return cas ? "cas-register" : "register";
+        return cas ? HistoryModel.CAS_REGISTER.id() : HistoryModel.REGISTER.id();
     }
 
     @Override

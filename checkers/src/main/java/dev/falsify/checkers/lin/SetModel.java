@@ -3,6 +3,7 @@ package dev.falsify.checkers.lin;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -28,7 +29,7 @@ final class SetModel implements Model<SetModel.State, SetModel.Cmd> {
 
     @Override
     public String name() {
-        return "set";
+        return HistoryModel.SET.id();
     }
 
     @Override

@@ -9,6 +9,8 @@ import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.lin.ModelException;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -36,7 +38,7 @@ import java.util.Set;
  * weak, not valid: the first read may have been wrong too.
  */
 public final class BankChecker implements Checker {
-    public static final String NAME = "bank";
+    public static final String NAME = CheckerName.BANK.id();
     public static final String OPT_TOTAL = "total";
     public static final String OPT_ACCOUNTS = "accounts";
     public static final String OPT_NEGATIVE = "negative-balances";
@@ -47,8 +49,8 @@ public final class BankChecker implements Checker {
     }
 
     @Override
-    public List<String> models() {
-        return List.of("bank");
+    public List<HistoryModel> models() {
+        return List.of(HistoryModel.BANK);
     }
 
     @Override

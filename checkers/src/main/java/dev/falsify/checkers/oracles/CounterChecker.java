@@ -7,6 +7,8 @@ import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.lin.ModelException;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,7 +30,7 @@ import java.util.List;
  * the answer Jepsen gives.
  */
 public final class CounterChecker implements Checker {
-    public static final String NAME = "counter";
+    public static final String NAME = CheckerName.COUNTER.id();
 
     @Override
     public String name() {
@@ -36,8 +38,8 @@ public final class CounterChecker implements Checker {
     }
 
     @Override
-    public List<String> models() {
-        return List.of("counter");
+    public List<HistoryModel> models() {
+        return List.of(HistoryModel.COUNTER);
     }
 
     @Override

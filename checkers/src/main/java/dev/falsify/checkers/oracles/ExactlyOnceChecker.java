@@ -7,6 +7,8 @@ import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.Checker;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,12 +28,12 @@ public final class ExactlyOnceChecker implements Checker {
 
     @Override
     public String name() {
-        return "exactly-once";
+        return CheckerName.EXACTLY_ONCE.id();
     }
 
     @Override
-    public List<String> models() {
-        return List.of("ledger", "dedup", "queue", "kv");
+    public List<HistoryModel> models() {
+        return List.of(HistoryModel.LEDGER, HistoryModel.QUEUE, HistoryModel.KV);
     }
 
     @Override

@@ -5,6 +5,8 @@ import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.Checker;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -34,12 +36,12 @@ public final class FairnessChecker implements Checker {
 
     @Override
     public String name() {
-        return "fairness";
+        return CheckerName.FAIRNESS.id();
     }
 
     @Override
-    public List<String> models() {
-        return List.of("any");
+    public List<HistoryModel> models() {
+        return List.of(HistoryModel.values());   // group metrics: any model
     }
 
     @Override

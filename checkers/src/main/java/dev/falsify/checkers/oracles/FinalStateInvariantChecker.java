@@ -4,6 +4,8 @@ import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.Checker;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.List;
 
 /**
@@ -23,12 +25,12 @@ public final class FinalStateInvariantChecker implements Checker {
 
     @Override
     public String name() {
-        return "final-state-invariant";
+        return CheckerName.FINAL_STATE_INVARIANT.id();
     }
 
     @Override
-    public List<String> models() {
-        return List.of("counter", "ledger", "lock", "lease", "membership-table", "kv", "map", "set");
+    public List<HistoryModel> models() {
+        return List.of(HistoryModel.COUNTER, HistoryModel.LEDGER, HistoryModel.BANK, HistoryModel.MUTEX, HistoryModel.LEASE, HistoryModel.MEMBERSHIP_TABLE, HistoryModel.KV, HistoryModel.SET);
     }
 
     @Override

@@ -10,6 +10,8 @@ import dev.falsify.checkers.lin.ModelException;
 import dev.falsify.checkers.txn.MicroOp;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -34,7 +36,7 @@ import java.util.TreeSet;
  * without it reads are compared with the reads of the same keys, whatever their number.
  */
 public final class LongForkChecker implements Checker {
-    public static final String NAME = "long-fork";
+    public static final String NAME = CheckerName.LONG_FORK.id();
     public static final String OPT_GROUP_SIZE = "group-size";
     /** Forks reported; more are counted. */
     private static final int MAX_FORKS = 200;
@@ -45,8 +47,8 @@ public final class LongForkChecker implements Checker {
     }
 
     @Override
-    public List<String> models() {
-        return List.of("long-fork");
+    public List<HistoryModel> models() {
+        return List.of(HistoryModel.LONG_FORK);
     }
 
     @Override

@@ -4,6 +4,8 @@ import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.Checker;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,12 +17,12 @@ import java.util.Map;
 public final class MonotonicReadChecker implements Checker {
     @Override
     public String name() {
-        return "monotonic-read";
+        return CheckerName.MONOTONIC_READ.id();
     }
 
     @Override
-    public List<String> models() {
-        return List.of("session", "kv", "map", "register");
+    public List<HistoryModel> models() {
+        return List.of(HistoryModel.SESSION, HistoryModel.KV, HistoryModel.REGISTER);
     }
 
     @Override

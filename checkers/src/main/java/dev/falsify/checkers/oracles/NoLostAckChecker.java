@@ -7,6 +7,8 @@ import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.Checker;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -26,12 +28,12 @@ public final class NoLostAckChecker implements Checker {
 
     @Override
     public String name() {
-        return "no-lost-ack";
+        return CheckerName.NO_LOST_ACK.id();
     }
 
     @Override
-    public List<String> models() {
-        return List.of("log", "queue", "set", "kv", "map", "membership-table", "ledger");
+    public List<HistoryModel> models() {
+        return List.of(HistoryModel.LOG, HistoryModel.QUEUE, HistoryModel.SET, HistoryModel.KV, HistoryModel.MEMBERSHIP_TABLE, HistoryModel.LEDGER);
     }
 
     @Override

@@ -7,8 +7,8 @@ import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.ExecutionEvidence;
 import dev.falsify.checkers.api.HistoryWeakness;
 import dev.falsify.checkers.api.OracleViolations;
-import dev.falsify.checkers.api.Validity;
 import dev.falsify.model.history.Op;
+import dev.falsify.model.vocabulary.Validity;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -7,6 +7,8 @@ import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.Checker;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -32,12 +34,12 @@ public final class PrefixOrderChecker implements Checker {
 
     @Override
     public String name() {
-        return "prefix-order";
+        return CheckerName.PREFIX_ORDER.id();
     }
 
     @Override
-    public List<String> models() {
-        return List.of("queue", "log");
+    public List<HistoryModel> models() {
+        return List.of(HistoryModel.QUEUE, HistoryModel.LOG);
     }
 
     @Override

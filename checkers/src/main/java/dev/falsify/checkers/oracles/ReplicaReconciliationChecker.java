@@ -5,8 +5,9 @@ import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.Checker;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,12 +30,12 @@ public final class ReplicaReconciliationChecker implements Checker {
 
     @Override
     public String name() {
-        return "replica-reconciliation";
+        return CheckerName.REPLICA_RECONCILIATION.id();
     }
 
     @Override
-    public List<String> models() {
-        return List.of("membership-table", "kv", "map", "set", "log", "register");
+    public List<HistoryModel> models() {
+        return List.of(HistoryModel.MEMBERSHIP_TABLE, HistoryModel.KV, HistoryModel.SET, HistoryModel.LOG, HistoryModel.REGISTER);
     }
 
     @Override

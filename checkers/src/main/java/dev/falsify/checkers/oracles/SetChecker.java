@@ -8,6 +8,8 @@ import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.lin.ModelException;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +27,7 @@ import java.util.Map;
  * set, {@code --model set}.
  */
 public final class SetChecker implements Checker {
-    public static final String NAME = "set";
+    public static final String NAME = CheckerName.SET.id();
 
     @Override
     public String name() {
@@ -33,8 +35,8 @@ public final class SetChecker implements Checker {
     }
 
     @Override
-    public List<String> models() {
-        return List.of("set");
+    public List<HistoryModel> models() {
+        return List.of(HistoryModel.SET);
     }
 
     @Override

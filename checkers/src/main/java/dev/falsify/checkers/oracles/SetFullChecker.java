@@ -9,6 +9,8 @@ import dev.falsify.checkers.api.StreamingChecker;
 import dev.falsify.checkers.lin.ModelException;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -48,7 +50,7 @@ import java.util.Map;
  * against every element in one pass over an array, not a map lookup per element.
  */
 public final class SetFullChecker implements StreamingChecker {
-    public static final String NAME = "set-full";
+    public static final String NAME = CheckerName.SET_FULL.id();
     public static final String OPT_LINEARIZABLE = "linearizable";
     private static final double[] POINTS = {0, 0.5, 0.95, 0.99, 1};
     /** Stale elements named in the summary, worst first (Jepsen's worst-stale). */
@@ -85,8 +87,8 @@ public final class SetFullChecker implements StreamingChecker {
     }
 
     @Override
-    public List<String> models() {
-        return List.of("set");
+    public List<HistoryModel> models() {
+        return List.of(HistoryModel.SET);
     }
 
     @Override

@@ -8,6 +8,8 @@ import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.lin.ModelException;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +34,7 @@ import java.util.Map;
  * needs a final-state dump.
  */
 public final class TotalQueueChecker implements Checker {
-    public static final String NAME = "total-queue";
+    public static final String NAME = CheckerName.TOTAL_QUEUE.id();
 
     /** A multiset of values by identity, keeping one node of each to show. */
     private static final class Bag {
@@ -62,8 +64,8 @@ public final class TotalQueueChecker implements Checker {
     }
 
     @Override
-    public List<String> models() {
-        return List.of("queue");
+    public List<HistoryModel> models() {
+        return List.of(HistoryModel.QUEUE);
     }
 
     @Override

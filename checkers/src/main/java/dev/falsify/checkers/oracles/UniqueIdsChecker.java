@@ -9,6 +9,8 @@ import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.lin.ModelException;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +24,7 @@ import java.util.Map;
  * must differ.
  */
 public final class UniqueIdsChecker implements Checker {
-    public static final String NAME = "unique-ids";
+    public static final String NAME = CheckerName.UNIQUE_IDS.id();
     /** Ops named per duplicated id. */
     private static final int OPS_NAMED = 8;
 
@@ -32,8 +34,8 @@ public final class UniqueIdsChecker implements Checker {
     }
 
     @Override
-    public List<String> models() {
-        return List.of("unique-ids");
+    public List<HistoryModel> models() {
+        return List.of(HistoryModel.UNIQUE_IDS);
     }
 
     @Override

@@ -10,9 +10,9 @@ import dev.falsify.checkers.txn.TransactionalChecker;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.picker.CheckerPicker;
 import dev.falsify.model.plan.ClaimCategory;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -21,11 +21,12 @@ import java.util.TreeSet;
  * was asked (checker, model), the format's own model and one sample of the history's first ops.
  *
  * <p>Checker: the one named; else a linearizability model means {@code linearizability};
- * {@code list-append}/{@code rw-register} name themselves; any other model goes through the
- * {@link CheckerPicker} (first category, in the order below, that picks a checker); with no model,
- * a history of micro-op txns (whatever its ops' {@code :f}) is {@code list-append} when they append
- * and {@code rw-register} otherwise ({@link TransactionalChecker#suggest}), anything else
- * linearizability.
+ * {@code list-append}/{@code rw-register} name themselves, and so do the models only a Jepsen
+ * workload's checker takes ({@code bank}, {@code long-fork}, {@code unique-ids}); any other model goes
+ * through the {@link CheckerPicker} (first category, in the order below, that picks a checker); with
+ * no model, a Jepsen workload's shapes name its checker ({@link WorkloadShapes#suggest}), a history of
+ * micro-op txns (whatever its ops' {@code :f}) is {@code list-append} when they append and
+ * {@code rw-register} otherwise ({@link TransactionalChecker#suggest}), anything else linearizability.
  * Model for linearizability: the one given, else the format's (porcupine-etcd → cas-register,
  * porcupine-kv → kv), else inferred from the op types of the sample.
  *
@@ -54,7 +55,7 @@ public record CheckerChoice(String checker, String model) {
         if (name == null) {
             throw new IllegalArgumentException("unknown model '" + model + "': no checker for it; name one with "
                     + "--checker (see --list) or use a model such as " + String.join(", ", Models.NAMES)
-                    + ", list-append, rw-register, session, ledger, membership-table");
+                    + ", list-append, rw-register, session, ledger, membership-table, bank, long-fork, unique-ids");
         }
         if (!name.equals(LinearizabilityChecker.NAME)) return new CheckerChoice(name, model);
         String m = model != null ? model : format.defaultModel();
@@ -73,13 +74,14 @@ public record CheckerChoice(String checker, String model) {
             String txn = TransactionalChecker.suggest(sample);
             return txn != null ? txn : LinearizabilityChecker.NAME;
         }
-        String m = model.trim().toLowerCase(Locale.ROOT);
-        if (m.equals(ListAppendChecker.NAME) || m.equals(RwRegisterChecker.NAME)) return m;
+        HistoryModel m = HistoryModel.of(model).orElse(null);
+        if (m == HistoryModel.LIST_APPEND) return ListAppendChecker.NAME;
+        if (m == HistoryModel.RW_REGISTER) return RwRegisterChecker.NAME;
         String workload = WorkloadShapes.checkerOfModel(m);
         if (workload != null) return workload;
-        if (Models.canonicalName(m) != null) return LinearizabilityChecker.NAME;
+        if (m != null && Models.SUPPORTED.contains(m)) return LinearizabilityChecker.NAME;
         for (ClaimCategory c : ORDER) {
-            CheckerPicker.Pick p = CheckerPicker.pick(m, c);
+            CheckerPicker.Pick p = CheckerPicker.pick(model, c);
             if (!p.isEmpty()) return p.checkers().get(0);
         }
         return null;
@@ -87,7 +89,7 @@ public record CheckerChoice(String checker, String model) {
 
     /** A linearizability model from the sample's op types; an empty history is checked as a register. */
     private static String infer(List<Op> sample, String source) {
-        if (sample.isEmpty()) return "register";
+        if (sample.isEmpty()) return HistoryModel.REGISTER.id();
         Set<String> types = new HashSet<>();
         boolean keyed = true;
         for (Op op : sample) {

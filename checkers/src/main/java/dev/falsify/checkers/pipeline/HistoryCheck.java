@@ -9,7 +9,6 @@ import dev.falsify.checkers.api.CheckerRegistry;
 import dev.falsify.checkers.api.HistoryWeakness;
 import dev.falsify.checkers.api.ReadNote;
 import dev.falsify.checkers.api.StreamingChecker;
-import dev.falsify.checkers.api.Validity;
 import dev.falsify.checkers.history.Histories;
 import dev.falsify.checkers.history.History;
 import dev.falsify.checkers.history.HistoryFormat;
@@ -17,9 +16,11 @@ import dev.falsify.checkers.history.HistoryFormatException;
 import dev.falsify.checkers.history.OpStream;
 import dev.falsify.checkers.history.ReadingStopped;
 import dev.falsify.checkers.history.WeaknessDetector;
-import dev.falsify.checkers.lin.Models;
 import dev.falsify.checkers.lin.ModelException;
+import dev.falsify.checkers.lin.Models;
 import dev.falsify.model.history.Op;
+import dev.falsify.model.vocabulary.HistoryModel;
+import dev.falsify.model.vocabulary.Validity;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Path;
@@ -181,7 +182,7 @@ public final class HistoryCheck {
             CheckResult r = check(checker, all, choice, request.options(), request, opened.source());
             List<ReadNote> notes = new ArrayList<>(opened.notes());
             if (initial != null && r.validity() == Validity.INVALID) {
-                r = withInitialValue(r, initial.verdict(), notes, new Recheck(checker, choice, request, opened.source(), kept,
+                r = withInitialValue(r, initial.conclusion(), notes, new Recheck(checker, choice, request, opened.source(), kept,
                         reopen), request.options());
             }
             r = withoutInvocations(r, notes, checker.invocationTimesNeeded(request.options()));
@@ -255,7 +256,8 @@ public final class HistoryCheck {
     /** A register model checked with an assumed initial value (no {@code initial} option). */
     private static boolean assumesInitialValue(CheckerChoice choice, Request request) {
         String m = choice.model() == null ? null : Models.canonicalName(choice.model());
-        return ("register".equals(m) || "cas-register".equals(m)) && !request.options().containsKey(OPT_INITIAL);
+        return (HistoryModel.REGISTER.id().equals(m) || HistoryModel.CAS_REGISTER.id().equals(m))
+                && !request.options().containsKey(OPT_INITIAL);
     }
 
     /**
@@ -267,7 +269,7 @@ public final class HistoryCheck {
      * answer stands); none found (or no answer) means it depends on a value the history does not
      * record — too weak, naming --initial, never a violation.
      */
-    static CheckResult withInitialValue(CheckResult r, InitialValueEvidence.Verdict verdict, List<ReadNote> notes,
+    static CheckResult withInitialValue(CheckResult r, InitialValueEvidence.Conclusion verdict, List<ReadNote> notes,
                                         java.util.function.Function<Map<String, String>, CheckResult> recheck,
                                         Map<String, String> options) {
         CheckResult first = r;

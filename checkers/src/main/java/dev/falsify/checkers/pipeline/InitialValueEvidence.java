@@ -42,19 +42,19 @@ final class InitialValueEvidence {
     private final List<Read> reads = new ArrayList<>();
 
     /** What the evidence says. */
-    sealed interface Verdict permits Irrelevant, Inferred, Undecided {
+    sealed interface Conclusion permits Irrelevant, Inferred, Undecided {
     }
 
     /** No early read returned a value nothing explains: nil is assumed (a violation is still checked again from an unknown value). */
-    record Irrelevant() implements Verdict {
+    record Irrelevant() implements Conclusion {
     }
 
     /** The initial value must be {@code json}: the read on {@code line} returned it before any write, and nothing wrote it. */
-    record Inferred(String json, int line) implements Verdict {
+    record Inferred(String json, int line) implements Conclusion {
     }
 
     /** Early reads returned different values no op wrote (registers of several keys, say): no one initial value. */
-    record Undecided(int line) implements Verdict {
+    record Undecided(int line) implements Conclusion {
     }
 
     void accept(Op op) {
@@ -127,7 +127,7 @@ final class InitialValueEvidence {
         return null;
     }
 
-    Verdict verdict() {
+    Conclusion conclusion() {
         String value = null;
         int line = 0;
         boolean single = true;

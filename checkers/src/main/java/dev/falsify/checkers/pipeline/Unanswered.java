@@ -3,11 +3,11 @@ package dev.falsify.checkers.pipeline;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.ExecutionEvidence;
-import dev.falsify.checkers.api.Validity;
 import dev.falsify.checkers.history.HistoryFormat;
 import dev.falsify.checkers.history.OpStream;
 import dev.falsify.checkers.history.ReadingStopped;
 import dev.falsify.model.history.Op;
+import dev.falsify.model.vocabulary.Validity;
 import java.util.Iterator;
 import java.util.List;
 

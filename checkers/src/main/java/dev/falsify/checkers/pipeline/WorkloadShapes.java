@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.falsify.checkers.history.HistoryFormat;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -37,12 +39,12 @@ final class WorkloadShapes {
         Set<String> fs = new HashSet<>();
         for (Op op : sample) fs.add(op.opType() == null ? null : op.opType().toLowerCase(Locale.ROOT));
         if (fs.isEmpty() || fs.contains(null)) return null;
-        if (fs.contains("generate") && only(fs, "generate")) return "unique-ids";
-        if (fs.contains("transfer") && only(fs, "transfer", "read") && readsAreMaps(sample)) return "bank";
+        if (fs.contains("generate") && only(fs, "generate")) return CheckerName.UNIQUE_IDS.id();
+        if (fs.contains("transfer") && only(fs, "transfer", "read") && readsAreMaps(sample)) return CheckerName.BANK.id();
         boolean jepsen = format == HistoryFormat.JEPSEN_EDN || format == HistoryFormat.JEPSEN_TXT;
         if ((fs.contains("enqueue") || fs.contains("dequeue") || fs.contains("drain")) && only(fs, "enqueue", "dequeue", "drain")
                 && (fs.contains("drain") || jepsen)) {
-            return "total-queue";
+            return CheckerName.TOTAL_QUEUE.id();
         }
         if (fs.contains("add") && only(fs, "add", "read")) {
             boolean integerAdds = true;
@@ -65,19 +67,23 @@ final class WorkloadShapes {
                 integerReads &= v.isIntegralNumber();
                 collectionReads &= v.isArray();
             }
-            if (anyRead) return integerAdds && integerReads ? "counter" : collectionReads && jepsen ? "set-full" : null;
-            return integerAdds && repeated ? "counter" : jepsen ? "set-full" : null;
+            if (anyRead) return integerAdds && integerReads ? CheckerName.COUNTER.id() : collectionReads && jepsen ? CheckerName.SET_FULL.id() : null;
+            return integerAdds && repeated ? CheckerName.COUNTER.id() : jepsen ? CheckerName.SET_FULL.id() : null;
         }
-        if (dev.falsify.checkers.oracles.LongForkChecker.looksLike(sample)) return "long-fork";
+        if (dev.falsify.checkers.oracles.LongForkChecker.looksLike(sample)) return CheckerName.LONG_FORK.id();
         return null;
     }
 
-    /** The checker of a model only a Jepsen workload's checker takes ({@code bank}, …), or null. */
-    static String checkerOfModel(String model) {
+    /**
+     * The checker of a model only a Jepsen workload's checker takes ({@code bank}, …), or null (for a
+     * null model too). The aliases ({@code id-generator}, …) are the vocabulary's.
+     */
+    static String checkerOfModel(HistoryModel model) {
+        if (model == null) return null;
         return switch (model) {
-            case "bank" -> "bank";
-            case "long-fork" -> "long-fork";
-            case "unique-ids", "unique-id", "id-generator" -> "unique-ids";
+            case BANK -> CheckerName.BANK.id();
+            case LONG_FORK -> CheckerName.LONG_FORK.id();
+            case UNIQUE_IDS -> CheckerName.UNIQUE_IDS.id();
             default -> null;
         };
     }

@@ -1,11 +1,13 @@
 package dev.falsify.checkers.txn;
 
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.List;
 import java.util.Set;
 
 /** {@code list-append}: txns of {@code append} and {@code r} micro-ops over a map of lists. */
 public final class ListAppendChecker extends TransactionalChecker {
-    public static final String NAME = "list-append";
+    public static final String NAME = CheckerName.LIST_APPEND.id();
 
     @Override
     public String name() {
@@ -13,8 +15,8 @@ public final class ListAppendChecker extends TransactionalChecker {
     }
 
     @Override
-    public List<String> models() {
-        return List.of("list-append", "map", "kv");
+    public List<HistoryModel> models() {
+        return List.of(HistoryModel.LIST_APPEND, HistoryModel.KV);
     }
 
     @Override

@@ -1,11 +1,13 @@
 package dev.falsify.checkers.txn;
 
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.List;
 import java.util.Set;
 
 /** {@code rw-register}: txns of {@code w} and {@code r} micro-ops over a map of registers. */
 public final class RwRegisterChecker extends TransactionalChecker {
-    public static final String NAME = "rw-register";
+    public static final String NAME = CheckerName.RW_REGISTER.id();
 
     @Override
     public String name() {
@@ -13,8 +15,8 @@ public final class RwRegisterChecker extends TransactionalChecker {
     }
 
     @Override
-    public List<String> models() {
-        return List.of("rw-register", "map", "kv", "multi-register");
+    public List<HistoryModel> models() {
+        return List.of(HistoryModel.RW_REGISTER, HistoryModel.KV, HistoryModel.MULTI_REGISTER);
     }
 
     @Override

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.Validity;
 import dev.falsify.checkers.history.CorpusPaths;
 import dev.falsify.checkers.history.Histories;
 import dev.falsify.checkers.history.History;
+import dev.falsify.model.vocabulary.Validity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.Validity;
 import dev.falsify.model.history.Op;
+import dev.falsify.model.vocabulary.Validity;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.Linearization;
 import dev.falsify.checkers.api.LinearizabilityCounterexample.Step;
-import dev.falsify.checkers.api.Validity;
+import dev.falsify.checkers.api.Linearization;
 import dev.falsify.checkers.history.CorpusPaths;
 import dev.falsify.checkers.history.Histories;
 import dev.falsify.checkers.history.History;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
+import dev.falsify.model.vocabulary.Validity;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.Validity;
+import dev.falsify.model.vocabulary.Validity;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

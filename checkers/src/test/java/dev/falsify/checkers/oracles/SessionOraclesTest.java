@@ -3,7 +3,7 @@ package dev.falsify.checkers.oracles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.Validity;
+import dev.falsify.model.vocabulary.Validity;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.Validity;
+import dev.falsify.model.vocabulary.Validity;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -10,8 +10,8 @@ import dev.falsify.checkers.api.Checker;
 import dev.falsify.checkers.api.CheckerRegistry;
 import dev.falsify.checkers.api.HistoryWeakness;
 import dev.falsify.checkers.api.ReadNote;
-import dev.falsify.checkers.api.Validity;
 import dev.falsify.checkers.history.HistoryFormat;
+import dev.falsify.model.vocabulary.Validity;
 import java.io.Reader;
 import java.io.StringReader;
 import java.time.Duration;
@@ -205,7 +205,7 @@ class CompletedWorkTest {
         }
 
         @Override
-        public List<String> models() {
+        public List<dev.falsify.model.vocabulary.HistoryModel> models() {
             return List.of();
         }
 

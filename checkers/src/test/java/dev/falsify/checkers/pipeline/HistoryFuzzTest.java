@@ -130,7 +130,7 @@ class HistoryFuzzTest {
                             assertThat(markedLine[0]).as("a key twice read as an op: " + what).isZero();
                             if (family == Family.EVERY_OP_FAILED && r.result().evidence().opsTotal() > 0) {
                                 boolean judges = checker == null || CheckerRegistry.standard().get(checker).judgesHistory();
-                                assertThat(judges && r.result().validity() == dev.falsify.checkers.api.Validity.VALID
+                                assertThat(judges && r.result().validity() == dev.falsify.model.vocabulary.Validity.VALID
                                         && r.result().weaknesses().isEmpty()).as("VALID with nothing succeeded: " + r.lines()
                                         + "\n" + what).isFalse();
                             }

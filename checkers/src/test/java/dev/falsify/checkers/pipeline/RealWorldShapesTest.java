@@ -8,7 +8,7 @@ import dev.falsify.checkers.api.CheckResultJson;
 import dev.falsify.checkers.api.CheckResultText;
 import dev.falsify.checkers.api.ReadNote;
 import dev.falsify.checkers.api.TxnCounterexample;
-import dev.falsify.checkers.api.Validity;
+import dev.falsify.model.vocabulary.Validity;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;

@@ -2,12 +2,12 @@ package dev.falsify.checkers.txn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.falsify.checkers.api.TxnCounterexample;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.Validity;
+import dev.falsify.checkers.api.TxnCounterexample;
 import dev.falsify.model.history.Op;
+import dev.falsify.model.vocabulary.Validity;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -112,11 +112,11 @@ class ReferenceSuiteTest {
         }
         String validity = r.validity().name().toLowerCase(java.util.Locale.ROOT);
         // valid on a weak history is exit 3, as the command line answers it
-        if (r.validity() == dev.falsify.checkers.api.Validity.VALID && !r.weaknesses().isEmpty()) validity = "unknown";
-        if (r.counterexample() instanceof OracleViolations v && r.validity() == dev.falsify.checkers.api.Validity.INVALID) {
+        if (r.validity() == dev.falsify.model.vocabulary.Validity.VALID && !r.weaknesses().isEmpty()) validity = "unknown";
+        if (r.counterexample() instanceof OracleViolations v && r.validity() == dev.falsify.model.vocabulary.Validity.INVALID) {
             return validity + " | " + String.join(", ", new TreeSet<>(violations(v)));
         }
-        if (!(r.counterexample() instanceof TxnCounterexample cx) || r.validity() != dev.falsify.checkers.api.Validity.INVALID) {
+        if (!(r.counterexample() instanceof TxnCounterexample cx) || r.validity() != dev.falsify.model.vocabulary.Validity.INVALID) {
             return validity;
         }
         LinkedHashSet<String> ruledOut = new LinkedHashSet<>();

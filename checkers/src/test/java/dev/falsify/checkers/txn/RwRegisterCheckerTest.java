@@ -2,12 +2,11 @@ package dev.falsify.checkers.txn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.falsify.checkers.api.TxnCounterexample;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.Validity;
-import java.util.List;
+import dev.falsify.checkers.api.TxnCounterexample;
+import dev.falsify.model.vocabulary.Validity;
 import org.junit.jupiter.api.Test;
 
 class RwRegisterCheckerTest {

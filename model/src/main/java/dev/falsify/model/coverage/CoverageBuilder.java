@@ -3,10 +3,10 @@ package dev.falsify.model.coverage;
 import dev.falsify.model.plan.Claim;
 import dev.falsify.model.plan.CoverageRow;
 import dev.falsify.model.plan.Hypothesis;
-import dev.falsify.model.plan.Ids;
 import dev.falsify.model.plan.MissingClaim;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.Scenario;
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -22,18 +22,18 @@ public final class CoverageBuilder {
     public static CoverageMatrix build(Plan plan) {
         List<String> claims = new ArrayList<>();
         Map<String, String> claimKeys = new HashMap<>();
-        for (Claim c : plan.claims()) if (!c.struck() && claimKeys.putIfAbsent(Ids.key(c.id()), c.id()) == null) claims.add(c.id());
-        for (MissingClaim m : plan.missingClaims()) if (claimKeys.putIfAbsent(Ids.key(m.id()), m.id()) == null) claims.add(m.id());
+        for (Claim c : plan.claims()) if (!c.struck() && claimKeys.putIfAbsent(PlanId.key(c.id()), c.id()) == null) claims.add(c.id());
+        for (MissingClaim m : plan.missingClaims()) if (claimKeys.putIfAbsent(PlanId.key(m.id()), m.id()) == null) claims.add(m.id());
         List<String> hyps = new ArrayList<>();
         Map<String, String> hypKeys = new HashMap<>();
-        for (Hypothesis h : plan.hypotheses()) if (hypKeys.putIfAbsent(Ids.key(h.id()), h.id()) == null) hyps.add(h.id());
+        for (Hypothesis h : plan.hypotheses()) if (hypKeys.putIfAbsent(PlanId.key(h.id()), h.id()) == null) hyps.add(h.id());
 
         // scenario index: hypothesis key → scenarios closing it, claim key → scenarios falsifying it
         Map<String, List<Scenario>> closing = new HashMap<>();
         Map<String, List<Scenario>> falsifying = new HashMap<>();
         for (Scenario s : plan.scenarios()) {
-            for (String h : s.closes()) closing.computeIfAbsent(Ids.key(h), k -> new ArrayList<>()).add(s);
-            for (String c : s.falsifies()) falsifying.computeIfAbsent(Ids.key(c), k -> new ArrayList<>()).add(s);
+            for (String h : s.closes()) closing.computeIfAbsent(PlanId.key(h), k -> new ArrayList<>()).add(s);
+            for (String c : s.falsifies()) falsifying.computeIfAbsent(PlanId.key(c), k -> new ArrayList<>()).add(s);
         }
         Map<String, CoverageRow> rows = new HashMap<>();
         for (CoverageRow r : plan.coverage()) {
@@ -43,7 +43,7 @@ public final class CoverageBuilder {
         Map<String, CoverageCell> cells = new HashMap<>();
         for (Hypothesis h : plan.hypotheses()) {
             for (String c : h.falsifies()) {
-                String claim = claimKeys.get(Ids.key(c));
+                String claim = claimKeys.get(PlanId.key(c));
                 if (claim == null) continue;
                 // a repeated hypothesis id gives the same cell: computed once (each computation walks every
                 // scenario closing the hypothesis, so recomputing it per repeat was quadratic in the repeats)
@@ -53,8 +53,8 @@ public final class CoverageBuilder {
         for (CoverageRow r : plan.coverage()) {
             for (String c : r.claims()) {
                 for (String h : r.hypotheses()) {
-                    String claim = claimKeys.get(Ids.key(c));
-                    String hyp = hypKeys.get(Ids.key(h));
+                    String claim = claimKeys.get(PlanId.key(c));
+                    String hyp = hypKeys.get(PlanId.key(h));
                     if (claim == null || hyp == null) continue;
                     cells.computeIfAbsent(CoverageMatrix.key(claim, hyp), k -> cell(claim, hyp, false, rows, closing));
                 }
@@ -70,13 +70,13 @@ public final class CoverageBuilder {
         }
         for (Claim c : plan.claims()) {
             if (c.struck()) continue;
-            if (!falsifying.containsKey(Ids.key(c.id()))) {
+            if (!falsifying.containsKey(PlanId.key(c.id()))) {
                 gaps.add(new CoverageGap(CoverageGap.Kind.CLAIM_WITHOUT_SCENARIO, c.id(),
                         "claim " + c.id() + " is exercised by no scenario", c.span()));
             }
         }
         for (Hypothesis h : plan.hypotheses()) {
-            if (!closing.containsKey(Ids.key(h.id()))) {
+            if (!closing.containsKey(PlanId.key(h.id()))) {
                 gaps.add(new CoverageGap(CoverageGap.Kind.HYPOTHESIS_WITHOUT_SCENARIO, h.id(),
                         "hypothesis " + h.id() + " is closed by no scenario", h.headingSpan()));
             }
@@ -88,10 +88,10 @@ public final class CoverageBuilder {
                                      Map<String, List<Scenario>> closing) {
         CoverageRow row = rows.get(CoverageMatrix.key(claim, hyp));
         Set<String> scenarios = new LinkedHashSet<>();
-        String ck = Ids.key(claim);
-        for (Scenario s : closing.getOrDefault(Ids.key(hyp), List.of())) {
+        String ck = PlanId.key(claim);
+        for (Scenario s : closing.getOrDefault(PlanId.key(hyp), List.of())) {
             for (String f : s.falsifies()) {
-                if (Ids.key(f).equals(ck)) {
+                if (PlanId.key(f).equals(ck)) {
                     scenarios.add(s.id());
                     break;
                 }

@@ -1,6 +1,6 @@
 package dev.falsify.model.coverage;
 
-import dev.falsify.model.plan.Span;
+import dev.falsify.model.text.Span;
 
 /** A derived gap of the matrix, with the element it concerns. */
 public record CoverageGap(Kind kind, String id, String message, Span span) {

@@ -1,6 +1,6 @@
 package dev.falsify.model.coverage;
 
-import dev.falsify.model.plan.Ids;
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +23,7 @@ public record CoverageMatrix(List<String> claims, List<String> hypotheses, Map<S
     }
 
     static String key(String claim, String hypothesis) {
-        return Ids.key(claim) + "|" + Ids.key(hypothesis);
+        return PlanId.key(claim) + "|" + PlanId.key(hypothesis);
     }
 
     public CoverageCell cell(String claim, String hypothesis) {

@@ -1,7 +1,7 @@
 package dev.falsify.model.lint;
 
-import dev.falsify.model.plan.Span;
 import dev.falsify.model.plan.edit.PlanPatch;
+import dev.falsify.model.text.Span;
 import java.util.Optional;
 
 /**

@@ -83,7 +83,7 @@ final class EnvironmentRules implements PlanLinter.RuleGroup {
         }
         if (spec.workload() != null) cmds.add(spec.workload().cmd());
         for (RunSpec.Fault f : spec.faults()) {
-            if (f.action() instanceof RunSpec.CommandFault c) {
+            if (f.action() instanceof RunSpec.CommandAction c) {
                 cmds.add(c.inject());
                 cmds.add(c.heal());
             }

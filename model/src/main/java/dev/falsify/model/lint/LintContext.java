@@ -4,14 +4,14 @@ import dev.falsify.model.coverage.CoverageBuilder;
 import dev.falsify.model.coverage.CoverageMatrix;
 import dev.falsify.model.plan.Claim;
 import dev.falsify.model.plan.Hypothesis;
-import dev.falsify.model.plan.Ids;
 import dev.falsify.model.plan.MissingClaim;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.Scenario;
-import dev.falsify.model.plan.Span;
 import dev.falsify.model.plan.Unrecognized;
-import dev.falsify.model.plan.edit.PlanPatcher;
 import dev.falsify.model.plan.edit.PlanPatch;
+import dev.falsify.model.plan.edit.PlanPatcher;
+import dev.falsify.model.text.Span;
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -54,18 +54,18 @@ final class LintContext {
         this.missing = new HashMap<>();
         this.hypotheses = new HashMap<>();
         this.scenarios = new HashMap<>();
-        for (Claim c : plan.claims()) claims.putIfAbsent(Ids.key(c.id()), c);
-        for (MissingClaim m : plan.missingClaims()) missing.putIfAbsent(Ids.key(m.id()), m);
-        for (Hypothesis h : plan.hypotheses()) hypotheses.putIfAbsent(Ids.key(h.id()), h);
+        for (Claim c : plan.claims()) claims.putIfAbsent(PlanId.key(c.id()), c);
+        for (MissingClaim m : plan.missingClaims()) missing.putIfAbsent(PlanId.key(m.id()), m);
+        for (Hypothesis h : plan.hypotheses()) hypotheses.putIfAbsent(PlanId.key(h.id()), h);
         for (Scenario s : plan.scenarios()) {
-            scenarios.putIfAbsent(Ids.key(s.id()), s);
-            scenarios.putIfAbsent(Ids.key(s.baseId()), s);
+            scenarios.putIfAbsent(PlanId.key(s.id()), s);
+            scenarios.putIfAbsent(PlanId.key(s.baseId()), s);
         }
         this.divergent = plan.unrecognized().stream().anyMatch(u -> u.kind() == Unrecognized.Kind.DIVERGENT_FORM);
     }
 
     boolean knownClaimOrMissing(String id) {
-        String k = Ids.key(id);
+        String k = PlanId.key(id);
         return claims.containsKey(k) || missing.containsKey(k);
     }
 
@@ -73,7 +73,7 @@ final class LintContext {
     List<Claim> claimsOf(Scenario s) {
         List<Claim> out = new ArrayList<>(s.falsifies().size());
         for (String id : s.falsifies()) {
-            Claim c = claims.get(Ids.key(id));
+            Claim c = claims.get(PlanId.key(id));
             if (c != null) out.add(c);
         }
         return out;
@@ -90,7 +90,7 @@ final class LintContext {
     }
 
     boolean knownScenario(String id) {
-        return scenarios.containsKey(Ids.key(id));
+        return scenarios.containsKey(PlanId.key(id));
     }
 
     void report(LintRule rule, Span span, String message) {

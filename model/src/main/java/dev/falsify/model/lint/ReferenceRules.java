@@ -12,7 +12,8 @@ import dev.falsify.model.plan.MissingClaim;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.ResidualRow;
 import dev.falsify.model.plan.Scenario;
-import dev.falsify.model.plan.Span;
+import dev.falsify.model.text.Span;
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -42,7 +43,7 @@ final class ReferenceRules implements PlanLinter.RuleGroup {
                 ctx.report(LintRule.P002, fAt, s.id() + " falsifies unknown claim" + plural(unknownClaims) + " " + String.join(", ", unknownClaims));
             }
             Span cAt = s.field("closes").map(Field::valueSpan).orElse(s.headingSpan());
-            List<String> unknownHyps = s.closes().stream().filter(id -> !ctx.hypotheses.containsKey(Ids.key(id))).toList();
+            List<String> unknownHyps = s.closes().stream().filter(id -> !ctx.hypotheses.containsKey(PlanId.key(id))).toList();
             if (!unknownHyps.isEmpty()) {
                 ctx.report(LintRule.P002, cAt, s.id() + " closes unknown hypothes" + (unknownHyps.size() == 1 ? "is " : "es ")
                         + String.join(", ", unknownHyps));
@@ -62,7 +63,7 @@ final class ReferenceRules implements PlanLinter.RuleGroup {
         for (CoverageRow r : plan.coverage()) {
             List<String> unknown = new ArrayList<>();
             r.claims().stream().filter(id -> !ctx.knownClaimOrMissing(id)).forEach(unknown::add);
-            r.hypotheses().stream().filter(id -> !ctx.hypotheses.containsKey(Ids.key(id))).forEach(unknown::add);
+            r.hypotheses().stream().filter(id -> !ctx.hypotheses.containsKey(PlanId.key(id))).forEach(unknown::add);
             r.scenarios().stream().filter(id -> !ctx.knownScenario(id)).forEach(unknown::add);
             if (!unknown.isEmpty()) {
                 ctx.report(LintRule.P002, r.row().span(), "§5 coverage row references unknown " + String.join(", ", unknown));
@@ -80,7 +81,7 @@ final class ReferenceRules implements PlanLinter.RuleGroup {
                 char p = id.charAt(0);
                 boolean known = switch (p) {
                     case 'C', 'M' -> ctx.knownClaimOrMissing(id);
-                    case 'H' -> ctx.hypotheses.containsKey(Ids.key(id));
+                    case 'H' -> ctx.hypotheses.containsKey(PlanId.key(id));
                     case 'S' -> ctx.knownScenario(id);
                     default -> true;
                 };
@@ -96,17 +97,17 @@ final class ReferenceRules implements PlanLinter.RuleGroup {
         }
 
         Set<String> residualIds = new HashSet<>();
-        for (ResidualRow r : plan.residual()) for (String id : r.ids()) residualIds.add(Ids.key(id));
+        for (ResidualRow r : plan.residual()) for (String id : r.ids()) residualIds.add(PlanId.key(id));
         for (CoverageGap g : ctx.coverage.gaps(CoverageGap.Kind.CLAIM_WITHOUT_SCENARIO)) {
-            if (residualIds.contains(Ids.key(g.id()))) continue;
+            if (residualIds.contains(PlanId.key(g.id()))) continue;
             ctx.report(LintRule.P011, g.span(), "claim " + g.id() + " is exercised by no scenario and is not listed in §7c");
         }
 
         Set<String> deferred = new HashSet<>();
-        for (BulletItem b : plan.openQuestions()) for (String id : Ids.all(b.text(), "H")) deferred.add(Ids.key(id));
-        for (BulletItem b : plan.notCovered()) for (String id : Ids.all(b.text(), "H")) deferred.add(Ids.key(id));
+        for (BulletItem b : plan.openQuestions()) for (String id : Ids.all(b.text(), "H")) deferred.add(PlanId.key(id));
+        for (BulletItem b : plan.notCovered()) for (String id : Ids.all(b.text(), "H")) deferred.add(PlanId.key(id));
         for (CoverageGap g : ctx.coverage.gaps(CoverageGap.Kind.HYPOTHESIS_WITHOUT_SCENARIO)) {
-            if (deferred.contains(Ids.key(g.id()))) continue;
+            if (deferred.contains(PlanId.key(g.id()))) continue;
             ctx.report(LintRule.P013, g.span(), "hypothesis " + g.id() + " is closed by no scenario and not deferred in §9");
         }
     }
@@ -114,22 +115,22 @@ final class ReferenceRules implements PlanLinter.RuleGroup {
     private static void duplicates(LintContext ctx) {
         Map<String, String> seen = new HashMap<>();
         for (Claim c : ctx.plan.claims()) {
-            String prev = seen.putIfAbsent(Ids.key(c.id()), c.id());
+            String prev = seen.putIfAbsent(PlanId.key(c.id()), c.id());
             if (prev != null) ctx.report(LintRule.P002, c.span(), "claim id " + c.id() + " is duplicated");
         }
         seen.clear();
         for (MissingClaim m : ctx.plan.missingClaims()) {
-            String prev = seen.putIfAbsent(Ids.key(m.id()), m.id());
+            String prev = seen.putIfAbsent(PlanId.key(m.id()), m.id());
             if (prev != null) ctx.report(LintRule.P002, m.span(), "missing-claim id " + m.id() + " is duplicated");
         }
         seen.clear();
         for (Hypothesis h : ctx.plan.hypotheses()) {
-            String prev = seen.putIfAbsent(Ids.key(h.id()), h.id());
+            String prev = seen.putIfAbsent(PlanId.key(h.id()), h.id());
             if (prev != null) ctx.report(LintRule.P002, h.headingSpan(), "hypothesis id " + h.id() + " is duplicated");
         }
         seen.clear();
         for (Scenario s : ctx.plan.scenarios()) {
-            String prev = seen.putIfAbsent(Ids.key(s.id()), s.id());
+            String prev = seen.putIfAbsent(PlanId.key(s.id()), s.id());
             if (prev != null) ctx.report(LintRule.P002, s.headingSpan(), "scenario id " + s.id() + " is duplicated");
         }
     }

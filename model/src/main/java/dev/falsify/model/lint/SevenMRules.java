@@ -5,13 +5,16 @@ import dev.falsify.model.plan.Claim;
 import dev.falsify.model.plan.ClaimCategory;
 import dev.falsify.model.plan.Field;
 import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.PlanTemplates;
 import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.plan.SevenM;
 import dev.falsify.model.plan.SevenMS;
-import dev.falsify.model.plan.Span;
 import dev.falsify.model.plan.edit.PlanPatch;
-import dev.falsify.model.plan.edit.PlanTemplates;
 import dev.falsify.model.plan.edit.TextEdit;
+import dev.falsify.model.text.Span;
+import dev.falsify.model.vocabulary.CheckerField;
+import dev.falsify.model.vocabulary.CheckerName;
+import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -181,10 +184,10 @@ final class SevenMRules implements PlanLinter.RuleGroup {
     private static void checker(LintContext ctx, Plan plan, Scenario s, SevenM m) {
         Field f = m.field("checker").orElse(null);
         if (f == null || f.isBlank()) return;
-        CheckerPicker.CheckerChoice choice = CheckerPicker.readCheckerField(f.value());
+        CheckerField choice = CheckerField.read(f.value());
         if (!choice.acceptable()) {
             ctx.report(LintRule.P007, f.valueSpan(), s.id() + ": checker '" + shorten(f.value()) + "' is not in the checker picker ("
-                    + String.join(", ", CheckerPicker.CHECKERS) + ") and no justification for none is given");
+                    + String.join(", ", CheckerName.ids()) + ") and no justification for none is given");
             return;
         }
         if (choice.named().isEmpty()) return;
@@ -195,7 +198,7 @@ final class SevenMRules implements PlanLinter.RuleGroup {
         boolean fits = choice.named().stream().anyMatch(pick.checkers()::contains);
         if (!fits) {
             ctx.report(LintRule.P008, f.valueSpan(), s.id() + ": checker " + String.join(", ", choice.named())
-                    + " does not match model '" + CheckerPicker.normalizeModel(m.model()) + "' for "
+                    + " does not match model '" + HistoryModel.find(m.model()).map(HistoryModel::id).orElse(null) + "' for "
                     + String.join(", ", cats.stream().map(ClaimCategory::label).toList())
                     + "; the picker suggests " + String.join(" or ", pick.checkers()));
         }

@@ -2,11 +2,11 @@ package dev.falsify.model.lint;
 
 import dev.falsify.model.plan.Field;
 import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.PlanTemplates;
 import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.plan.Section;
-import dev.falsify.model.plan.Span;
 import dev.falsify.model.plan.Unrecognized;
-import dev.falsify.model.plan.edit.PlanTemplates;
+import dev.falsify.model.text.Span;
 import java.util.List;
 import java.util.Optional;
 

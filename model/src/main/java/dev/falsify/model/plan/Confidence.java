@@ -1,5 +1,7 @@
 package dev.falsify.model.plan;
 
+import dev.falsify.model.text.Span;
+
 /**
  * §7d confidence statement: the prose (tables and code excluded) and the optional per-aspect
  * confidence table.

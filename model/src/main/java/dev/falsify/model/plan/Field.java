@@ -1,5 +1,7 @@
 package dev.falsify.model.plan;
 
+import dev.falsify.model.text.Span;
+
 /**
  * One labelled field of a plan element ({@code - **Falsifies if it FAILs:** C1, C3}).
  *

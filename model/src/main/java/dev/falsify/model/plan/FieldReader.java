@@ -1,5 +1,6 @@
 package dev.falsify.model.plan;
 
+import dev.falsify.model.text.Span;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

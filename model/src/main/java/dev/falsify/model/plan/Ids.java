@@ -3,7 +3,6 @@ package dev.falsify.model.plan;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -12,7 +11,8 @@ import java.util.regex.Pattern;
  * Reading id lists the way plans write them: {@code C1, C3}, bold {@code **C1, C4**}, ranges
  * {@code C1–C5} / {@code C1-C5}, qualifiers {@code H3 (subset)} / {@code partial H35}, and trailing
  * sentences ({@code C2. Surfaces M1, M9.} → C2). Ids inside a parenthetical that also contains
- * words ({@code nothing strict (C38 admits this)}) are not targets.
+ * words ({@code nothing strict (C38 admits this)}) are not targets. Comparing two ids is
+ * {@link dev.falsify.model.vocabulary.PlanId}'s.
  */
 public final class Ids {
     private Ids() {
@@ -27,39 +27,6 @@ public final class Ids {
     private static final Pattern SENTENCE_END = Pattern.compile("\\.\\s+(?![A-Z]\\d)(?=[A-Za-z(])|\\.\\s*$|\\n\\s*\\n");
     private static final int MAX_RANGE = 1000;
     private static final Pattern SURFACES = Pattern.compile("(?i)\\bsurfac(es|ed|ing)\\b");
-
-    /** Normalised key for comparing ids: {@code S01} and {@code s1} → {@code S1}; arms kept (lower case). */
-    public static String key(String id) {
-        if (id == null) return "";
-        int start = 0;
-        int end = id.length();
-        while (start < end && Character.isWhitespace(id.charAt(start))) start++;
-        while (end > start && Character.isWhitespace(id.charAt(end - 1))) end--;
-        if (end - start >= 2 && Character.isLetter(id.charAt(start))) {
-            int i = start + 1;
-            while (i < end && id.charAt(i) == '0' && i + 1 < end && isDigit(id.charAt(i + 1))) i++;
-            int digitsStart = i;
-            while (i < end && isDigit(id.charAt(i))) i++;
-            if (i > digitsStart && (i == end || id.charAt(i) == '/')) {
-                StringBuilder sb = new StringBuilder(end - start);
-                sb.append(Character.toUpperCase(id.charAt(start))).append(id, digitsStart, i);
-                for (int k = i; k < end; k++) sb.append(Character.toLowerCase(id.charAt(k)));
-                return sb.toString();
-            }
-        }
-        return id.substring(start, end).toUpperCase(Locale.ROOT);
-    }
-
-    /** {@code key(a).equals(key(b))}, without allocating for the common case of plain ids. */
-    public static boolean sameId(String a, String b) {
-        if (a == null || b == null) return false;
-        if (a.equals(b)) return true;
-        return key(a).equals(key(b));
-    }
-
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
-    }
 
     /**
      * Target ids with one of the given prefixes ({@code "CM"} for claims and missing claims),

@@ -1,6 +1,5 @@
 package dev.falsify.model.plan;
 
-import dev.falsify.model.plan.edit.PlanTemplates;
 import java.time.LocalDate;
 import java.util.regex.Pattern;
 

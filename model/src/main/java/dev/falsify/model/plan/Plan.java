@@ -1,5 +1,6 @@
 package dev.falsify.model.plan;
 
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.List;
 import java.util.Optional;
 
@@ -49,18 +50,18 @@ public record Plan(String text, SourceLines lines, PlanHeader header, List<Secti
     }
 
     public Optional<Claim> claim(String id) {
-        for (Claim c : claims) if (Ids.sameId(c.id(), id)) return Optional.of(c);
+        for (Claim c : claims) if (PlanId.same(c.id(), id)) return Optional.of(c);
         return Optional.empty();
     }
 
     public Optional<Hypothesis> hypothesis(String id) {
-        for (Hypothesis h : hypotheses) if (Ids.sameId(h.id(), id)) return Optional.of(h);
+        for (Hypothesis h : hypotheses) if (PlanId.same(h.id(), id)) return Optional.of(h);
         return Optional.empty();
     }
 
     /** A scenario by id ({@code S1} also finds {@code S01}; {@code S5/api} finds the arm). */
     public Optional<Scenario> scenario(String id) {
-        for (Scenario s : scenarios) if (Ids.sameId(s.id(), id)) return Optional.of(s);
+        for (Scenario s : scenarios) if (PlanId.same(s.id(), id)) return Optional.of(s);
         return Optional.empty();
     }
 

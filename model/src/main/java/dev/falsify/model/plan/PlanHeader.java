@@ -1,5 +1,6 @@
 package dev.falsify.model.plan;
 
+import dev.falsify.model.text.Span;
 import java.util.Map;
 
 /**

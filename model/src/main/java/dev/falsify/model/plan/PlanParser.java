@@ -1,5 +1,7 @@
 package dev.falsify.model.plan;
 
+import dev.falsify.model.text.Span;
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -179,8 +181,8 @@ public final class PlanParser {
             // table); a duplicate inside one table stays a duplicate (P002).
             for (Table t : tablesIn(r)) {
                 List<Claim> found = ClaimReader.claims(t, unrecognized).stream()
-                        .filter(c -> !earlierTables.contains(Ids.key(c.id()))).toList();
-                for (Claim c : found) earlierTables.add(Ids.key(c.id()));
+                        .filter(c -> !earlierTables.contains(PlanId.key(c.id()))).toList();
+                for (Claim c : found) earlierTables.add(PlanId.key(c.id()));
                 if (!found.isEmpty()) {
                     claims.addAll(found);
                     if (claimsTable == null) claimsTable = t;
@@ -190,12 +192,12 @@ public final class PlanParser {
         // the keys of the claims read so far, kept across the sections (rebuilt per section it was sections x claims:
         // a 10 MB plan of 250 §1b sections keyed 700,000 ids here)
         java.util.Set<String> claimKeys = new java.util.HashSet<>();
-        for (Claim c : claims) claimKeys.add(Ids.key(c.id()));
+        for (Claim c : claims) claimKeys.add(PlanId.key(c.id()));
         for (Range r : rangesOf("1b")) {
             // claims written as list items: the whole §1b, or extra claims after its table
             List<Claim> found = ClaimReader.fromList(outline, r.bodyStart(), r.end(), unrecognized).stream()
-                    .filter(c -> !claimKeys.contains(Ids.key(c.id()))).toList();
-            for (Claim c : found) claimKeys.add(Ids.key(c.id()));
+                    .filter(c -> !claimKeys.contains(PlanId.key(c.id()))).toList();
+            for (Claim c : found) claimKeys.add(PlanId.key(c.id()));
             if (!found.isEmpty()) {
                 claims.addAll(found);
                 unrecognized.add(new Unrecognized(Unrecognized.Kind.FIELD, "claims",
@@ -244,7 +246,7 @@ public final class PlanParser {
             for (Range r : h4) {
                 List<Hypothesis> read = HypothesisReader.read(outline, r.bodyStart(), r.end(), headingAt);
                 hypotheses.addAll(read);
-                for (Hypothesis h : read) known.add(Ids.key(h.id()));
+                for (Hypothesis h : read) known.add(PlanId.key(h.id()));
                 hypothesisTables(tablesIn(r), hypotheses, known, true);
             }
         } else {
@@ -375,7 +377,7 @@ public final class PlanParser {
     private void hypothesisTables(List<Table> candidates, List<Hypothesis> into, java.util.Set<String> known, boolean inSection4) {
         List<Hypothesis> added = new ArrayList<>();
         for (Table t : candidates) {
-            List<Hypothesis> found = HypothesisReader.fromTable(t, null).stream().filter(h -> !known.contains(Ids.key(h.id()))).toList();
+            List<Hypothesis> found = HypothesisReader.fromTable(t, null).stream().filter(h -> !known.contains(PlanId.key(h.id()))).toList();
             added.addAll(found);
             if (!found.isEmpty()) {
                 into.addAll(found);
@@ -386,7 +388,7 @@ public final class PlanParser {
                         "hypotheses were read from a table (line " + t.span().startLine() + ")", t.span()));
             }
         }
-        for (Hypothesis h : added) known.add(Ids.key(h.id()));
+        for (Hypothesis h : added) known.add(PlanId.key(h.id()));
     }
 
     /** Finds the title line and the sections; returns the title heading's line or -1. */
@@ -438,18 +440,18 @@ public final class PlanParser {
     private List<Scenario> withArms(List<Scenario> scenarios) {
         Map<String, List<String>> armsByBase = new LinkedHashMap<>();
         for (Scenario s : scenarios) {
-            if (s.arm() != null) armsByBase.computeIfAbsent(Ids.key(s.baseId()), k -> new ArrayList<>()).add(s.id());
+            if (s.arm() != null) armsByBase.computeIfAbsent(PlanId.key(s.baseId()), k -> new ArrayList<>()).add(s.id());
         }
         if (armsByBase.isEmpty()) return scenarios;
         List<Scenario> out = new ArrayList<>(scenarios.size());
         for (Scenario s : scenarios) {
-            List<String> found = s.arm() == null ? armsByBase.get(Ids.key(s.id())) : null;
+            List<String> found = s.arm() == null ? armsByBase.get(PlanId.key(s.id())) : null;
             if (found == null) {
                 out.add(s);
                 continue;
             }
             List<String> arms = new ArrayList<>(s.arms());
-            for (String a : found) if (arms.stream().noneMatch(x -> Ids.key(x).equals(Ids.key(a)))) arms.add(a);
+            for (String a : found) if (arms.stream().noneMatch(x -> PlanId.key(x).equals(PlanId.key(a)))) arms.add(a);
             out.add(new Scenario(s.id(), s.baseId(), s.arm(), s.name(), s.falsifies(), s.closes(), s.fields(),
                     s.unknownFields(), s.sevenM(), s.sevenMS(), arms, s.runBlocks(), s.bulletForm(), s.headingSpan(), s.span()));
         }

@@ -2,6 +2,7 @@ package dev.falsify.model.plan;
 
 import dev.falsify.model.plan.run.RunSpec;
 import dev.falsify.model.plan.run.RunSpecError;
+import dev.falsify.model.text.Span;
 import java.util.List;
 import java.util.Optional;
 

@@ -2,6 +2,7 @@ package dev.falsify.model.plan;
 
 import dev.falsify.model.plan.run.RunSpecParser;
 import dev.falsify.model.plan.run.RunSpecResult;
+import dev.falsify.model.text.Span;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

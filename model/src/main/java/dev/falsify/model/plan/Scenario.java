@@ -1,5 +1,7 @@
 package dev.falsify.model.plan;
 
+import dev.falsify.model.text.Span;
+import dev.falsify.model.vocabulary.CheckerField;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,6 +48,17 @@ public record Scenario(String id, String baseId, String arm, String name, List<S
     /** The §7.M checker text, or "" when there is no §7.M. */
     public String checker() {
         return sevenM.checker();
+    }
+
+    /**
+     * The checkers this scenario declares, which the verdict requires to have run: what its §7.M Checker field
+     * names ({@link CheckerField}, the reader lint uses too), or none when §7.M is absent or not applicable.
+     *
+     * @param otherNames checker names the harness has besides the shipped ones (a run block's {@code monitor})
+     */
+    public List<String> declaredCheckers(java.util.Collection<String> otherNames) {
+        if (!sevenM.present() || sevenM.notApplicable()) return List.of();
+        return CheckerField.read(checker(), otherNames).named();
     }
 
     /** The first run block, when the scenario is executable. */

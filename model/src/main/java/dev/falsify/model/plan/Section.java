@@ -1,5 +1,7 @@
 package dev.falsify.model.plan;
 
+import dev.falsify.model.text.Span;
+
 /**
  * A plan section: a level-2 heading (or a level-3 heading carrying an explicit section number
  * such as {@code ### 7b.}) and everything up to the next section.

@@ -1,5 +1,7 @@
 package dev.falsify.model.plan;
 
+import dev.falsify.model.text.Span;
+
 /**
  * Something the parser kept as free text because it did not understand it: an unknown section,
  * an unknown field label, or an element found only in a divergent form. Lint reports these as P019.

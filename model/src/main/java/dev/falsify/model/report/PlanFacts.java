@@ -1,5 +1,6 @@
 package dev.falsify.model.report;
 
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.List;
 
 /**
@@ -18,8 +19,8 @@ import java.util.List;
  * @param followups   §9 bullets
  * @param problem     why the plan is absent, or empty
  */
-public record PlanFacts(String path, String slug, List<Claim> claims, List<Hypothesis> hypotheses,
-                        List<Scenario> scenarios, List<Adequacy> adequacy, List<String> residual, String confidence,
+public record PlanFacts(String path, String slug, List<ClaimFacts> claims, List<HypothesisFacts> hypotheses,
+                        List<ScenarioFacts> scenarios, List<Adequacy> adequacy, List<String> residual, String confidence,
                         List<String> followups, String problem) {
 
     public static final PlanFacts NONE = new PlanFacts("", "", List.of(), List.of(), List.of(), List.of(), List.of(), "",
@@ -44,10 +45,10 @@ public record PlanFacts(String path, String slug, List<Claim> claims, List<Hypot
         return problem.isEmpty();
     }
 
-    public record Claim(String id, String text, List<String> categories) {
+    public record ClaimFacts(String id, String text, List<String> categories) {
     }
 
-    public record Hypothesis(String id, String title, List<String> falsifies) {
+    public record HypothesisFacts(String id, String title, List<String> falsifies) {
     }
 
     /**
@@ -57,7 +58,7 @@ public record PlanFacts(String path, String slug, List<Claim> claims, List<Hypot
      * @param listsFault    the plan gives the scenario a fault (run-block faults, a Faults field or a §7.M
      *                      nemesis other than "none"); false for a surface decomposition with no nemesis
      */
-    public record Scenario(String id, String name, List<String> falsifies, List<String> closes, String releaseBudget,
+    public record ScenarioFacts(String id, String name, List<String> falsifies, List<String> closes, String releaseBudget,
                            List<String> arms, List<String> checkers, boolean listsFault) {
     }
 
@@ -65,8 +66,8 @@ public record PlanFacts(String path, String slug, List<Claim> claims, List<Hypot
     public dev.falsify.model.session.SessionFolder.PlanDeclarations sessionContext() {
         java.util.Set<String> faultFree = new java.util.HashSet<>();
         java.util.Map<String, List<String>> arms = new java.util.LinkedHashMap<>();
-        for (Scenario s : scenarios) {
-            if (!s.listsFault()) faultFree.add(dev.falsify.model.verdict.ArmId.key(s.id()));
+        for (ScenarioFacts s : scenarios) {
+            if (!s.listsFault()) faultFree.add(PlanId.key(s.id()));
             if (!s.arms().isEmpty()) arms.put(s.id(), s.arms());
         }
         return new dev.falsify.model.session.SessionFolder.PlanDeclarations(faultFree, arms);
@@ -75,7 +76,7 @@ public record PlanFacts(String path, String slug, List<Claim> claims, List<Hypot
     public record Adequacy(String claim, String argument) {
     }
 
-    public java.util.Optional<Scenario> scenario(String id) {
-        return scenarios.stream().filter(s -> IdMatch.same(s.id(), id)).findFirst();
+    public java.util.Optional<ScenarioFacts> scenario(String id) {
+        return scenarios.stream().filter(s -> PlanId.same(s.id(), id)).findFirst();
     }
 }

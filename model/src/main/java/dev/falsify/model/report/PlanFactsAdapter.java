@@ -32,16 +32,16 @@ public final class PlanFactsAdapter {
     }
 
     public static PlanFacts from(Plan plan, String path) {
-        List<PlanFacts.Claim> claims = plan.claims().stream().filter(c -> !c.struck())
-                .map(c -> new PlanFacts.Claim(c.id(), c.text(), c.categories().stream().map(ClaimCategory::label).toList()))
+        List<PlanFacts.ClaimFacts> claims = plan.claims().stream().filter(c -> !c.struck())
+                .map(c -> new PlanFacts.ClaimFacts(c.id(), c.text(), c.categories().stream().map(ClaimCategory::label).toList()))
                 .toList();
-        List<PlanFacts.Hypothesis> hyps = plan.hypotheses().stream()
-                .map(h -> new PlanFacts.Hypothesis(h.id(), h.title(), h.falsifies())).toList();
+        List<PlanFacts.HypothesisFacts> hyps = plan.hypotheses().stream()
+                .map(h -> new PlanFacts.HypothesisFacts(h.id(), h.title(), h.falsifies())).toList();
         // arm-headed scenarios (### S5/api) join their base scenario
-        Map<String, PlanFacts.Scenario> scenarios = new LinkedHashMap<>();
+        Map<String, PlanFacts.ScenarioFacts> scenarios = new LinkedHashMap<>();
         for (Scenario s : plan.scenarios()) {
             String key = s.baseId() == null || s.baseId().isBlank() ? s.id() : s.baseId();
-            PlanFacts.Scenario prev = scenarios.get(key);
+            PlanFacts.ScenarioFacts prev = scenarios.get(key);
             List<String> arms = new ArrayList<>(prev == null ? List.of() : prev.arms());
             for (String a : s.arms()) {
                 if (!arms.contains(a)) {
@@ -58,10 +58,10 @@ public final class PlanFactsAdapter {
                 checkers.add(checker.strip());
             }
             if (prev == null) {
-                scenarios.put(key, new PlanFacts.Scenario(key, s.name(), s.falsifies(), s.closes(), s.releaseBudget(), arms,
+                scenarios.put(key, new PlanFacts.ScenarioFacts(key, s.name(), s.falsifies(), s.closes(), s.releaseBudget(), arms,
                         checkers, s.listsFault()));
             } else {
-                scenarios.put(key, new PlanFacts.Scenario(key, prev.name(), union(prev.falsifies(), s.falsifies()),
+                scenarios.put(key, new PlanFacts.ScenarioFacts(key, prev.name(), union(prev.falsifies(), s.falsifies()),
                         union(prev.closes(), s.closes()), prev.releaseBudget().isBlank() ? s.releaseBudget()
                         : prev.releaseBudget(), arms, checkers, prev.listsFault() || s.listsFault()));
             }

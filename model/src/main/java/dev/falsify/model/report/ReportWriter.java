@@ -3,25 +3,26 @@ package dev.falsify.model.report;
 import dev.falsify.model.session.FindingFile;
 import dev.falsify.model.session.MarkdownTable;
 import dev.falsify.model.session.MarkdownText;
+import dev.falsify.model.session.SessionFolder.ArmVerdict;
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
-import dev.falsify.model.session.SessionFolder.ArmVerdict;
 import dev.falsify.model.session.TimelineEvent;
 import dev.falsify.model.session.VerdictRow;
 import dev.falsify.model.verdict.ArmEvidence;
-import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.AuditChecklist;
 import dev.falsify.model.verdict.AuditItem;
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BugType;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.FaultEvidence;
+import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SessionHeadline;
-import dev.falsify.model.verdict.VerdictRules;
-import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
+import dev.falsify.model.verdict.VerdictRules;
+import dev.falsify.model.vocabulary.AuditCheck;
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -196,11 +197,11 @@ public final class ReportWriter {
                 : fdir.getFileName().toString();
         for (ArmVerdict a : arms) {
             Optional<ArmEvidence> ev = a.finding().flatMap(FindingFile::evidence);
-            Optional<PlanFacts.Scenario> ps = plan.scenario(a.scenario());
-            String name = ps.map(PlanFacts.Scenario::name).orElse("");
+            Optional<PlanFacts.ScenarioFacts> ps = plan.scenario(a.scenario());
+            String name = ps.map(PlanFacts.ScenarioFacts::name).orElse("");
             String oracle = ev.filter(e -> !e.oracles().isEmpty())
                     .map(e -> e.oracles().stream().map(OracleResult::checker).distinct().collect(Collectors.joining(", ")))
-                    .or(() -> ps.map(PlanFacts.Scenario::checkers).filter(l -> !l.isEmpty()).map(l -> String.join(", ", l)))
+                    .or(() -> ps.map(PlanFacts.ScenarioFacts::checkers).filter(l -> !l.isEmpty()).map(l -> String.join(", ", l)))
                     .orElse("\u2014");
             FindingFile f = a.finding().orElse(null);
             Optional<VerdictOverride> o = a.override();
@@ -301,7 +302,7 @@ public final class ReportWriter {
     /** Files under artifacts/ and metrics/ named after the arm, relative to the session folder. */
     private List<String> artifactFiles(ArmVerdict a) {
         List<String> out = new ArrayList<>();
-        String stem = ArmId.fileStem(a.armId());
+        String stem = PlanId.fileStem(a.armId());
         for (String file : session.artifactFiles()) {
             String name = file.substring(file.lastIndexOf('/') + 1);
             if (name.equals(stem) || name.startsWith(stem + ".") || name.startsWith(stem + "-")) {
@@ -399,7 +400,7 @@ public final class ReportWriter {
      * by the runner or {@code falsify report}, which see the checkers; this writer only links them.
      */
     private List<String> pictures(String armId) {
-        List<String> stems = List.of(ArmId.fileStem(armId), armId.strip().replace('/', '_'));
+        List<String> stems = List.of(PlanId.fileStem(armId), armId.strip().replace('/', '_'));
         return session.pictures().stream()
                 .filter(p -> stems.stream().anyMatch(s -> p.startsWith(s + "-") || p.startsWith(s + ".")))
                 // by seed label (S1-1 before its re-run S1-1-rerun1), then name
@@ -436,7 +437,7 @@ public final class ReportWriter {
 
     /** What the session log's verdict table says of the arm (every row: one per seed is common), or empty. */
     private String verdictNotes(ArmVerdict a) {
-        return session.log().verdicts().stream().filter(r -> IdMatch.same(r.armId(), a.armId()))
+        return session.log().verdicts().stream().filter(r -> PlanId.same(r.armId(), a.armId()))
                 .map(r -> r.notes().startsWith("rows: ") ? r.notes().substring(6) : r.written().strip()
                         + (r.notes().isBlank() ? "" : " (" + r.notes().strip() + ")"))
                 .collect(Collectors.joining("; "));
@@ -467,8 +468,8 @@ public final class ReportWriter {
         b.append("## Surface coverage\n\n");
         Map<String, List<String>> declared = new LinkedHashMap<>();
         plan.scenarios().stream().filter(s -> !s.arms().isEmpty()).forEach(s -> declared.put(s.id(), s.arms()));
-        arms.stream().filter(a -> !ArmId.armOf(a.armId()).isEmpty()).forEach(a -> {
-            String key = declared.keySet().stream().filter(k -> IdMatch.same(k, a.scenario())).findFirst()
+        arms.stream().filter(a -> !PlanId.armOf(a.armId()).isEmpty()).forEach(a -> {
+            String key = declared.keySet().stream().filter(k -> PlanId.same(k, a.scenario())).findFirst()
                     .orElse(a.scenario());
             declared.computeIfAbsent(key, k -> new ArrayList<>());
         });
@@ -479,13 +480,13 @@ public final class ReportWriter {
         b.append("| Scenario | Surface arm | Verdict | Notes |\n|---|---|---|---|\n");
         for (Map.Entry<String, List<String>> e : declared.entrySet()) {
             List<String> armNames = new ArrayList<>();
-            e.getValue().forEach(x -> armNames.add(ArmId.armOf(x).isEmpty() ? x : ArmId.armOf(x)));
-            arms.stream().filter(a -> IdMatch.same(a.scenario(), e.getKey())).map(a -> ArmId.armOf(a.armId()))
+            e.getValue().forEach(x -> armNames.add(PlanId.armOf(x).isEmpty() ? x : PlanId.armOf(x)));
+            arms.stream().filter(a -> PlanId.same(a.scenario(), e.getKey())).map(a -> PlanId.armOf(a.armId()))
                     .filter(x -> !x.isEmpty() && armNames.stream().noneMatch(y -> y.equalsIgnoreCase(x)))
                     .forEach(armNames::add);
             for (String arm : armNames) {
-                Optional<ArmVerdict> a = arms.stream().filter(x -> IdMatch.same(x.scenario(), e.getKey())
-                        && ArmId.armOf(x.armId()).equalsIgnoreCase(arm)).findFirst();
+                Optional<ArmVerdict> a = arms.stream().filter(x -> PlanId.same(x.scenario(), e.getKey())
+                        && PlanId.armOf(x.armId()).equalsIgnoreCase(arm)).findFirst();
                 String note = a.isEmpty() ? "declared in the plan, not in this session"
                         : e.getValue().stream().noneMatch(x -> x.endsWith(arm)) && !e.getValue().isEmpty()
                         ? "not declared in the plan" : "";
@@ -502,11 +503,11 @@ public final class ReportWriter {
             return;
         }
         b.append("| Scenario | Release budget (plan) | Met in this session? |\n|---|---|---|\n");
-        for (PlanFacts.Scenario s : plan.scenarios()) {
+        for (PlanFacts.ScenarioFacts s : plan.scenarios()) {
             String rb = s.releaseBudget().isBlank() ? "not stated in the plan (no disclosure)"
                     : s.releaseBudget().strip().matches("(?i)tbd\\.?|todo\\.?|\\?+") ? s.releaseBudget()
                     + " (no disclosure: expected `not provided \u2014 reason. Revisit when: \u2026`)" : s.releaseBudget();
-            List<ArmVerdict> mine = arms.stream().filter(a -> IdMatch.same(a.scenario(), s.id())).toList();
+            List<ArmVerdict> mine = arms.stream().filter(a -> PlanId.same(a.scenario(), s.id())).toList();
             String met;
             if (mine.isEmpty()) {
                 met = "not run in this session";
@@ -530,14 +531,14 @@ public final class ReportWriter {
             return;
         }
         b.append("| Hypothesis | Claims | Scenario(s) | Exercised? | Result / reason |\n|---|---|---|---|---|\n");
-        for (PlanFacts.Hypothesis h : plan.hypotheses()) {
-            List<PlanFacts.Scenario> closers = plan.scenarios().stream()
-                    .filter(s -> s.closes().stream().anyMatch(c -> IdMatch.same(c, h.id()))).toList();
-            String scen = closers.isEmpty() ? "\u2014" : closers.stream().map(PlanFacts.Scenario::id)
+        for (PlanFacts.HypothesisFacts h : plan.hypotheses()) {
+            List<PlanFacts.ScenarioFacts> closers = plan.scenarios().stream()
+                    .filter(s -> s.closes().stream().anyMatch(c -> PlanId.same(c, h.id()))).toList();
+            String scen = closers.isEmpty() ? "\u2014" : closers.stream().map(PlanFacts.ScenarioFacts::id)
                     .collect(Collectors.joining(", "));
             List<String> results = new ArrayList<>();
             boolean exercised = false;
-            for (PlanFacts.Scenario s : closers) {
+            for (PlanFacts.ScenarioFacts s : closers) {
                 Optional<Verdict> v = scenarioVerdict(s.id());
                 if (v.isEmpty()) {
                     results.add(s.id() + " not in this session");
@@ -561,7 +562,7 @@ public final class ReportWriter {
     }
 
     private String reasonFor(String scenarioId) {
-        return arms.stream().filter(a -> IdMatch.same(a.scenario(), scenarioId)).findFirst()
+        return arms.stream().filter(a -> PlanId.same(a.scenario(), scenarioId)).findFirst()
                 .map(a -> a.computed().map(d -> " (" + d.reason() + ")")
                         .orElseGet(() -> {
                             String t = timeline(a.armId(), "skip", "not run", "blocked");
@@ -591,7 +592,7 @@ public final class ReportWriter {
     }
 
     private Optional<Verdict> scenarioVerdict(String id) {
-        return scenarios.entrySet().stream().filter(e -> IdMatch.same(e.getKey(), id)).map(Map.Entry::getValue).findFirst();
+        return scenarios.entrySet().stream().filter(e -> PlanId.same(e.getKey(), id)).map(Map.Entry::getValue).findFirst();
     }
 
     private void adequacy(StringBuilder b) {
@@ -599,7 +600,7 @@ public final class ReportWriter {
         List<String> claims = new ArrayList<>();
         plan.adequacy().forEach(a -> claims.add(a.claim()));
         plan.scenarios().stream().filter(s -> scenarioVerdict(s.id()).isPresent()).flatMap(s -> s.falsifies().stream())
-                .filter(c -> claims.stream().noneMatch(x -> IdMatch.same(x, c))).distinct().forEach(claims::add);
+                .filter(c -> claims.stream().noneMatch(x -> PlanId.same(x, c))).distinct().forEach(claims::add);
         if (claims.isEmpty()) {
             b.append("The plan's \u00a77b adequacy argument is not available (").append(plan.present()
                     ? "the plan has no \u00a77b rows" : md(plan.problem())).append(").\n\n");
@@ -607,7 +608,7 @@ public final class ReportWriter {
         }
         b.append("| Claim | Plan's adequacy argument | What actually ran | Adequacy after this run |\n|---|---|---|---|\n");
         for (String claim : claims) {
-            String argument = plan.adequacy().stream().filter(a -> IdMatch.same(a.claim(), claim))
+            String argument = plan.adequacy().stream().filter(a -> PlanId.same(a.claim(), claim))
                     .map(PlanFacts.Adequacy::argument).findFirst().orElse("not in \u00a77b");
             Map<String, Verdict> ran = ranFor(claim);
             String what = ran.isEmpty() ? "nothing" : ran.entrySet().stream().map(e -> e.getKey() + " " + e.getValue().label())
@@ -620,8 +621,8 @@ public final class ReportWriter {
     /** Scenario id → verdict, for this session's scenarios that falsify {@code claim}. */
     private Map<String, Verdict> ranFor(String claim) {
         Map<String, Verdict> out = new LinkedHashMap<>();
-        for (PlanFacts.Scenario s : plan.scenarios()) {
-            if (s.falsifies().stream().anyMatch(c -> IdMatch.same(c, claim))) {
+        for (PlanFacts.ScenarioFacts s : plan.scenarios()) {
+            if (s.falsifies().stream().anyMatch(c -> PlanId.same(c, claim))) {
                 scenarioVerdict(s.id()).ifPresent(v -> out.put(s.id(), v));
             }
         }
@@ -698,12 +699,12 @@ public final class ReportWriter {
                     .or(() -> a.row().map(VerdictRow::greenButBroken)).orElse(List.of());
             List<AuditItem> weak = a.finding().map(FindingFile::weakOracleAudit).filter(l -> !l.isEmpty())
                     .or(() -> a.row().map(VerdictRow::weakOracleAudit)).orElse(List.of());
-            for (AuditItem i : AuditChecklist.complete(gbb, AuditChecklist.GREEN_BUT_BROKEN)) {
+            for (AuditItem i : AuditChecklist.complete(gbb, AuditCheck.Checklist.GREEN_BUT_BROKEN)) {
                 item(b, i);
             }
             b.append("\nWeak-oracle audit")
                     .append(":\n\n");
-            for (AuditItem i : AuditChecklist.complete(weak, AuditChecklist.WEAK_ORACLE)) {
+            for (AuditItem i : AuditChecklist.complete(weak, AuditCheck.Checklist.WEAK_ORACLE)) {
                 item(b, i);
             }
             b.append('\n');

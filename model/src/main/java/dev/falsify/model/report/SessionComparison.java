@@ -1,9 +1,9 @@
 package dev.falsify.model.report;
 
-import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionFolder.ArmVerdict;
-import dev.falsify.model.verdict.ArmId;
+import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.verdict.Verdict;
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -15,7 +15,7 @@ import java.util.Set;
 /**
  * Two sessions side by side: per scenario and per arm the verdict before and after, the findings (FAIL
  * arms) that are new or resolved, and the evidence cells that changed. Ids are matched by
- * {@link ArmId#key} ({@code S01} is {@code S1}). A scenario missing from one session is "not in this
+ * {@link PlanId#key} ({@code S01} is {@code S1}). A scenario missing from one session is "not in this
  * session", never a change to or from NOT-RUN, and a FAIL arm the later session did not run is not resolved.
  *
  * @param before    the earlier session
@@ -102,8 +102,8 @@ public record SessionComparison(SessionFolder before, SessionFolder after, List<
     private static Map<String, Verdict> keyed(Map<String, Verdict> verdicts, Map<String, String> ids) {
         Map<String, Verdict> out = new LinkedHashMap<>();
         verdicts.forEach((id, v) -> {
-            ids.putIfAbsent(ArmId.key(id), id);
-            out.put(ArmId.key(id), v);
+            ids.putIfAbsent(PlanId.key(id), id);
+            out.put(PlanId.key(id), v);
         });
         return out;
     }
@@ -111,15 +111,15 @@ public record SessionComparison(SessionFolder before, SessionFolder after, List<
     private static Map<String, ArmVerdict> arms(SessionFolder s, Map<String, String> ids) {
         Map<String, ArmVerdict> out = new LinkedHashMap<>();
         for (ArmVerdict a : s.arms()) {
-            ids.putIfAbsent(ArmId.key(a.armId()), a.armId());
-            out.putIfAbsent(ArmId.key(a.armId()), a);
+            ids.putIfAbsent(PlanId.key(a.armId()), a.armId());
+            out.putIfAbsent(PlanId.key(a.armId()), a);
         }
         return out;
     }
 
     private static Map<String, ResultRow> rows(List<ResultRow> rows) {
         Map<String, ResultRow> out = new LinkedHashMap<>();
-        rows.forEach(r -> out.putIfAbsent(ArmId.key(r.armId()), r));
+        rows.forEach(r -> out.putIfAbsent(PlanId.key(r.armId()), r));
         return out;
     }
 

@@ -5,6 +5,7 @@ import dev.falsify.model.verdict.AuditItem;
 import dev.falsify.model.verdict.BudgetTier;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.Verdict;
+import dev.falsify.model.vocabulary.AuditCheck;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -62,12 +63,12 @@ final class ClaimCheck {
      * @param rows        every row written for the arm, combined: a results table's "Oracle execution evidence"
      *                      and "Nemesis landing evidence" cells and a report's checklists for it count as evidence
      */
-    record Claim(String armId, Verdict written, String writtenText, String budget, String notes, VerdictRow rows) {
-        Claim {
+    record WrittenVerdict(String armId, Verdict written, String writtenText, String budget, String notes, VerdictRow rows) {
+        WrittenVerdict {
             rows = rows == null ? new VerdictRow(armId, "", "", "") : rows;
         }
 
-        Claim(String armId, Verdict written, String writtenText, String budget, String notes) {
+        WrittenVerdict(String armId, Verdict written, String writtenText, String budget, String notes) {
             this(armId, written, writtenText, budget, notes, null);
         }
 
@@ -93,7 +94,7 @@ final class ClaimCheck {
     }
 
     /** The decision for a hand-written PASS; empty for any other written verdict (kept as written). */
-    static Optional<Decision> vet(Claim c, Optional<FindingFile> file, List<TimelineEvent> timeline) {
+    static Optional<Decision> vet(WrittenVerdict c, Optional<FindingFile> file, List<TimelineEvent> timeline) {
         return vet(c, file, timeline, true);
     }
 
@@ -102,7 +103,7 @@ final class ClaimCheck {
      *                       PASS-hardening claim then plans no fault, and the tree's "no fault was active" branch
      *                       makes it PASS-smoke rather than waiting for landing evidence of nothing
      */
-    static Optional<Decision> vet(Claim c, Optional<FindingFile> file, List<TimelineEvent> timeline, boolean planListsFault) {
+    static Optional<Decision> vet(WrittenVerdict c, Optional<FindingFile> file, List<TimelineEvent> timeline, boolean planListsFault) {
         if (!c.written().isPass()) {
             return Optional.empty();
         }
@@ -172,7 +173,7 @@ final class ClaimCheck {
             return Optional.of(new Decision(Verdict.PASS_SMOKE, false, as + ", but the budget met is "
                     + budget.get().label() + ": a run that met only the smoke budget earns at best PASS-smoke"));
         }
-        List<AuditItem> unticked = AuditChecklist.complete(audit, AuditChecklist.WEAK_ORACLE).stream()
+        List<AuditItem> unticked = AuditChecklist.complete(audit, AuditCheck.Checklist.WEAK_ORACLE).stream()
                 .filter(a -> !a.ticked()).toList();
         if (!unticked.isEmpty()) {
             return Optional.of(new Decision(Verdict.PASS_SMOKE, false, as + "; not eligible for PASS-hardening, "
@@ -221,7 +222,7 @@ final class ClaimCheck {
         boolean timelineReading = timeline.stream().anyMatch(t -> t.event().toLowerCase(Locale.ROOT).contains("landing")
                 && !LANDING_ABSENT.matcher(t.notes()).find());
         boolean ticked = gbb.stream().anyMatch(a -> a.status() == AuditItem.Status.PASSED
-                && a.check().toLowerCase(Locale.ROOT).matches("faults? (verifiably injected|did not silently no-op).*"));
+                && (a.item() == AuditCheck.FAULTS_INJECTED || a.item() == AuditCheck.FAULT_NOT_NOOP));
         boolean stated = prose.stream().anyMatch(l -> l.toLowerCase(Locale.ROOT).contains("landing")
                 && !LANDING_ABSENT.matcher(l).find() && l.matches(".*\\d.*"));
         return timelineReading || ticked || stated;

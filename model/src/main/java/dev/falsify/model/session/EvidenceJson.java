@@ -14,11 +14,20 @@ public final class EvidenceJson {
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .addMixIn(dev.falsify.model.verdict.OracleResult.class, OracleResultJson.class);
+            .addMixIn(dev.falsify.model.verdict.OracleResult.class, OracleResultJson.class)
+            .addMixIn(dev.falsify.model.verdict.AuditItem.class, AuditItemJson.class);
 
     /** An oracle result's optional fields (completed ops, unit) are left out when absent, as evidence before them was written. */
     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
     private abstract static class OracleResultJson {
+    }
+
+    /**
+     * An audit item is written as it always was (check, status, evidence): which checklist item it is follows from
+     * its text, matched once when the block is read back.
+     */
+    @com.fasterxml.jackson.annotation.JsonIgnoreProperties({"item"})
+    private abstract static class AuditItemJson {
     }
 
     static {

@@ -1,18 +1,20 @@
 package dev.falsify.model.session;
 
 import dev.falsify.model.verdict.ArmEvidence;
-import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.AuditChecklist;
 import dev.falsify.model.verdict.AuditItem;
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BugType;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.FaultEvidence;
+import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.LandingReading;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
-import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.Verdict;
+import dev.falsify.model.vocabulary.AuditCheck;
+import dev.falsify.model.vocabulary.PlanId;
+import dev.falsify.model.vocabulary.Validity;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -39,7 +41,7 @@ public final class FindingsFormat {
 
     /** File name for an arm: {@code S5/api} → {@code S5-api.md}. */
     public static String fileName(String armId) {
-        return ArmId.fileStem(armId) + ".md";
+        return PlanId.fileStem(armId) + ".md";
     }
 
     public static String render(String scenarioName, ArmEvidence e, Decision d, FindingDetail detail) {
@@ -102,9 +104,9 @@ public final class FindingsFormat {
             }
         }
         b.append("\n## Green-but-broken check\n\n");
-        audit(b, AuditChecklist.complete(e.greenButBroken(), AuditChecklist.GREEN_BUT_BROKEN));
+        audit(b, AuditChecklist.complete(e.greenButBroken(), AuditCheck.Checklist.GREEN_BUT_BROKEN));
         b.append("\n## Weak-oracle audit\n\n");
-        audit(b, AuditChecklist.complete(e.weakOracleAudit(), AuditChecklist.WEAK_ORACLE));
+        audit(b, AuditChecklist.complete(e.weakOracleAudit(), AuditCheck.Checklist.WEAK_ORACLE));
         b.append("\n## Evidence\n\n```").append(EVIDENCE_INFO).append('\n').append(EvidenceJson.write(e))
                 .append("\n```\n");
         return b.toString();
@@ -143,8 +145,8 @@ public final class FindingsFormat {
         String fromName = armIn(stem.replaceFirst("^([Ss]\\d+[A-Za-z]?)[-_]", "$1/"));
         String labelled = doc.label("scenario / arm", "scenario", "arm").map(FindingsFormat::armIn).orElse("");
         if (!fromName.isEmpty() && fromName.contains("/") && !labelled.contains("/")
-                && dev.falsify.model.verdict.ArmId.key(labelled).equals(dev.falsify.model.verdict.ArmId.key(
-                dev.falsify.model.verdict.ArmId.scenarioOf(fromName)))) {
+                && PlanId.key(labelled).equals(PlanId.key(
+                PlanId.scenarioOf(fromName)))) {
             labelled = fromName;   // "**Scenario:** S2 (postgres backend)" in S2-postgres.md is arm S2/postgres
         }
         String armId = !labelled.isEmpty() ? labelled : !armIn(doc.title).isEmpty() ? armIn(doc.title)

@@ -1,7 +1,7 @@
 package dev.falsify.model.session;
 
-import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.AuditItem;
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,14 +65,14 @@ final class ReportTables {
         List<VerdictRow> out = new ArrayList<>();
         Set<String> inTables = new java.util.HashSet<>();
         for (VerdictRow r : chosen) {
-            List<List<AuditItem>> l = lists.get(ArmId.key(r.armId()));
+            List<List<AuditItem>> l = lists.get(PlanId.key(r.armId()));
             out.add(l == null ? r : r.withChecklists(l.get(0), l.get(1)));
-            inTables.add(ArmId.key(r.armId()));
+            inTables.add(PlanId.key(r.armId()));
         }
         // verdict bullets ("- S4 — NOT-RUN (faketime missing)") for arms no table lists
         for (int k = 0; k < doc.lines.size(); k++) {
             if (!doc.inFence[k]) {
-                SessionLogFormat.verdictBullet(doc.lines.get(k)).filter(r -> r.verdict().isPresent() && !inTables.contains(ArmId.key(r.armId())))
+                SessionLogFormat.verdictBullet(doc.lines.get(k)).filter(r -> r.verdict().isPresent() && !inTables.contains(PlanId.key(r.armId())))
                         .ifPresent(out::add);
             }
         }
@@ -102,7 +102,7 @@ final class ReportTables {
             }
             if (line.strip().startsWith("### ")) {
                 if (!arm.isEmpty() && (!gbb.isEmpty() || !audit.isEmpty())) {
-                    out.putIfAbsent(ArmId.key(arm), List.of(FindingsFormat.checkboxes(gbb), FindingsFormat.checkboxes(audit)));
+                    out.putIfAbsent(PlanId.key(arm), List.of(FindingsFormat.checkboxes(gbb), FindingsFormat.checkboxes(audit)));
                 }
                 arm = FindingsFormat.armIn(line);
                 gbb = new ArrayList<>();

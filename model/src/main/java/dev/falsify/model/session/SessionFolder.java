@@ -1,11 +1,11 @@
 package dev.falsify.model.session;
 
-import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.SessionHeadline;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
 import dev.falsify.model.verdict.VerdictRules;
+import dev.falsify.model.vocabulary.PlanId;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -97,14 +97,14 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
         }
 
         public String scenario() {
-            return ArmId.scenarioOf(armId);
+            return PlanId.scenarioOf(armId);
         }
     }
 
     /**
      * Every arm the folder names, in first-seen order: the verdict table, then findings files, then
      * the rows of a report.md scenario-results table, then arms that only appear in the timeline.
-     * Ids are matched by {@link ArmId#key} ({@code S01} is {@code S1}); a findings file named after an
+     * Ids are matched by {@link PlanId#key} ({@code S01} is {@code S1}); a findings file named after an
      * arm-less scenario plus a suffix ({@code S1-linearizable.md}) belongs to that scenario.
      */
     public List<ArmVerdict> arms() {
@@ -114,7 +114,7 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
     /**
      * What the verdicts of a hand-written folder need from its plan.
      *
-     * @param faultFree    keys ({@link ArmId#key}) of the scenarios the plan gives no fault: a PASS claimed for
+     * @param faultFree    keys ({@link PlanId#key}) of the scenarios the plan gives no fault: a PASS claimed for
      *                     one never waits for landing evidence (there is nothing to land)
      * @param declaredArms scenario id → the arms the plan declares ({@code S5/api}); an arm the session does
      *                     not mention is NOT-RUN for its scenario's verdict
@@ -129,7 +129,7 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
         }
 
         public boolean listsFault(String armId) {
-            return !faultFree.contains(ArmId.key(ArmId.scenarioOf(armId)));
+            return !faultFree.contains(PlanId.key(PlanId.scenarioOf(armId)));
         }
     }
 
@@ -139,24 +139,24 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
         Map<String, VerdictRow> rows = new LinkedHashMap<>();
         Map<String, List<VerdictRow>> rowsOfArm = new LinkedHashMap<>();
         for (VerdictRow r : log.verdicts()) {
-            display.putIfAbsent(ArmId.key(r.armId()), r.armId());
+            display.putIfAbsent(PlanId.key(r.armId()), r.armId());
             // one row per seed (or a re-run row) for the same arm: combined, never the first taken and the rest dropped
-            rowsOfArm.computeIfAbsent(ArmId.key(r.armId()), k -> new ArrayList<>()).add(r);
+            rowsOfArm.computeIfAbsent(PlanId.key(r.armId()), k -> new ArrayList<>()).add(r);
         }
         rowsOfArm.forEach((key, list) -> rows.put(key, VerdictRow.combine(list)));
         Map<String, FindingFile> files = new LinkedHashMap<>();
         for (FindingFile f : findings) {
-            String key = ArmId.key(f.armId());
-            if (!display.containsKey(key) && !ArmId.armOf(f.armId()).isEmpty()
-                    && display.containsKey(ArmId.key(ArmId.scenarioOf(f.armId())))
-                    && !files.containsKey(ArmId.key(ArmId.scenarioOf(f.armId())))) {
-                key = ArmId.key(ArmId.scenarioOf(f.armId())); // S1-linearizable.md is S1's file
+            String key = PlanId.key(f.armId());
+            if (!display.containsKey(key) && !PlanId.armOf(f.armId()).isEmpty()
+                    && display.containsKey(PlanId.key(PlanId.scenarioOf(f.armId())))
+                    && !files.containsKey(PlanId.key(PlanId.scenarioOf(f.armId())))) {
+                key = PlanId.key(PlanId.scenarioOf(f.armId())); // S1-linearizable.md is S1's file
             }
             display.putIfAbsent(key, f.armId());
             files.putIfAbsent(key, f);
         }
         Map<String, List<VerdictRow>> summaryRows = new LinkedHashMap<>();
-        reportRows.forEach(r -> summaryRows.computeIfAbsent(ArmId.key(r.armId()), k -> new ArrayList<>()).add(r));
+        reportRows.forEach(r -> summaryRows.computeIfAbsent(PlanId.key(r.armId()), k -> new ArrayList<>()).add(r));
         summaryRows.forEach((key, list) -> {
             VerdictRow r = VerdictRow.combine(list);
             display.putIfAbsent(key, r.armId());
@@ -171,14 +171,14 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
         // (a row naming only the scenario of arms already listed is about those arms, not a further one)
         log.timeline().stream().map(TimelineEvent::armId)
                 .filter(k -> !k.isBlank() && !FindingsFormat.armIn(k).isEmpty())
-                .filter(k -> !ArmId.armOf(k).isEmpty() || display.values().stream().noneMatch(d -> !ArmId.armOf(d).isEmpty()
-                        && ArmId.key(ArmId.scenarioOf(d)).equals(ArmId.key(k))))
-                .forEach(k -> display.putIfAbsent(ArmId.key(k), k));
+                .filter(k -> !PlanId.armOf(k).isEmpty() || display.values().stream().noneMatch(d -> !PlanId.armOf(d).isEmpty()
+                        && PlanId.key(PlanId.scenarioOf(d)).equals(PlanId.key(k))))
+                .forEach(k -> display.putIfAbsent(PlanId.key(k), k));
         Map<String, VerdictOverride> latest = new LinkedHashMap<>();
-        overrides.forEach(o -> latest.put(ArmId.key(o.armId()), o));
+        overrides.forEach(o -> latest.put(PlanId.key(o.armId()), o));
         // each arm's timeline events, grouped once (filtering the whole timeline per arm was arms × events)
         Map<String, List<TimelineEvent>> eventsOf = new HashMap<>();
-        for (TimelineEvent t : log.timeline()) eventsOf.computeIfAbsent(ArmId.key(t.armId()), k -> new ArrayList<>()).add(t);
+        for (TimelineEvent t : log.timeline()) eventsOf.computeIfAbsent(PlanId.key(t.armId()), k -> new ArrayList<>()).add(t);
         List<ArmVerdict> out = new ArrayList<>();
         display.forEach((key, id) -> {
             Optional<FindingFile> f = Optional.ofNullable(files.get(key));
@@ -191,7 +191,7 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
                     .orElse("");
             VerdictRow every = allRows.get(key);
             Optional<Decision> computed = f.flatMap(FindingFile::computed).or(() -> written.flatMap(w -> ClaimCheck.vet(
-                    new ClaimCheck.Claim(id, w, f.map(FindingFile::writtenText).filter(t -> !t.isBlank())
+                    new ClaimCheck.WrittenVerdict(id, w, f.map(FindingFile::writtenText).filter(t -> !t.isBlank())
                             .orElse(row == null ? "" : row.written()), budget, row == null ? "" : row.notes(), every),
                     f, timelineOf(id, eventsOf), plan.listsFault(id))));
             out.add(new ArmVerdict(id, computed, written, budget, Optional.ofNullable(latest.get(key)), f,
@@ -202,25 +202,25 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
 
     /** The arm named {@code id} as this folder spells it ({@code S01} finds {@code S1}), if the folder has it. */
     public Optional<ArmVerdict> arm(String id) {
-        return arms().stream().filter(a -> ArmId.key(a.armId()).equals(ArmId.key(id))).findFirst();
+        return arms().stream().filter(a -> PlanId.key(a.armId()).equals(PlanId.key(id))).findFirst();
     }
 
     /** The timeline rows that belong to {@code armId} (see {@link #ofArm}). */
     public List<TimelineEvent> timelineOf(String armId) {
-        String key = ArmId.key(armId);
+        String key = PlanId.key(armId);
         return log.timeline().stream().filter(t -> ofArm(t, key, armId)).toList();
     }
 
     /** The same from the timeline grouped by arm key once (a per-arm scan of the whole timeline was arms × events). */
     private static List<TimelineEvent> timelineOf(String armId, Map<String, List<TimelineEvent>> byKey) {
-        String key = ArmId.key(armId);
+        String key = PlanId.key(armId);
         List<TimelineEvent> own = byKey.getOrDefault(key, List.of());
-        String arm = ArmId.armOf(armId);
+        String arm = PlanId.armOf(armId);
         if (arm.isEmpty()) {
             return own;
         }
         List<TimelineEvent> out = new ArrayList<>(own);
-        for (TimelineEvent t : byKey.getOrDefault(ArmId.key(ArmId.scenarioOf(armId)), List.of())) {
+        for (TimelineEvent t : byKey.getOrDefault(PlanId.key(PlanId.scenarioOf(armId)), List.of())) {
             if (ofArm(t, key, armId)) out.add(t);
         }
         return out;
@@ -232,12 +232,12 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
      * agents that key the verdict table by a Backend column write the timeline by scenario.
      */
     private static boolean ofArm(TimelineEvent t, String key, String armId) {
-        if (ArmId.key(t.armId()).equals(key)) {
+        if (PlanId.key(t.armId()).equals(key)) {
             return true;
         }
-        String arm = ArmId.armOf(armId);
-        if (arm.isEmpty() || !ArmId.armOf(t.armId()).isEmpty()
-                || !ArmId.key(t.armId()).equals(ArmId.key(ArmId.scenarioOf(armId)))) {
+        String arm = PlanId.armOf(armId);
+        if (arm.isEmpty() || !PlanId.armOf(t.armId()).isEmpty()
+                || !PlanId.key(t.armId()).equals(PlanId.key(PlanId.scenarioOf(armId)))) {
             return false;
         }
         String text = (t.event() + " " + t.notes()).toLowerCase(java.util.Locale.ROOT);
@@ -279,19 +279,19 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
         Map<String, List<Verdict>> byScenario = new LinkedHashMap<>();
         java.util.Set<String> seenArms = new java.util.HashSet<>();
         for (ArmVerdict a : arms) {
-            String key = ArmId.key(a.scenario());
+            String key = PlanId.key(a.scenario());
             names.putIfAbsent(key, a.scenario());
             byScenario.computeIfAbsent(key, k -> new ArrayList<>()).add(a.effective());
-            seenArms.add(ArmId.key(a.armId()));
+            seenArms.add(PlanId.key(a.armId()));
         }
         plan.declaredArms().forEach((scenario, declared) -> {
-            List<Verdict> ran = byScenario.get(ArmId.key(scenario));
+            List<Verdict> ran = byScenario.get(PlanId.key(scenario));
             if (ran == null) {
                 return;                                    // the scenario is not in this session at all
             }
             for (String arm : declared) {
-                String id = ArmId.armOf(arm).isEmpty() ? ArmId.of(scenario, arm) : arm;
-                if (!seenArms.contains(ArmId.key(id))) {
+                String id = PlanId.armOf(arm).isEmpty() ? PlanId.of(scenario, arm) : arm;
+                if (!seenArms.contains(PlanId.key(id))) {
                     ran.add(Verdict.NOT_RUN);
                 }
             }

@@ -1,8 +1,7 @@
 package dev.falsify.model.session;
 
-import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.BudgetTier;
-
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -266,8 +265,8 @@ public final class SessionLogFormat {
             Map<String, List<String>> valuesByScenario = new LinkedHashMap<>();
             for (List<String> r : t.rows()) {
                 String arm = FindingsFormat.armIn(t.cell(r, id));
-                if (!arm.isEmpty() && ArmId.armOf(arm).isEmpty()) {
-                    valuesByScenario.computeIfAbsent(ArmId.key(arm), k -> new ArrayList<>())
+                if (!arm.isEmpty() && PlanId.armOf(arm).isEmpty()) {
+                    valuesByScenario.computeIfAbsent(PlanId.key(arm), k -> new ArrayList<>())
                             .add(t.cell(r, c).replace("*", "").replace("`", "").strip());
                 }
             }
@@ -319,9 +318,9 @@ public final class SessionLogFormat {
         Set<String> out = new java.util.HashSet<>();
         for (List<String> r : t.rows()) {
             String a = FindingsFormat.armIn(String.join(" | ", r));
-            if (!a.isEmpty() && ArmId.armOf(a).isEmpty()
-                    && n.merge(ArmId.key(a), 1, Integer::sum) == 2) {
-                out.add(ArmId.key(a));
+            if (!a.isEmpty() && PlanId.armOf(a).isEmpty()
+                    && n.merge(PlanId.key(a), 1, Integer::sum) == 2) {
+                out.add(PlanId.key(a));
             }
         }
         return out;
@@ -329,15 +328,15 @@ public final class SessionLogFormat {
 
     /** {@code S1} and variant cell {@code in-memory} → {@code S1/in-memory}; an id that has an arm keeps it. */
     static String withVariant(String armId, MarkdownTable t, List<String> row, int variant, Set<String> repeated) {
-        if (variant < 0 || armId.isEmpty() || !ArmId.armOf(armId).isEmpty()) {
+        if (variant < 0 || armId.isEmpty() || !PlanId.armOf(armId).isEmpty()) {
             return armId;
         }
-        if (!repeated.contains(ArmId.key(armId))) {
+        if (!repeated.contains(PlanId.key(armId))) {
             return armId;   // only a scenario on several rows has variants; one on a single row stays the plan's scenario
         }
         String cell = t.cell(row, variant).replace("*", "").replace("`", "").strip();
         String inCell = FindingsFormat.armIn(cell);
-        if (!inCell.isEmpty() && !ArmId.armOf(inCell).isEmpty()) {
+        if (!inCell.isEmpty() && !PlanId.armOf(inCell).isEmpty()) {
             return inCell;                                           // the variant column holds S1/api itself
         }
         String slug = cell.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_.-]+", "-").replaceAll("^-+|-+$", "");
@@ -347,7 +346,7 @@ public final class SessionLogFormat {
         if (!Character.isLetter(slug.charAt(0))) {
             slug = MarkdownTable.norm(t.header().get(variant)) + "-" + slug;   // "3 nodes" → topology-3-nodes
         }
-        return ArmId.of(armId, slug);
+        return PlanId.of(armId, slug);
     }
 
     /** The results of a findings report, wherever its layout puts them: {@link ReportTables#rows}. */

@@ -1,7 +1,7 @@
 package dev.falsify.model.session;
 
-import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.VerdictOverride;
+import dev.falsify.model.vocabulary.PlanId;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -201,7 +201,7 @@ public final class SessionReader {
         if (!text.contains("|")) {
             return false;
         }
-        return SessionLogFormat.reportRows(text).stream().map(r -> ArmId.key(r.armId())).distinct().limit(2).count() > 1;
+        return SessionLogFormat.reportRows(text).stream().map(r -> PlanId.key(r.armId())).distinct().limit(2).count() > 1;
     }
 
     /** The written verdicts of a findings report, as its {@link ReportKind} allows. */
@@ -210,7 +210,7 @@ public final class SessionReader {
             case FALSIFY -> List.of();
             case AUTHOR -> SessionLogFormat.reportRows(reportText);
             case FALSIFY_LAYOUT -> SessionLogFormat.reportRows(reportText).stream()
-                    .map(r -> !named.contains(ArmId.key(r.armId())) && !named.contains(ArmId.key(ArmId.scenarioOf(r.armId())))
+                    .map(r -> !named.contains(PlanId.key(r.armId())) && !named.contains(PlanId.key(PlanId.scenarioOf(r.armId())))
                             ? r : evidenceOnly(r))
                     .filter(r -> r != null)
                     .toList();
@@ -229,7 +229,7 @@ public final class SessionReader {
     }
 
     /**
-     * Keys ({@link ArmId#key}) of the arms and scenarios the folder gives a verdict outside its reports: verdict
+     * Keys ({@link PlanId#key}) of the arms and scenarios the folder gives a verdict outside its reports: verdict
      * rows, findings files, a results summary. A report in Falsify's layout restates these; for an arm only the
      * timeline shows, it could only have said NOT-RUN, so its row there is read (an author's FAIL for an arm the
      * timeline shows running is not lost).
@@ -238,8 +238,8 @@ public final class SessionReader {
         java.util.Set<String> out = new java.util.HashSet<>();
         java.util.function.Consumer<String> add = id -> {
             if (!id.isBlank()) {
-                out.add(ArmId.key(id));
-                out.add(ArmId.key(ArmId.scenarioOf(id)));
+                out.add(PlanId.key(id));
+                out.add(PlanId.key(PlanId.scenarioOf(id)));
             }
         };
         log.verdicts().forEach(r -> add.accept(r.armId()));

@@ -1,12 +1,12 @@
 package dev.falsify.model.session;
 
 import dev.falsify.model.verdict.ArmEvidence;
-import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.SessionHeadline;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
 import dev.falsify.model.verdict.VerdictRules;
+import dev.falsify.model.vocabulary.PlanId;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -228,7 +228,7 @@ public final class SessionWriter {
     /** The headline from the arms finished so far. */
     public synchronized SessionHeadline headline() {
         Map<String, List<Verdict>> byScenario = new LinkedHashMap<>();
-        armVerdicts.forEach((arm, v) -> byScenario.computeIfAbsent(ArmId.scenarioOf(arm), k -> new ArrayList<>()).add(v));
+        armVerdicts.forEach((arm, v) -> byScenario.computeIfAbsent(PlanId.scenarioOf(arm), k -> new ArrayList<>()).add(v));
         return VerdictRules.headline(byScenario.values().stream().map(VerdictRules::aggregate).toList());
     }
 

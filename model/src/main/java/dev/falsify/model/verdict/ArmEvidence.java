@@ -1,5 +1,6 @@
 package dev.falsify.model.verdict;
 
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.List;
 import java.util.Objects;
 
@@ -53,7 +54,7 @@ public record ArmEvidence(String scenario, String arm, boolean reached, List<Cap
 
     /** {@code S5/api}, or {@code S1} for a scenario without arms. */
     public String armId() {
-        return ArmId.of(scenario, arm);
+        return PlanId.of(scenario, arm);
     }
 
     public static Builder builder(String scenario, String arm) {

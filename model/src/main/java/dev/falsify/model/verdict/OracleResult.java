@@ -1,5 +1,6 @@
 package dev.falsify.model.verdict;
 
+import dev.falsify.model.vocabulary.Validity;
 import java.util.List;
 
 /**
@@ -23,11 +24,6 @@ public record OracleResult(String checker, Validity validity, long opsConsumed, 
 
     /** The unit of a monitor's counts: the message events it read, which are not client ops. */
     public static final String MESSAGE_EVENTS = "message events";
-
-    /** Mirror of the checkers' validity. */
-    public enum Validity {
-        VALID, INVALID, UNKNOWN
-    }
 
     public OracleResult {
         // a record read from a hand-edited evidence block may lack fields: never let that read as a pass

@@ -1,5 +1,7 @@
 package dev.falsify.model.verdict;
 
+import dev.falsify.model.vocabulary.AuditCheck;
+import dev.falsify.model.vocabulary.Validity;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -44,7 +46,7 @@ public final class VerdictRules {
             return new Decision(Verdict.NOT_RUN, false, "the session never reached this arm");
         }
         List<OracleResult> violations = e.oracles().stream()
-                .filter(o -> o.validity() == OracleResult.Validity.INVALID).toList();
+                .filter(o -> o.validity() == Validity.INVALID).toList();
         boolean violatedOnSomeSeed = e.seeds().stream().anyMatch(s -> s.outcome() == SeedRun.Outcome.VIOLATION);
         if (!violations.isEmpty() || violatedOnSomeSeed) {
             // one name per checker: the same checker failing on several seeds is one fact here
@@ -90,7 +92,7 @@ public final class VerdictRules {
                     + String.join("; ", weak));
         }
         for (OracleResult o : e.oracles()) {
-            if (o.validity() == OracleResult.Validity.UNKNOWN) {
+            if (o.validity() == Validity.UNKNOWN) {
                 return new Decision(Verdict.PARTIAL_MODEL, false, o.checker() + " answered unknown (budget exhausted)");
             }
             if (o.partialCoverage()) {
@@ -115,7 +117,7 @@ public final class VerdictRules {
             return new Decision(Verdict.PASS_SMOKE, false, "no fault injected; " + checked + ": no anomaly");
         }
         // the audit is a fixed checklist: an item the evidence does not mention was not evaluated
-        List<AuditItem> notEvaluated = AuditChecklist.complete(e.weakOracleAudit(), AuditChecklist.WEAK_ORACLE).stream()
+        List<AuditItem> notEvaluated = AuditChecklist.complete(e.weakOracleAudit(), AuditCheck.Checklist.WEAK_ORACLE).stream()
                 .filter(a -> a.status() == AuditItem.Status.NOT_EVALUATED).toList();
         if (!notEvaluated.isEmpty()) {
             return new Decision(Verdict.PASS_SMOKE, false, e.faults().size() + " fault(s) landed; " + checked

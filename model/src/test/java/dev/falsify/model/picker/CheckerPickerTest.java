@@ -23,32 +23,17 @@ class CheckerPickerTest {
         assertThat(CheckerPicker.pick("queue", ClaimCategory.LIVENESS).isEmpty()).isTrue();
     }
 
+    /** The models only Jepsen's workload checkers take (issue 30), paired as Jepsen's tests check them. */
     @Test
-    void modelsAreReadFromFreeText() {
-        assertThat(CheckerPicker.normalizeModel("cas-register (one key; get = read)")).isEqualTo("cas-register");
-        assertThat(CheckerPicker.normalizeModel("kv (20 keys, put only)")).isEqualTo("kv");
-        assertThat(CheckerPicker.normalizeModel("a mutex")).isEqualTo("lock");
-        assertThat(CheckerPicker.normalizeModel("other(foo)")).isNull();
-    }
-
-    @Test
-    void checkerFieldNamesOrJustifiesNone() {
-        assertThat(CheckerPicker.readCheckerField("linearizability (cas-register model)").named()).containsExactly("linearizability");
-        assertThat(CheckerPicker.readCheckerField("Knossos").named()).containsExactly("linearizability");
-        // Jepsen's workload checkers (issue 30); those that are everyday words only as code or alone
-        assertThat(CheckerPicker.readCheckerField("set-full, as Jepsen checks its set workload").named()).containsExactly("set-full");
-        assertThat(CheckerPicker.readCheckerField("`counter` (Jepsen's bounds)").named()).containsExactly("counter");
-        assertThat(CheckerPicker.readCheckerField("bank").named()).containsExactly("bank");
-        assertThat(CheckerPicker.readCheckerField("linearizability over the counter model of a bank's set of accounts").named())
-                .containsExactly("linearizability");
-        // the one reading of the field, which the runner and the test kit ask too
-        assertThat(CheckerPicker.mentions("linearizability (counter model)", "counter")).isFalse();
-        assertThat(CheckerPicker.mentions("linearizability (counter model)", "linearizability")).isTrue();
-        assertThat(CheckerPicker.mentions("counter", "counter")).isTrue();
-        assertThat(CheckerPicker.mentions("Jepsen's long-fork checker", "long-fork")).isTrue();
-        assertThat(CheckerPicker.readCheckerField("none — the oracle is a latency bound, not a history").acceptable()).isTrue();
-        assertThat(CheckerPicker.readCheckerField("custom ordering script").acceptable()).isFalse();
-        assertThat(CheckerPicker.readCheckerField("none").acceptable()).isFalse();
-        assertThat(CheckerPicker.readCheckerField("my-own-checker").acceptable()).isFalse();
+    void jepsenWorkloadPairs() {
+        assertThat(CheckerPicker.pick("bank", ClaimCategory.SAFETY).checkers()).containsExactly("bank", "final-state-invariant");
+        assertThat(CheckerPicker.pick("bank", ClaimCategory.ISOLATION).checkers()).containsExactly("bank");
+        assertThat(CheckerPicker.pick("bank", ClaimCategory.IDEMPOTENCY).isEmpty()).isTrue();
+        assertThat(CheckerPicker.pick("ledger", ClaimCategory.SAFETY).isEmpty()).isTrue();
+        assertThat(CheckerPicker.pick("long-fork", ClaimCategory.ISOLATION).checkers()).containsExactly("long-fork");
+        assertThat(CheckerPicker.pick("id-generator", ClaimCategory.SAFETY).checkers()).containsExactly("unique-ids");
+        // models the spec names keep its answer: no pick that would warn a plan whose checker fits
+        assertThat(CheckerPicker.pick("set", ClaimCategory.DURABILITY).isEmpty()).isTrue();
+        assertThat(CheckerPicker.pick("queue", ClaimCategory.DURABILITY).isEmpty()).isTrue();
     }
 }

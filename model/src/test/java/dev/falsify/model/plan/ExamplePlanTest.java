@@ -2,6 +2,7 @@ package dev.falsify.model.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.falsify.model.text.Span;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;

@@ -2,6 +2,7 @@ package dev.falsify.model.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.falsify.model.vocabulary.PlanId;
 import org.junit.jupiter.api.Test;
 
 /** Id lists as plans write them (plan-format.md, "Variants seen in plans written by agents"). */
@@ -32,10 +33,10 @@ class IdsTest {
 
     @Test
     void keysCompareZeroPaddedAndArmIds() {
-        assertThat(Ids.key("S01")).isEqualTo("S1");
-        assertThat(Ids.key(" s5/API ")).isEqualTo("S5/api");
-        assertThat(Ids.sameId("S01", "S1")).isTrue();
-        assertThat(Ids.sameId("S1", "S10")).isFalse();
+        assertThat(PlanId.key("S01")).isEqualTo("S1");
+        assertThat(PlanId.key(" s5/API ")).isEqualTo("S5/api");
+        assertThat(PlanId.same("S01", "S1")).isTrue();
+        assertThat(PlanId.same("S1", "S10")).isFalse();
         assertThat(Ids.all("S5/api and S5/export", "S")).containsExactly("S5/api", "S5/export");
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.falsify.model.coverage.CoverageBuilder;
 import dev.falsify.model.lint.Diagnostic;
 import dev.falsify.model.lint.PlanLinter;
+import dev.falsify.model.text.Span;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

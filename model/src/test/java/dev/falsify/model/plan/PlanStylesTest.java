@@ -7,6 +7,7 @@ import dev.falsify.model.lint.Diagnostic;
 import dev.falsify.model.lint.LintReport;
 import dev.falsify.model.lint.PlanLinter;
 import dev.falsify.model.lint.Severity;
+import dev.falsify.model.text.Span;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

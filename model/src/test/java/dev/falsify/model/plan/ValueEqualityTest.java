@@ -3,6 +3,7 @@ package dev.falsify.model.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.falsify.model.plan.run.RunSpec;
+import dev.falsify.model.text.Span;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;

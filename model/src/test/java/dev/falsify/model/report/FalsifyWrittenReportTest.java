@@ -15,11 +15,12 @@ import dev.falsify.model.verdict.BudgetTier;
 import dev.falsify.model.verdict.BugType;
 import dev.falsify.model.verdict.CapabilityResult;
 import dev.falsify.model.verdict.EvidenceFixtures;
+import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
-import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
+import dev.falsify.model.vocabulary.Validity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +57,7 @@ class FalsifyWrittenReportTest {
         w.armFinished("acked_writes_survive_single_node_crash", ArmEvidence.builder("S02", "")
                 .probes(List.of(java)).faults(List.of(EvidenceFixtures.landed("kill-leader")))
                 .declaredCheckers(List.of("no-lost-ack"))
-                .oracles(List.of(new OracleResult("no-lost-ack", OracleResult.Validity.INVALID, 1204, 1204, List.of(),
+                .oracles(List.of(new OracleResult("no-lost-ack", Validity.INVALID, 1204, 1204, List.of(),
                         "acked put k77 missing after restart"), EvidenceFixtures.valid("no-lost-ack", 1187)))
                 .seeds(List.of(new SeedRun(4, false, SeedRun.Outcome.VIOLATION), new SeedRun(4, true, SeedRun.Outcome.CLEAN)))
                 .budgetMet(BudgetTier.HARDENING).build(),

@@ -78,7 +78,7 @@ class ReportWriterTest {
         String coverage = r.substring(r.indexOf("## Coverage summary"), r.indexOf("## Adequacy"));
         PlanFacts plan = PlanFactsAdapter.read(REPO.resolve("docs/testing-plans/replicated-kv.md"));
         assertThat(plan.hypotheses()).hasSize(6);
-        for (PlanFacts.Hypothesis h : plan.hypotheses()) {
+        for (PlanFacts.HypothesisFacts h : plan.hypotheses()) {
             assertThat(coverage).contains("| " + h.id() + " ");
         }
         Matcher m = Pattern.compile("(?m)^\\| H\\d").matcher(coverage);

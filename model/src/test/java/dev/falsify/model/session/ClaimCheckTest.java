@@ -30,7 +30,7 @@ class ClaimCheckTest {
     static Optional<Decision> vet(Verdict claim, String budget, String findings, List<TimelineEvent> timeline) {
         Optional<FindingFile> f = findings == null ? Optional.empty()
                 : Optional.of(FindingsFormat.parse("S1.md", "# S1\n\n" + findings));
-        return ClaimCheck.vet(new ClaimCheck.Claim("S1", claim, claim.label(), budget, ""), f, timeline);
+        return ClaimCheck.vet(new ClaimCheck.WrittenVerdict("S1", claim, claim.label(), budget, ""), f, timeline);
     }
 
     @Test

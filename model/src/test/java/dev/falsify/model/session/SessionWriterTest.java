@@ -4,16 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.falsify.model.verdict.ArmEvidence;
+import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BugType;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.EvidenceFixtures;
+import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
 import dev.falsify.model.verdict.SessionHeadline;
-import dev.falsify.model.verdict.FindingSeverity;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
-import dev.falsify.model.verdict.Blame;
+import dev.falsify.model.vocabulary.Validity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +44,7 @@ class SessionWriterTest {
 
     static ArmEvidence failing() {
         return EvidenceFixtures.cleanHardening().oracles(List.of(new OracleResult("linearizability",
-                        OracleResult.Validity.INVALID, 4812, 4812, List.of(), "op 311 cannot be linearized")))
+                        Validity.INVALID, 4812, 4812, List.of(), "op 311 cannot be linearized")))
                 .seeds(List.of(new SeedRun(7, false, SeedRun.Outcome.VIOLATION), new SeedRun(7, true, SeedRun.Outcome.VIOLATION)))
                 .build();
     }

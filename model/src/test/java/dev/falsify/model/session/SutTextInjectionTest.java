@@ -10,6 +10,7 @@ import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
 import dev.falsify.model.verdict.SessionHeadline;
 import dev.falsify.model.verdict.Verdict;
+import dev.falsify.model.vocabulary.Validity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +36,7 @@ class SutTextInjectionTest {
 
     static ArmEvidence violating(String sutText) {
         return EvidenceFixtures.cleanHardening().oracles(List.of(new OracleResult("linearizability",
-                        OracleResult.Validity.INVALID, 120, 120, List.of(), "NOT LINEARIZABLE at key " + sutText)))
+                        Validity.INVALID, 120, 120, List.of(), "NOT LINEARIZABLE at key " + sutText)))
                 .seeds(List.of(new SeedRun(1, false, SeedRun.Outcome.VIOLATION), new SeedRun(1, true, SeedRun.Outcome.VIOLATION)))
                 .notes("history key " + sutText)
                 .build();

@@ -16,6 +16,7 @@ import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
 import dev.falsify.model.verdict.SessionHeadline;
 import dev.falsify.model.verdict.VerdictRules;
+import dev.falsify.model.vocabulary.Validity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,7 +98,7 @@ class SutTextNeverChangesAVerdictPropertiesTest {
         ArmEvidence.Builder b = EvidenceFixtures.cleanHardening();
         List<OracleResult> oracles = new ArrayList<>();
         List<String> weak = base == 4 ? List.of("register reads lack a value: " + s.get(1)) : List.of();
-        OracleResult.Validity validity = base == 0 || base == 1 ? OracleResult.Validity.INVALID : OracleResult.Validity.VALID;
+        Validity validity = base == 0 || base == 1 ? Validity.INVALID : Validity.VALID;
         oracles.add(new OracleResult("linearizability", validity, base == 5 ? 90 : 120, 120, weak, s.get(0)));
         b.oracles(oracles);
         b.seeds(switch (base) {

@@ -5,6 +5,7 @@ import static dev.falsify.model.verdict.EvidenceFixtures.cleanSmoke;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.falsify.model.session.EvidenceJson;
+import dev.falsify.model.vocabulary.Validity;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,12 +16,12 @@ import org.junit.jupiter.api.Test;
  */
 class CompletedWorkRuleTest {
     static OracleResult monitor(long events, Long completed) {
-        return new OracleResult("monitor", OracleResult.Validity.VALID, events, events, List.of(),
+        return new OracleResult("monitor", Validity.VALID, events, events, List.of(),
                 "monitor success: default at the time bound", completed, OracleResult.MESSAGE_EVENTS);
     }
 
     static OracleResult lin(long ops, Long completed) {
-        return new OracleResult("linearizability", OracleResult.Validity.VALID, ops, ops, List.of(), "linearizable", completed, null);
+        return new OracleResult("linearizability", Validity.VALID, ops, ops, List.of(), "linearizable", completed, null);
     }
 
     /** S6 as the demo ran it: one filter landed, the monitor read 214 events, no write completed. */
@@ -62,7 +63,7 @@ class CompletedWorkRuleTest {
     /** A violation found by an oracle stays a FAIL; and evidence that does not record completed ops decides as before. */
     @Test
     void violationsAndOlderEvidenceAreUnchanged() {
-        OracleResult early = new OracleResult("monitor", OracleResult.Validity.INVALID, 9, 9, List.of(), "acked-early", 0L,
+        OracleResult early = new OracleResult("monitor", Validity.INVALID, 9, 9, List.of(), "acked-early", 0L,
                 OracleResult.MESSAGE_EVENTS);
         assertThat(VerdictRules.decide(cleanSmoke().declaredCheckers(List.of()).oracles(List.of(early))
                 .seeds(List.of(new SeedRun(1, false, SeedRun.Outcome.VIOLATION), new SeedRun(1, true, SeedRun.Outcome.VIOLATION)))

@@ -1,5 +1,7 @@
 package dev.falsify.model.verdict;
 
+import dev.falsify.model.vocabulary.AuditCheck;
+import dev.falsify.model.vocabulary.Validity;
 import java.util.List;
 
 /** Small evidence records for tests: a clean hardening arm and variations of it. */
@@ -15,7 +17,7 @@ public final class EvidenceFixtures {
     }
 
     public static OracleResult valid(String checker, long ops) {
-        return new OracleResult(checker, OracleResult.Validity.VALID, ops, ops, List.of(), "linearizable");
+        return new OracleResult(checker, Validity.VALID, ops, ops, List.of(), "linearizable");
     }
 
     /** Fault landed, linearizability consumed every op, hardening budget met, audits ticked. */
@@ -30,17 +32,17 @@ public final class EvidenceFixtures {
                 .budgetMet(BudgetTier.HARDENING)
                 .greenButBroken(List.of(new AuditItem("oracle ran on every intended cycle", AuditItem.Status.PASSED,
                         "4812 of 4812 ops")))
-                .weakOracleAudit(AuditChecklist.WEAK_ORACLE.stream().map(item -> item.startsWith("timestamps")
+                .weakOracleAudit(AuditCheck.Checklist.WEAK_ORACLE.items().stream().map(AuditCheck::text).map(item -> item.startsWith("timestamps")
                         ? new AuditItem(item, AuditItem.Status.PASSED, "no backwards step in 4812 ops")
                         : item.startsWith("more than one failover") || item.startsWith("at least one asymmetric")
                         ? new AuditItem(item, AuditItem.Status.NOT_APPLICABLE, "")
                         : new AuditItem(item, AuditItem.Status.PASSED, "checked by the fixture")).toList());
     }
 
-    /** The fixture's fully ticked weak-oracle audit with one item replaced (matched by its first words). */
+    /** The fixture's fully ticked weak-oracle audit with one item replaced (the same checklist item). */
     public static List<AuditItem> auditWith(AuditItem changed) {
         return cleanHardening().build().weakOracleAudit().stream()
-                .map(a -> AuditChecklist.key(a.check()).equals(AuditChecklist.key(changed.check())) ? changed : a).toList();
+                .map(a -> a.item() == changed.item() ? changed : a).toList();
     }
 
     /** No fault planned, otherwise clean. */

@@ -5,6 +5,7 @@ import static dev.falsify.model.verdict.EvidenceFixtures.cleanSmoke;
 import static dev.falsify.model.verdict.EvidenceFixtures.valid;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.falsify.model.vocabulary.Validity;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -17,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class VerdictRulesTest {
 
-    private static final OracleResult INVALID = new OracleResult("linearizability", OracleResult.Validity.INVALID,
+    private static final OracleResult INVALID = new OracleResult("linearizability", Validity.INVALID,
             4812, 4812, List.of(), "op 311 cannot be linearized");
     private static final SeedRun FIRST_VIOLATION = new SeedRun(7, false, SeedRun.Outcome.VIOLATION);
 
@@ -63,13 +64,13 @@ class VerdictRulesTest {
                 Arguments.of("history lacks a field", cleanHardening().historyGaps(List.of("history has no :index field"))
                         .build(), Verdict.INCONCLUSIVE_ORACLE_TOO_WEAK, false, ":index"),
                 Arguments.of("checker reports history weakness", cleanHardening().oracles(List.of(new OracleResult(
-                        "linearizability", OracleResult.Validity.VALID, 90, 90, List.of("output on timed-out op t-4"), "")))
+                        "linearizability", Validity.VALID, 90, 90, List.of("output on timed-out op t-4"), "")))
                         .build(), Verdict.INCONCLUSIVE_ORACLE_TOO_WEAK, false, "t-4"),
                 Arguments.of("checker consumed a subset", cleanHardening().oracles(List.of(new OracleResult(
-                        "linearizability", OracleResult.Validity.VALID, 3000, 4812, List.of(), "per-key only"))).build(),
+                        "linearizability", Validity.VALID, 3000, 4812, List.of(), "per-key only"))).build(),
                         Verdict.PARTIAL_MODEL, false, "3000 of 4812"),
                 Arguments.of("checker ran out of budget", cleanHardening().oracles(List.of(new OracleResult(
-                        "linearizability", OracleResult.Validity.UNKNOWN, 4812, 4812, List.of(), "timeout"))).build(),
+                        "linearizability", Validity.UNKNOWN, 4812, 4812, List.of(), "timeout"))).build(),
                         Verdict.PARTIAL_MODEL, false, "unknown"),
                 Arguments.of("weak-oracle item not evaluated: not eligible for hardening", cleanHardening()
                         .budgetMet(BudgetTier.RELEASE).weakOracleAudit(EvidenceFixtures.auditWith(
@@ -124,7 +125,7 @@ class VerdictRulesTest {
                 Arguments.of("checker not run beats a history gap", cleanHardening().oracles(List.of(valid("http-health", 9)))
                         .historyGaps(List.of("no :index")).build(), Verdict.PARTIAL_SURFACE, false, "linearizability"),
                 Arguments.of("history gap beats partial coverage", cleanHardening().historyGaps(List.of("no :process field"))
-                        .oracles(List.of(new OracleResult("linearizability", OracleResult.Validity.VALID, 10, 4812, List.of(), "")))
+                        .oracles(List.of(new OracleResult("linearizability", Validity.VALID, 10, 4812, List.of(), "")))
                         .build(), Verdict.INCONCLUSIVE_ORACLE_TOO_WEAK, false, ":process"));
     }
 

@@ -109,7 +109,7 @@ public sealed interface RunEvent {
         }
     }
 
-    record OracleResult(long atMs, String scenario, String checker, String validity, String summary)
+    record OracleChecked(long atMs, String scenario, String checker, String validity, String summary)
             implements RunEvent {
         public String type() {
             return "oracle";

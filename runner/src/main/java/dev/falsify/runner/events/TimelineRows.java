@@ -56,7 +56,7 @@ public final class TimelineRows {
             case "landing" -> (m = LANDING.matcher(n)).matches()
                     ? new RunEvent.LandingChecked(at, sc, m.group(2), m.group(1).equals("proven"), m.group(3)) : null;
             case "oracle" -> (m = ORACLE.matcher(n)).matches()
-                    ? new RunEvent.OracleResult(at, sc, m.group(1), m.group(2), m.group(3)) : null;
+                    ? new RunEvent.OracleChecked(at, sc, m.group(1), m.group(2), m.group(3)) : null;
             case "ended" -> (m = ENDED.matcher(n)).matches()
                     ? new RunEvent.ProcessEnded(at, sc, m.group(1), Long.parseLong(m.group(2)),
                     m.group(5) == null ? -1 : Integer.parseInt(m.group(5)), m.group(4), m.group(6)) : null;

@@ -22,12 +22,12 @@ public sealed interface Expectation {
     record Result(boolean holds, String explanation) {
     }
 
-    enum Op {
+    enum Comparison {
         GT(">"), GE(">="), LT("<"), LE("<="), EQ("=="), NE("!=");
 
         final String symbol;
 
-        Op(String symbol) {
+        Comparison(String symbol) {
             this.symbol = symbol;
         }
 
@@ -42,14 +42,14 @@ public sealed interface Expectation {
             };
         }
 
-        static Op parse(String s) {
-            for (Op op : values()) if (op.symbol.equals(s)) return op;
+        static Comparison parse(String s) {
+            for (Comparison op : values()) if (op.symbol.equals(s)) return op;
             if (s.equals("=")) return EQ;
             throw new IllegalArgumentException("unknown comparison '" + s + "'");
         }
     }
 
-    record Delta(Op op, double n) implements Expectation {
+    record Delta(Comparison op, double n) implements Expectation {
         public Result evaluate(String before, String during) {
             OptionalDouble b = firstNumber(before);
             OptionalDouble d = firstNumber(during);
@@ -67,7 +67,7 @@ public sealed interface Expectation {
         }
     }
 
-    record Value(Op op, double n) implements Expectation {
+    record Value(Comparison op, double n) implements Expectation {
         public Result evaluate(String before, String during) {
             OptionalDouble d = firstNumber(during);
             if (d.isEmpty()) return new Result(false, "probe output during the window has no number: " + clip(during));
@@ -100,7 +100,7 @@ public sealed interface Expectation {
         String t = text.trim();
         Matcher m = COMPARISON.matcher(t);
         if (m.matches()) {
-            Op op = Op.parse(m.group(2));
+            Comparison op = Comparison.parse(m.group(2));
             double n = Double.parseDouble(m.group(3));
             return m.group(1).toLowerCase(Locale.ROOT).equals("delta") ? new Delta(op, n) : new Value(op, n);
         }

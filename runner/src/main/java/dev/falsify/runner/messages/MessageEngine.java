@@ -42,8 +42,8 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
         final String name;
         final String action;
         final long delayMs;
-        final Condition when;
-        final Condition until;
+        final CompiledCondition when;
+        final CompiledCondition until;
         final List<Message> held = new ArrayList<>();
         /** delayed messages whose delay has not run out yet: recorded as dropped if the run ends first */
         final java.util.Set<Message> delayed = new java.util.LinkedHashSet<>();
@@ -56,8 +56,8 @@ public final class MessageEngine implements MessageLayer, AutoCloseable {
             this.name = f.name();
             this.action = f.action() == null ? "deliver" : f.action();
             this.delayMs = f.delay() == null ? 0 : f.delay().toMillis();
-            this.when = new Condition(f.when(), MessageEventKind.SEND);
-            this.until = f.until() == null ? null : new Condition(f.until(), MessageEventKind.DELIVER);
+            this.when = new CompiledCondition(f.when(), MessageEventKind.SEND);
+            this.until = f.until() == null ? null : new CompiledCondition(f.until(), MessageEventKind.DELIVER);
         }
     }
 

@@ -20,7 +20,7 @@ final class MonitorMachine {
     record Step(String from, String to, String why) {
     }
 
-    private record Edge(String from, Condition on, String to, Map<String, String> bind, String text) {
+    private record Edge(String from, CompiledCondition on, String to, Map<String, String> bind, String text) {
     }
 
     private final RunSpec.Monitor spec;
@@ -37,7 +37,7 @@ final class MonitorMachine {
         this.spec = spec;
         this.state = spec.start();
         for (RunSpec.Transition t : spec.transitions()) {
-            edges.add(new Edge(t.from(), new Condition(t.on(), MessageEventKind.DELIVER), t.to(), t.bind(),
+            edges.add(new Edge(t.from(), new CompiledCondition(t.on(), MessageEventKind.DELIVER), t.to(), t.bind(),
                     (t.on() == null ? "{}" : t.on().match().toString()) + (t.bind().isEmpty() ? "" : " bind " + t.bind())));
         }
         if (spec.isTerminal(state)) decideBy(state, "the start state is terminal");

@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.ExecutionEvidence;
 import dev.falsify.checkers.api.OracleViolations;
-import dev.falsify.checkers.api.Validity;
 import dev.falsify.model.session.MessageEvent;
+import dev.falsify.model.vocabulary.Validity;
 import java.util.ArrayList;
 import java.util.List;
 

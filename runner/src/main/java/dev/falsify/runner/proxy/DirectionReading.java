@@ -9,7 +9,8 @@ package dev.falsify.runner.proxy;
  * @param delayAddedMs   total delay added, summed per delayed chunk
  * @param bytesCut       bytes never delivered because the connection was closed (limit-data)
  * @param slices         extra write pieces the slicer produced
+ * @param bytesSliced    bytes the slicer split into pieces
  */
 public record DirectionReading(long bytesForwarded, long bytesDropped, long bytesDelayed, long delayAddedMs,
-                               long bytesCut, long slices) {
+                               long bytesCut, long slices, long bytesSliced) {
 }

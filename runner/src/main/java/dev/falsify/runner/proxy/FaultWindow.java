@@ -14,11 +14,16 @@ import java.util.concurrent.atomic.AtomicLong;
 final class FaultWindow {
     final String proxyName;
     final String id;
-    final ProxyFault fault;
+    /** volatile: a Toxiproxy toxic update changes its attributes in place, keeping the window's selections and counters */
+    volatile ProxyFault fault;
     final ConnectionSelector selector;
     final long seed;
     final long injectedAtMs = System.currentTimeMillis();
     volatile long healedAtMs = -1;
+
+    boolean isActive() {
+        return healedAtMs < 0;
+    }
 
     private final AtomicLong ordinals = new AtomicLong();
     private final Map<Long, Selection> selections = new ConcurrentHashMap<>();
@@ -27,6 +32,9 @@ final class FaultWindow {
     final AtomicLong cut = new AtomicLong();
     final AtomicLong held = new AtomicLong();
     final AtomicLong closesDelayed = new AtomicLong();
+    /** epoch millis of the first and the last time the fault did something to a connection; 0 while it never did */
+    private final AtomicLong firstActedMs = new AtomicLong();
+    private final AtomicLong lastActedMs = new AtomicLong();
     private final SplittableRandom jitter;
 
     FaultWindow(String proxyName, String id, ProxyFault fault, ConnectionSelector selector, long seed) {
@@ -45,6 +53,14 @@ final class FaultWindow {
             long ordinal = ordinals.incrementAndGet();
             return new Selection(c.id, ordinal, selector.selects(ordinal, seed, id), c.openedAtMs);
         });
+    }
+
+    /** The fault did something to {@code s}'s connection now: it landed there (the landing evidence's one mark). */
+    void acted(Selection s) {
+        s.applied.set(true);
+        long now = System.currentTimeMillis();
+        firstActedMs.compareAndSet(0, now);
+        lastActedMs.accumulateAndGet(now, Math::max);
     }
 
     Selection selectionOf(ProxyConnection c) {
@@ -79,7 +95,7 @@ final class FaultWindow {
         for (Direction d : Direction.values()) byDir.put(d.label(), counters.get(d).reading());
         return new ProxyWindowReading(proxyName, id, fault.kind(), selector.text(), injectedAtMs, healedAtMs,
                 records.size(), selected, applied, reset.get(), cut.get(), held.get(), closesDelayed.get(),
-                byDir, records);
+                firstActedMs.get(), lastActedMs.get(), byDir, records);
     }
 
     static final class Selection {
@@ -106,10 +122,11 @@ final class FaultWindow {
         final AtomicLong delayNanos = new AtomicLong();
         final AtomicLong cutBytes = new AtomicLong();
         final AtomicLong slices = new AtomicLong();
+        final AtomicLong sliced = new AtomicLong();
 
         DirectionReading reading() {
             return new DirectionReading(forwarded.get(), dropped.get(), delayed.get(), delayNanos.get() / 1_000_000,
-                    cutBytes.get(), slices.get());
+                    cutBytes.get(), slices.get(), sliced.get());
         }
     }
 }

@@ -64,8 +64,23 @@ public final class LoopbackFaultProxy implements AutoCloseable {
      */
     public static LoopbackFaultProxy start(String name, InetSocketAddress listen, InetSocketAddress upstream)
             throws IOException {
-        requireLoopback("listen", listen);
-        requireLoopback("upstream", upstream);
+        return start(name, listen, upstream, Reach.LOOPBACK);
+    }
+
+    /**
+     * Which addresses beyond loopback a proxy may use: none unless its operator said so explicitly
+     * ({@code falsify proxy serve --allow-remote-listen / --allow-remote-upstream}); a plan never can.
+     */
+    public record Reach(boolean remoteListen, boolean remoteUpstream) {
+        public static final Reach LOOPBACK = new Reach(false, false);
+    }
+
+    /** As {@link #start(String, InetSocketAddress, InetSocketAddress)}, with non-loopback addresses allowed as {@code reach} says. */
+    public static LoopbackFaultProxy start(String name, InetSocketAddress listen, InetSocketAddress upstream, Reach reach)
+            throws IOException {
+        if (!reach.remoteListen()) requireLoopback("listen", listen);
+        if (!reach.remoteUpstream()) requireLoopback("upstream", upstream);
+        if (upstream.isUnresolved()) throw new IllegalArgumentException("unknown upstream host '" + upstream.getHostString() + "'");
         ServerSocket server = new ServerSocket();
         server.setReuseAddress(true);
         server.bind(listen, 128);
@@ -149,9 +164,7 @@ public final class LoopbackFaultProxy implements AutoCloseable {
         open.sort((a, b) -> Long.compare(a.id, b.id));
         for (ProxyConnection c : open) {
             FaultWindow.Selection s = w.register(c);
-            if (s.selected && fault instanceof ProxyFault.ResetPeer r) {
-                schedule(() -> c.reset(w, s), r.afterMs());
-            }
+            if (s.selected) scheduleTimed(w, s, c);
         }
         active.add(w);
     }
@@ -181,6 +194,39 @@ public final class LoopbackFaultProxy implements AutoCloseable {
 
     void countPassed(Direction d, int n) {
         passed[d.ordinal()].addAndGet(n);
+    }
+
+    /** The timed part of a fault on a connection it selected: a reset after its delay, a drop's close-after. */
+    void scheduleTimed(FaultWindow w, FaultWindow.Selection s, ProxyConnection c) {
+        if (!s.selected) return;
+        ProxyFault f = w.fault;
+        if (f instanceof ProxyFault.ResetPeer r) {
+            schedule(() -> {
+                if (w.isActive()) c.reset(w, s);
+            }, r.afterMs());
+        } else if (f instanceof ProxyFault.DropOneWay d && d.closeAfterMs() > 0) {
+            schedule(() -> c.closeAfterTimeout(w, s), d.closeAfterMs());
+        }
+    }
+
+    /**
+     * Changes an active window's fault in place (a Toxiproxy toxic's attributes updated): connections it
+     * selected stay selected and its counters go on; the new values apply from the next byte on.
+     */
+    public synchronized void update(String windowId, ProxyFault fault) {
+        FaultWindow w = windows.get(windowId);
+        if (w == null || !w.isActive()) throw new IllegalArgumentException("no active fault window " + windowId + " on " + name);
+        if (!w.fault.kind().equals(fault.kind())) {
+            throw new IllegalArgumentException("window " + windowId + " is " + w.fault.kind() + ", not " + fault.kind());
+        }
+        w.fault = fault;
+    }
+
+    /** Closes every open connection now (a Toxiproxy proxy going down); returns how many there were. */
+    public synchronized int closeConnections() {
+        List<ProxyConnection> open = new ArrayList<>(connections);
+        for (ProxyConnection c : open) c.abort();
+        return open.size();
     }
 
     void schedule(Runnable r, long delayMs) {

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * each chunk through the active fault windows.
  */
 final class ProxyConnection {
+    private static final int MAX_READ = 256 * 1024;
     final long id;
     final long openedAtMs = System.currentTimeMillis();
     private final LoopbackFaultProxy proxy;
@@ -55,8 +56,8 @@ final class ProxyConnection {
                 if (!s.selected) continue;
                 if (w.fault instanceof ProxyFault.Hang || w.fault instanceof ProxyFault.Partition) {
                     hold(w, s);
-                } else if (w.fault instanceof ProxyFault.ResetPeer r) {
-                    proxy.schedule(() -> reset(w, s), r.afterMs());
+                } else {
+                    proxy.scheduleTimed(w, s, this);
                 }
             }
             if (held) {
@@ -83,7 +84,7 @@ final class ProxyConnection {
 
     private void hold(FaultWindow w, FaultWindow.Selection s) {
         held = true;
-        s.applied.set(true);
+        w.acted(s);
         w.held.incrementAndGet();
         tainted.add(w);
     }
@@ -97,10 +98,15 @@ final class ProxyConnection {
     }
 
     private void pump(InputStream in, Direction d) throws IOException {
+        // starts small (most links carry small messages) and doubles while reads fill it: one bulk
+        // connection reaches 256 KiB reads, which is what carries > 1 GB/s through one proxied connection
         byte[] buf = new byte[16384];
         int n;
         try {
-            while ((n = in.read(buf)) > 0) onChunk(d, buf, n);
+            while ((n = in.read(buf)) > 0) {
+                onChunk(d, buf, n);
+                if (n == buf.length && buf.length < MAX_READ) buf = new byte[buf.length * 2];
+            }
         } catch (IOException e) {
             if (!closed.get()) abort();
             return;
@@ -140,6 +146,7 @@ final class ProxyConnection {
         int len = n;
         boolean cutAfter = false;
         FaultWindow slicerWindow = null;
+        FaultWindow.Selection slicerSelection = null;
         ProxyFault.Slicer slicer = null;
         List<FaultWindow> windows = proxy.activeWindows();
         for (FaultWindow w : windows) {
@@ -160,7 +167,7 @@ final class ProxyConnection {
                 due += delay;
                 c.delayed.addAndGet(len);
                 c.delayNanos.addAndGet(delay);
-                s.applied.set(true);
+                w.acted(s);
             } else if (f instanceof ProxyFault.Bandwidth b && b.directions().contains(d)) {
                 long transmit = len * 8_000_000L / b.kbps();
                 Outlet o = outlet(d);
@@ -169,7 +176,7 @@ final class ProxyConnection {
                 c.delayed.addAndGet(len);
                 c.delayNanos.addAndGet(newDue - due);
                 due = newDue;
-                s.applied.set(true);
+                w.acted(s);
             } else if (f instanceof ProxyFault.LimitData l && l.directions().contains(d)) {
                 long before = s.passed[d.ordinal()].getAndAdd(len);
                 long allowed = Math.max(0, l.bytes() - before);
@@ -177,12 +184,12 @@ final class ProxyConnection {
                     c.cutBytes.addAndGet(len - allowed);
                     len = (int) allowed;
                     cutAfter = true;
-                    s.applied.set(true);
+                    w.acted(s);
                 }
             } else if (f instanceof ProxyFault.Slicer sl && sl.directions().contains(d)) {
                 slicer = sl;
                 slicerWindow = w;
-                s.applied.set(true);
+                slicerSelection = s;
             }
             c.forwarded.addAndGet(len);
         }
@@ -201,8 +208,13 @@ final class ProxyConnection {
                 pieces++;
             }
             c.slices.addAndGet(Math.max(0, pieces - 1));
-            c.delayed.addAndGet(len);
-            c.delayNanos.addAndGet(at - due);
+            if (pieces > 1) {
+                // a write that fits one piece was not sliced: the slicer did nothing to it
+                c.sliced.addAndGet(len);
+                c.delayed.addAndGet(len);
+                c.delayNanos.addAndGet(at - due - slicer.delayMicros() * 1000L);
+                slicerWindow.acted(slicerSelection);
+            }
         } else if (len > 0) {
             out.send(buf, 0, len, due);
         }
@@ -213,7 +225,7 @@ final class ProxyConnection {
 
     private void drop(FaultWindow w, FaultWindow.Selection s, FaultWindow.Counters c, int n) {
         c.dropped.addAndGet(n);
-        s.applied.set(true);
+        w.acted(s);
         tainted.add(w);
     }
 
@@ -246,18 +258,18 @@ final class ProxyConnection {
                     || (w.fault instanceof ProxyFault.Hang && held);
             if (sel.selected && blackHoled) {
                 // a partition swallows the FIN like any other segment; the connection is cut at heal
-                sel.applied.set(true);
+                w.acted(sel);
                 tainted.add(w);
                 return;
             }
         }
         for (FaultWindow w : proxy.activeWindows()) {
-            if (w.fault instanceof ProxyFault.SlowClose sc) {
+            if (w.fault instanceof ProxyFault.SlowClose sc && sc.directions().contains(d)) {
                 FaultWindow.Selection s = w.register(this);
                 if (s.selected) {
                     due = Math.max(due, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(sc.delayMs()));
                     w.closesDelayed.incrementAndGet();
-                    s.applied.set(true);
+                    w.acted(s);
                 }
             }
         }
@@ -285,7 +297,7 @@ final class ProxyConnection {
     /** Applies a reset-peer fault to this connection. */
     void reset(FaultWindow w, FaultWindow.Selection s) {
         if (closed.get()) return;
-        s.applied.set(true);
+        w.acted(s);
         w.reset.incrementAndGet();
         for (Socket sock : new Socket[]{client, upstream}) {
             if (sock == null) continue;
@@ -295,6 +307,15 @@ final class ProxyConnection {
                 // already closed
             }
         }
+        abort();
+    }
+
+    /** A drop-one-way's close-after ran out (Toxiproxy's timeout): the connection is closed, FIN to both ends. */
+    void closeAfterTimeout(FaultWindow w, FaultWindow.Selection s) {
+        if (closed.get() || !w.isActive()) return;
+        w.acted(s);
+        w.cut.incrementAndGet();
+        tainted.remove(w);
         abort();
     }
 

@@ -24,8 +24,19 @@ public sealed interface ProxyFault {
         }
     }
 
-    /** Bytes in one direction are dropped (asymmetric partition); closed at heal like a partition. */
-    record DropOneWay(Direction direction) implements ProxyFault {
+    /**
+     * Bytes in one direction are dropped (asymmetric partition); closed at heal like a partition, and
+     * {@code closeAfterMs} after the window first sees the connection when that is above 0 (Toxiproxy's timeout).
+     */
+    record DropOneWay(Direction direction, long closeAfterMs) implements ProxyFault {
+        public DropOneWay {
+            if (closeAfterMs < 0) throw new IllegalArgumentException("drop-one-way close_after_ms must be >= 0");
+        }
+
+        public DropOneWay(Direction direction) {
+            this(direction, 0);
+        }
+
         public String kind() {
             return "drop-one-way";
         }
@@ -57,13 +68,26 @@ public sealed interface ProxyFault {
 
     /** Selected connections are reset (TCP RST to both ends); new ones are reset {@code afterMs} after accept. */
     record ResetPeer(long afterMs) implements ProxyFault {
+        public ResetPeer {
+            if (afterMs < 0) throw new IllegalArgumentException("reset delay_ms must be >= 0");
+        }
+
         public String kind() {
             return "reset";
         }
     }
 
-    /** When one end closes, the close reaches the other end {@code delayMs} later. */
-    record SlowClose(long delayMs) implements ProxyFault {
+    /** When one end closes, the close reaches the other end {@code delayMs} later (for closes travelling {@code directions}). */
+    record SlowClose(long delayMs, Set<Direction> directions) implements ProxyFault {
+        public SlowClose {
+            if (delayMs < 0) throw new IllegalArgumentException("slow-close delay_ms must be >= 0");
+            directions = Set.copyOf(directions);
+        }
+
+        public SlowClose(long delayMs) {
+            this(delayMs, EnumSet.allOf(Direction.class));
+        }
+
         public String kind() {
             return "slow-close";
         }
@@ -116,11 +140,11 @@ public sealed interface ProxyFault {
         Params p = new Params(k, params == null ? Map.of() : params);
         return switch (k) {
             case PARTITION -> new Partition();
-            case DROP_ONE_WAY -> new DropOneWay(single(p.text("direction")));
+            case DROP_ONE_WAY -> new DropOneWay(single(p.text("direction")), p.number("close_after_ms"));
             case LATENCY -> new Latency(p.number("ms"), p.number("jitter_ms"), p.directions());
             case BANDWIDTH -> new Bandwidth(p.number("kbps"), p.directions());
             case RESET -> new ResetPeer(p.number("delay_ms"));
-            case SLOW_CLOSE -> new SlowClose(p.number("delay_ms"));
+            case SLOW_CLOSE -> new SlowClose(p.number("delay_ms"), p.directions());
             case HANG -> new Hang();
             case LIMIT_DATA -> new LimitData(p.number("bytes"), p.directions());
             case SLICER -> new Slicer((int) p.number("avg_bytes"), (int) p.number("variation_bytes"), p.number("delay_us"),

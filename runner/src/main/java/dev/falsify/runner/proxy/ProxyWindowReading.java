@@ -20,13 +20,15 @@ import java.util.Map;
  * @param connectionsCut       connections closed by the fault (limit-data) or at heal because they lost bytes
  * @param connectionsHeld      connections accepted and never connected upstream (hang, or opened during a partition)
  * @param closesDelayed        closes held back by slow-close
+ * @param firstActedAtMs       epoch millis of the first time the fault did something to a connection, 0 if never
+ * @param lastActedAtMs        epoch millis of the last time it did, 0 if never
  * @param byDirection          {@code upstream} / {@code downstream} → counters
  * @param connectionRecords    per-connection record of whether the fault applied
  */
 public record ProxyWindowReading(String proxy, String windowId, String kind, String connections, long injectedAtMs,
                              long healedAtMs, long connectionsSeen, long connectionsSelected, long connectionsApplied,
                              long connectionsReset, long connectionsCut, long connectionsHeld, long closesDelayed,
-                             Map<String, DirectionReading> byDirection, List<ConnectionRecord> connectionRecords) {
+                             long firstActedAtMs, long lastActedAtMs, Map<String, DirectionReading> byDirection, List<ConnectionRecord> connectionRecords) {
 
     public ProxyWindowReading {
         byDirection = Map.copyOf(byDirection);

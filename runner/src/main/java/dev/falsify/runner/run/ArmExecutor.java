@@ -2,7 +2,11 @@ package dev.falsify.runner.run;
 
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.Checker;
-import dev.falsify.checkers.api.HistoryWeakness;
+import dev.falsify.checkers.evidence.ArmObservations;
+import dev.falsify.checkers.evidence.EvidenceBuilder;
+import dev.falsify.checkers.evidence.ObservedCheck;
+import dev.falsify.checkers.evidence.ObservedFault;
+import dev.falsify.checkers.evidence.ObservedRun;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.plan.run.RunSpec;
@@ -12,12 +16,11 @@ import dev.falsify.model.verdict.CapabilityResult;
 import dev.falsify.model.verdict.FaultEvidence;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
+import dev.falsify.model.vocabulary.Validity;
 import dev.falsify.runner.messages.MonitorOracle;
 import dev.falsify.runner.probe.Capability;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -193,7 +196,7 @@ final class ArmExecutor {
     private static String describe(SeedResult r) {
         return switch (r.outcome()) {
             case CLEAN -> "no anomaly (" + r.stats().ops() + " ops, " + r.stats().ok() + " completed" + faultsLine(r) + ")";
-            case VIOLATION -> "VIOLATION " + r.checks().stream().filter(c -> c.validity() == dev.falsify.checkers.api.Validity.INVALID)
+            case VIOLATION -> "VIOLATION " + r.checks().stream().filter(c -> c.validity() == dev.falsify.model.vocabulary.Validity.INVALID)
                     .map(CheckResult::summary).collect(Collectors.joining("; "));
             case ERROR -> "could not finish: " + r.error();
         };
@@ -232,58 +235,41 @@ final class ArmExecutor {
             }
         }
         b.faults(faults);
-        b.declaredCheckers(declaredCheckers());
-        List<OracleResult> oracles = new ArrayList<>();
+        List<String> known = new ArrayList<>(spec.checkers());   // the run block's, and any registered beyond the shipped ones
+        for (Checker c : ctx.checkers().all()) known.add(c.name());
+        b.declaredCheckers(scenario.declaredCheckers(known));
         for (SeedResult r : results) {
-            for (CheckResult c : r.checks()) oracles.add(oracle(c, r, spec.history() != null));
             for (String m : r.missingCheckers()) notes.add(r.label() + ": checker " + m + " is not available, so it did not run");
         }
-        b.oracles(oracles);
+        EvidenceBuilder.apply(observations(results), b);
         b.seeds(results.stream().map(r -> new SeedRun(r.seed(), r.rerun(), r.outcome())).toList());
         List<Long> durations = primary.stream().filter(r -> r.error().isEmpty()).map(SeedResult::workloadMs).toList();
         BudgetCheck.Result budget = BudgetCheck.tierMet(scenario.smokeBudget(), scenario.hardeningBudget(),
                 scenario.releaseBudget(), durations);
         b.budgetMet(budget.tier());
         notes.add("budget: " + budget.evidence());
-        ArmAudit audit = new ArmAudit(plan, scenario, spec);
-        b.greenButBroken(audit.greenButBroken(primary, oracles));
-        b.weakOracleAudit(audit.weakOracleAudit(primary, results));
         b.notes(String.join("; ", notes));
         return b.build();
     }
 
-    /**
-     * The check as the verdict sees it, with the client ops that completed in the seed's history: the verdict
-     * needs completed work, for the monitor too — whose own counts are message events, not ops. A monitor of a
-     * run block that records no history cannot show that any client op completed while it watched.
-     */
-    private static OracleResult oracle(CheckResult c, SeedResult r, boolean hasHistory) {
-        OracleResult.Validity v = switch (c.validity()) {
-            case VALID -> OracleResult.Validity.VALID;
-            case INVALID -> OracleResult.Validity.INVALID;
-            case UNKNOWN -> OracleResult.Validity.UNKNOWN;
-        };
-        boolean monitor = c.checker().equals(MonitorOracle.NAME);
-        List<String> weak = new ArrayList<>(c.weaknesses().stream().map(HistoryWeakness::detail).toList());
-        if (!hasHistory) {
-            weak.add("the run block records no history, so no completed client op can be shown for what it judged"
-                    + " (add history: to the run block)");
+    /** The seeds' runs as the evidence builder reads them. */
+    private ArmObservations observations(List<SeedResult> results) {
+        boolean hasHistory = spec.history() != null;
+        List<ObservedRun> runs = new ArrayList<>();
+        for (SeedResult r : results) {
+            List<ObservedCheck> checks = new ArrayList<>();
+            for (CheckResult c : r.checks()) {
+                checks.add(new ObservedCheck(c, hasHistory ? r.stats().ok() : null,
+                        c.checker().equals(MonitorOracle.NAME) ? OracleResult.MESSAGE_EVENTS : null));
+            }
+            List<ObservedFault> faults = r.faults().stream().map(f -> new ObservedFault(f.name, f.injected, f.landing, f.summary,
+                    f.processFault, f.asymmetric)).toList();
+            runs.add(new ObservedRun(r.seed(), r.rerun(), r.label(), r.error(), checks, r.historyFile(), List.of(r.stats()),
+                    faults, r.workloadMs(), r.logLines(), r.errorMarkers()));
         }
-        return new OracleResult(c.checker(), v, c.evidence().ops(), c.evidence().opsTotal(), weak,
-                c.summary() + " [" + r.label() + ", " + r.historyFile() + "]", hasHistory ? r.stats().ok() : null,
-                monitor ? OracleResult.MESSAGE_EVENTS : null);
-    }
-
-    /** The model-level checkers §7.M names: every known checker name its Checker text mentions. */
-    private List<String> declaredCheckers() {
-        if (!scenario.sevenM().present() || scenario.sevenM().notApplicable()) return List.of();
-        String text = scenario.checker();
-        Set<String> names = new LinkedHashSet<>();
-        for (Checker c : ctx.checkers().all()) names.add(c.name());
-        names.addAll(spec.checkers());
-        List<String> declared = new ArrayList<>();
-        for (String n : names) if (dev.falsify.model.picker.CheckerPicker.mentions(text, n)) declared.add(n);
-        return declared;
+        return new ArmObservations(plan, scenario, runs, hasHistory,
+                "the run block records no history, so no completed client op can be shown for what it judged"
+                        + " (add history: to the run block)", java.util.Map.of());
     }
 
     private FindingDetail detail(List<SeedResult> results) {
@@ -291,7 +277,7 @@ final class ArmExecutor {
         if (failing == null) return FindingDetail.EMPTY;
         List<String> what = new ArrayList<>();
         for (CheckResult c : failing.checks()) {
-            if (c.validity() != dev.falsify.checkers.api.Validity.INVALID) continue;
+            if (c.validity() != dev.falsify.model.vocabulary.Validity.INVALID) continue;
             // the summary, then only what the counterexample adds to it (times in ms from the history's start)
             StringBuilder w = new StringBuilder(c.checker() + ": " + c.summary() + " (" + c.evidence().ops()
                     + " ops checked, " + failing.stats().unknown() + " unknown outcomes)");
@@ -312,7 +298,7 @@ final class ArmExecutor {
     }
 
     private static String checkersOf(SeedResult r) {
-        return r.checks().stream().filter(c -> c.validity() == dev.falsify.checkers.api.Validity.INVALID)
+        return r.checks().stream().filter(c -> c.validity() == dev.falsify.model.vocabulary.Validity.INVALID)
                 .map(CheckResult::checker).collect(Collectors.joining(", "));
     }
 }

@@ -63,11 +63,11 @@ final class FaultDriver {
             String kind;
             boolean asymmetric = false;
             boolean process = false;
-            if (a instanceof RunSpec.ProxyFault pf) {
+            if (a instanceof RunSpec.ProxyAction pf) {
                 kind = pf.kind() + " on proxy " + pf.proxy();
                 String dir = pf.params() == null ? null : pf.params().get("direction");
                 asymmetric = pf.kind().equals("drop-one-way") || (dir != null && !dir.equalsIgnoreCase("both"));
-            } else if (a instanceof RunSpec.ProcessFault prf) {
+            } else if (a instanceof RunSpec.ProcessAction prf) {
                 kind = "process " + prf.signal() + " " + prf.service() + (prf.restart() ? " + restart" : "");
                 process = true;
             } else {
@@ -102,11 +102,11 @@ final class FaultDriver {
                 return;
             }
             RunSpec.FaultAction a = f.action();
-            if (a instanceof RunSpec.ProxyFault pf) {
+            if (a instanceof RunSpec.ProxyAction pf) {
                 proxyFault(f, pf, en, o);
-            } else if (a instanceof RunSpec.ProcessFault prf) {
+            } else if (a instanceof RunSpec.ProcessAction prf) {
                 processFault(f, prf, en, o);
-            } else if (a instanceof RunSpec.CommandFault cf) {
+            } else if (a instanceof RunSpec.CommandAction cf) {
                 commandFault(f, cf, en, o);
             }
         } catch (InterruptedException e) {
@@ -117,7 +117,7 @@ final class FaultDriver {
         }
     }
 
-    private void proxyFault(RunSpec.Fault f, RunSpec.ProxyFault pf, FaultSchedule.Entry en, FaultObservation o)
+    private void proxyFault(RunSpec.Fault f, RunSpec.ProxyAction pf, FaultSchedule.Entry en, FaultObservation o)
             throws InterruptedException {
         LoopbackFaultProxy proxy = proxies.get(pf.proxy());
         if (proxy == null) {
@@ -162,7 +162,7 @@ final class FaultDriver {
         return dropped + " B dropped, " + delayed + " B delayed, " + cut + " B cut, " + r.connectionsReset() + " reset";
     }
 
-    private void processFault(RunSpec.Fault f, RunSpec.ProcessFault prf, FaultSchedule.Entry en, FaultObservation o)
+    private void processFault(RunSpec.Fault f, RunSpec.ProcessAction prf, FaultSchedule.Entry en, FaultObservation o)
             throws InterruptedException, IOException {
         ManagedProcess victim = services.running(prf.service());
         if (victim == null || !victim.isAlive()) {
@@ -180,7 +180,7 @@ final class FaultDriver {
     }
 
     /** SIGSTOP for the window, then SIGCONT; landed when the kernel shows the process stopped (state T). */
-    private void stopThenContinue(RunSpec.Fault f, RunSpec.ProcessFault prf, FaultSchedule.Entry en, FaultObservation o,
+    private void stopThenContinue(RunSpec.Fault f, RunSpec.ProcessAction prf, FaultSchedule.Entry en, FaultObservation o,
             ManagedProcess victim) throws InterruptedException, IOException {
         long pid = victim.pid();
         victim.signal(Signal.STOP, null);
@@ -206,7 +206,7 @@ final class FaultDriver {
      * KILL / TERM / INT (…): landed when the process ended by it; with {@code restart: true} the
      * service is started again after the window and must pass its readiness check again.
      */
-    private void signalAndMaybeRestart(RunSpec.Fault f, RunSpec.ProcessFault prf, FaultSchedule.Entry en,
+    private void signalAndMaybeRestart(RunSpec.Fault f, RunSpec.ProcessAction prf, FaultSchedule.Entry en,
             FaultObservation o, ManagedProcess victim, Signal s) throws InterruptedException, IOException {
         long oldPid = victim.pid();
         long killedAt = System.currentTimeMillis();
@@ -253,7 +253,7 @@ final class FaultDriver {
         }
     }
 
-    private void commandFault(RunSpec.Fault f, RunSpec.CommandFault cf, FaultSchedule.Entry en, FaultObservation o)
+    private void commandFault(RunSpec.Fault f, RunSpec.CommandAction cf, FaultSchedule.Entry en, FaultObservation o)
             throws InterruptedException {
         LandingProbe probe = LandingProbe.take(f.landing(), scope.ph(), scope.cwd(), scope.env());
         ShellCommand.Outcome inj = new ShellCommand(scope.ph().shell(cf.inject()), scope.cwd(), scope.env(),

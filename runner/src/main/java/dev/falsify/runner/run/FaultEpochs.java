@@ -19,7 +19,7 @@ final class FaultEpochs {
      * clock (CLOCK_MONOTONIC) on one Linux host; when the history's invocations are not inside the
      * workload's lifetime on that clock, the clocks differ and nothing is annotated.
      */
-    static List<Op> annotate(List<Op> ops, List<FaultObservation> faults, WorkloadWindow.Span workload) {
+    static List<Op> annotate(List<Op> ops, List<FaultObservation> faults, WorkloadWindow.Interval workload) {
         List<FaultObservation> windows = faults.stream().filter(f -> f.injectNanos > 0).toList();
         if (windows.isEmpty() || !sameClock(ops, workload)) return ops;
         List<Op> out = new ArrayList<>(ops.size());
@@ -49,7 +49,7 @@ final class FaultEpochs {
      * so a history stamped 1, 2, 3 would pass for it; a window of a few seconds at an unknown offset is
      * not hit by another clock's readings by accident.
      */
-    static boolean sameClock(List<Op> ops, WorkloadWindow.Span workload) {
+    static boolean sameClock(List<Op> ops, WorkloadWindow.Interval workload) {
         if (workload == null || ops.isEmpty()) return false;
         return ops.stream().allMatch(op -> workload.contains(op.invokeTs()));
     }

@@ -37,7 +37,7 @@ final class LandingProbe {
     }
 
     /** Takes the baseline reading now; an absent probe is a probe that is {@link #present() not present}. */
-    static LandingProbe take(RunSpec.Landing landing, Placeholders ph, Path cwd, Map<String, String> env) {
+    static LandingProbe take(RunSpec.LandingRule landing, Placeholders ph, Path cwd, Map<String, String> env) {
         if (landing == null || landing.probe() == null || landing.probe().isBlank()) {
             return new LandingProbe(null, null, null, null, cwd, env);
         }

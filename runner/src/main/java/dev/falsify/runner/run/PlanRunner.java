@@ -17,6 +17,7 @@ import dev.falsify.model.verdict.ArmEvidence;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.SessionHeadline;
 import dev.falsify.model.verdict.Verdict;
+import dev.falsify.model.vocabulary.PlanId;
 import dev.falsify.runner.events.EventBus;
 import dev.falsify.runner.events.RunEvent;
 import dev.falsify.runner.git.CommitUnderTest;
@@ -30,10 +31,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -207,13 +206,12 @@ public final class PlanRunner {
         }
     }
 
-    private static boolean usedBy(Capability c, Scenario s) {
+    /** A requirement applies to the scenarios it names (an arm by its own id or its scenario's), or to all when it names none. */
+    static boolean usedBy(Capability c, Scenario s) {
         List<String> ids = c.requirement().usedBy();
-        if (ids.isEmpty()) return true; // a requirement that names no scenario applies to every one
-        String key = s.id().toLowerCase(Locale.ROOT);
-        String base = s.baseId() == null ? key : s.baseId().toLowerCase(Locale.ROOT);
-        return ids.stream().map(i -> i.trim().toLowerCase(Locale.ROOT)).anyMatch(i -> i.equals(key) || i.equals(base)
-                || i.replaceFirst("^s0*", "s").equals(base.replaceFirst("^s0*", "s")));
+        if (ids.isEmpty()) return true;
+        String base = s.baseId() == null ? s.id() : s.baseId();
+        return ids.stream().anyMatch(i -> PlanId.same(i, s.id()) || PlanId.same(i, base));
     }
 
     private static List<String> toolbox(List<Capability> caps) {

@@ -135,7 +135,7 @@ final class PortAllocation {
             if (spec.workload().env() != null) t.addAll(spec.workload().env().values());
         }
         for (RunSpec.Fault f : spec.faults()) {
-            if (f.action() instanceof RunSpec.CommandFault c) {
+            if (f.action() instanceof RunSpec.CommandAction c) {
                 t.add(c.inject());
                 t.add(c.heal());
             }

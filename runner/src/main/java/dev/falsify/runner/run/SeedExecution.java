@@ -3,14 +3,16 @@ package dev.falsify.runner.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.falsify.checkers.api.CheckBudget;
-import dev.falsify.checkers.pipeline.CheckedHistory;
-import dev.falsify.checkers.pipeline.HistoryCheck;
 import dev.falsify.checkers.api.CheckResult;
+import dev.falsify.checkers.api.CheckResultJson;
+import dev.falsify.checkers.evidence.HistoryStats;
 import dev.falsify.checkers.history.Histories;
 import dev.falsify.checkers.history.History;
 import dev.falsify.checkers.history.HistoryFormat;
 import dev.falsify.checkers.history.HistoryFormatException;
 import dev.falsify.checkers.history.JsonlHistoryWriter;
+import dev.falsify.checkers.pipeline.CheckedHistory;
+import dev.falsify.checkers.pipeline.HistoryCheck;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.plan.run.RunSpec;
 import dev.falsify.model.session.AtomicFiles;
@@ -21,10 +23,9 @@ import dev.falsify.runner.exec.ProcessExit;
 import dev.falsify.runner.exec.ProcessSpec;
 import dev.falsify.runner.exec.ReadinessCheck;
 import dev.falsify.runner.faults.ShellCommand;
-import dev.falsify.runner.pictures.SessionPictures;
 import dev.falsify.runner.messages.MessageEngine;
 import dev.falsify.runner.messages.MonitorOracle;
-import dev.falsify.checkers.api.CheckResultJson;
+import dev.falsify.runner.pictures.SessionPictures;
 import dev.falsify.runner.proxy.LoopbackFaultProxy;
 import dev.falsify.runner.trust.PlanSnapshot;
 import java.io.IOException;
@@ -198,7 +199,7 @@ final class SeedExecution {
                 // a message-level scenario may judge by its monitor alone, with no history
                 History h = spec.history() == null && messageOutcome != null
                         ? new History("", HistoryFormat.JSONL, List.of()) : readHistory();
-                WorkloadWindow.Span span = workloadWindow.span();
+                WorkloadWindow.Interval span = workloadWindow.span();
                 List<Op> ops = FaultEpochs.annotate(h.ops(), faults, span);
                 Path out = artifacts.resolve(label + ".history.jsonl");
                 JsonlHistoryWriter.writeAtomically(out, ops);
@@ -207,7 +208,7 @@ final class SeedExecution {
                 stats = HistoryStats.of(ops, FaultEpochs.sameClock(h.ops(), span) ? lastHeal : -1);
                 runCheckers(new History(h.source(), h.format(), ops, h.notes()), finalState, checks, missing);
                 if (messageOutcome != null && messageOutcome.hasMonitor()) checks.add(monitorResult());
-                boolean violation = checks.stream().anyMatch(c -> c.validity() == dev.falsify.checkers.api.Validity.INVALID);
+                boolean violation = checks.stream().anyMatch(c -> c.validity() == dev.falsify.model.vocabulary.Validity.INVALID);
                 outcome = violation ? SeedRun.Outcome.VIOLATION : SeedRun.Outcome.CLEAN;
             } catch (HistoryFormatException e) {
                 error = "history unreadable: " + e.getMessage();
@@ -385,7 +386,7 @@ final class SeedExecution {
         String file = ctx.sessionDir().relativize(messageOutcome.file()).toString().replace('\\', '/');
         CheckResult r = MonitorOracle.result(messageOutcome, file);
         scope.writeJson(artifacts.resolve(label + "." + MonitorOracle.NAME + ".check.json"), CheckResultJson.toJson(r));
-        publish(new RunEvent.OracleResult(now(), label, MonitorOracle.NAME, r.validity().name().toLowerCase(Locale.ROOT), r.summary()));
+        publish(new RunEvent.OracleChecked(now(), label, MonitorOracle.NAME, r.validity().name().toLowerCase(Locale.ROOT), r.summary()));
         return r;
     }
 
@@ -481,7 +482,7 @@ final class SeedExecution {
         for (String name : spec.checkers()) {
             if (ctx.checkers().find(name).isEmpty()) {
                 missing.add(name);
-                publish(new RunEvent.OracleResult(now(), label, name, "not run", "Falsify has no checker named " + name));
+                publish(new RunEvent.OracleChecked(now(), label, name, "not run", "Falsify has no checker named " + name));
                 continue;
             }
             CheckedHistory checked;
@@ -490,7 +491,7 @@ final class SeedExecution {
                         finalState, replicas, null, CheckBudget.of(Duration.ofSeconds(60))));
             } catch (RuntimeException e) {
                 missing.add(name);
-                publish(new RunEvent.OracleResult(now(), label, name, "error", e.getMessage() != null ? e.getMessage() : e.toString()));
+                publish(new RunEvent.OracleChecked(now(), label, name, "error", e.getMessage() != null ? e.getMessage() : e.toString()));
                 continue;
             }
             CheckResult r = checked.result();
@@ -501,7 +502,7 @@ final class SeedExecution {
             } catch (IOException e) {
                 publish(new RunEvent.Step(now(), label, "pictures", "counterexample pictures not written: " + e.getMessage()));
             }
-            publish(new RunEvent.OracleResult(now(), label, name, r.validity().name().toLowerCase(Locale.ROOT),
+            publish(new RunEvent.OracleChecked(now(), label, name, r.validity().name().toLowerCase(Locale.ROOT),
                     r.summary() + " (" + r.evidence().ops() + " of " + r.evidence().opsTotal() + " ops)"));
         }
     }

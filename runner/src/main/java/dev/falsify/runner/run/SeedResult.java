@@ -1,6 +1,7 @@
 package dev.falsify.runner.run;
 
 import dev.falsify.checkers.api.CheckResult;
+import dev.falsify.checkers.evidence.HistoryStats;
 import dev.falsify.model.verdict.SeedRun;
 import java.util.List;
 

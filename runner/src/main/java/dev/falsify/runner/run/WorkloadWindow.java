@@ -51,12 +51,12 @@ final class WorkloadWindow {
     }
 
     /** The workload's start..end on the runner's clock, or null when it never started or has not ended. */
-    synchronized Span span() {
-        return startNanos < 0 || endNanos < 0 ? null : new Span(startNanos, endNanos);
+    synchronized Interval span() {
+        return startNanos < 0 || endNanos < 0 ? null : new Interval(startNanos, endNanos);
     }
 
     /** A workload's lifetime on the runner's monotonic clock. */
-    record Span(long startNanos, long endNanos) {
+    record Interval(long startNanos, long endNanos) {
         /**
          * Readings taken by another process around the runner's own: the start is read before the
          * process is launched and the end after its exit was seen, so a recorder's invocations fall

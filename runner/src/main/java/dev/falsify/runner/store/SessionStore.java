@@ -1,21 +1,20 @@
 package dev.falsify.runner.store;
 
+import dev.falsify.model.report.SessionVerdicts;
 import dev.falsify.model.session.AtomicFiles;
 import dev.falsify.model.session.EvidenceJson;
 import dev.falsify.model.session.FindingFile;
-import dev.falsify.model.session.SessionFolder;
-import dev.falsify.model.session.SessionFolder.ArmVerdict;
 import dev.falsify.model.session.RunConfiguration;
+import dev.falsify.model.session.SessionFolder.ArmVerdict;
+import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
-import dev.falsify.model.session.TimelineEvent;
 import dev.falsify.model.session.SessionTime;
-import dev.falsify.model.verdict.ArmId;
+import dev.falsify.model.session.TimelineEvent;
 import dev.falsify.model.verdict.BugType;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.Verdict;
-import dev.falsify.model.report.SessionVerdicts;
-import dev.falsify.model.verdict.VerdictRules;
 import dev.falsify.model.verdict.VerdictOverride;
+import dev.falsify.model.vocabulary.PlanId;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
@@ -34,8 +33,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
-import java.time.format.DateTimeFormatter;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -393,7 +392,7 @@ public final class SessionStore implements AutoCloseable {
                 }
             }
             for (VerdictOverride o : s.overrides()) {
-                if (!ArmId.key(o.armId()).equals(ArmId.key(a.armId()))) { // S2 and S02 are one arm, as in SessionFolder
+                if (!PlanId.key(o.armId()).equals(PlanId.key(a.armId()))) { // S2 and S02 are one arm, as in SessionFolder
                     continue;
                 }
                 try (PreparedStatement p = c.prepareStatement("INSERT INTO overrides (arm, verdict, blame, taxdc_top,"
@@ -417,7 +416,7 @@ public final class SessionStore implements AutoCloseable {
                     + " scenario_key, verdict) VALUES (?,?,?,?)")) {
                 p.setLong(1, sessionId);
                 p.setString(2, e.getKey());
-                p.setString(3, ArmId.key(e.getKey()));
+                p.setString(3, PlanId.key(e.getKey()));
                 p.setString(4, e.getValue().label());
                 p.executeUpdate();
             }
@@ -563,7 +562,7 @@ public final class SessionStore implements AutoCloseable {
      * configuration (or any FAIL-nondeterministic) is a flip, a change between configurations is marked as such.
      */
     public synchronized List<HistoryEntry> history(String scenario, Optional<String> planSlug) throws IOException {
-        boolean arm = !ArmId.armOf(scenario).isEmpty();
+        boolean arm = !PlanId.armOf(scenario).isEmpty();
         String sql = arm
                 ? "SELECT s.plan_slug, s.name, s.dir, a.arm_id, a.effective_verdict, s.started, s.ended, s.configuration"
                         + " FROM arms a JOIN sessions s ON s.id = a.session_id WHERE (? IS NULL OR s.plan_slug = ?)"
@@ -571,7 +570,7 @@ public final class SessionStore implements AutoCloseable {
                 : "SELECT s.plan_slug, s.name, s.dir, v.scenario, v.verdict, s.started, s.ended, s.configuration"
                         + " FROM scenario_verdicts v JOIN sessions s ON s.id = v.session_id"
                         + " WHERE (? IS NULL OR s.plan_slug = ?) AND v.scenario_key = ? ORDER BY s.plan_slug, s.name, s.dir";
-        String key = ArmId.key(scenario);
+        String key = PlanId.key(scenario);
         try (PreparedStatement p = c.prepareStatement(sql)) {
             p.setString(1, planSlug.orElse(null));
             p.setString(2, planSlug.orElse(null));
@@ -581,7 +580,7 @@ public final class SessionStore implements AutoCloseable {
             List<Dated<HistoryEntry>> rows = new ArrayList<>();
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) {
-                    if (arm && !ArmId.key(r.getString(4)).equals(key)) {
+                    if (arm && !PlanId.key(r.getString(4)).equals(key)) {
                         continue;
                     }
                     rows.add(new Dated<>(r.getString(1), SessionTime.of(r.getString(2), r.getString(6), r.getString(7)),

@@ -69,7 +69,7 @@ public final class PlanCommands {
             where(out, p + "workload", r.workload().cwd(), r.workload().env());
         }
         for (RunSpec.Fault f : r.faults()) {
-            if (f.action() instanceof RunSpec.CommandFault cf) {
+            if (f.action() instanceof RunSpec.CommandAction cf) {
                 out.add(p + "fault " + name(f.name()) + " inject: " + cf.inject());
                 if (cf.heal() != null) out.add(p + "fault " + name(f.name()) + " heal: " + cf.heal());
             }

@@ -23,7 +23,7 @@ class TimelineRowsTest {
                 new RunEvent.FaultHealed(at, "S1-1", "kill", "restarted: pid 4"),
                 new RunEvent.LandingChecked(at, "S1-1", "partition-n2", true, "1/1 connections hit; upstream: 400 B dropped"),
                 new RunEvent.LandingChecked(at, "S1-1", "noop", false, "probe 5 -> 5"),
-                new RunEvent.OracleResult(at, "S1-1", "linearizability", "valid", "linearizable: 1122 ops (1122 of 1122 ops)"),
+                new RunEvent.OracleChecked(at, "S1-1", "linearizability", "valid", "linearizable: 1122 ops (1122 of 1122 ops)"),
                 new RunEvent.ProcessEnded(at, "S1-1", "n1", 9285, 0, "TERM", "teardown"),
                 new RunEvent.ProcessEnded(at, "S1-1", "workload", 9395, 3, null, "exit"),
                 new RunEvent.ScenarioEnded(at, "S1-1", "clean", ""),

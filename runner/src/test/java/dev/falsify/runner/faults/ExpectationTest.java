@@ -15,7 +15,7 @@ class ExpectationTest {
     @Test
     void deltaComparesDuringAgainstBefore() {
         Expectation e = Expectation.parse("delta > 0");
-        assertThat(e).isEqualTo(new Expectation.Delta(Expectation.Op.GT, 0));
+        assertThat(e).isEqualTo(new Expectation.Delta(Expectation.Comparison.GT, 0));
         assertThat(e.evaluate("12 packets", "40 packets").holds()).isTrue();
         Expectation.Result same = e.evaluate("12", "12");
         assertThat(same.holds()).isFalse();

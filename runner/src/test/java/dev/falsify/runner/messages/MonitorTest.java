@@ -3,9 +3,9 @@ package dev.falsify.runner.messages;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.Validity;
 import dev.falsify.model.plan.run.RunVocabulary.MessageEventKind;
 import dev.falsify.model.session.MessageEvent;
+import dev.falsify.model.vocabulary.Validity;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

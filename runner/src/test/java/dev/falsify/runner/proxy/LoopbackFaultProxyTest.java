@@ -297,6 +297,78 @@ class LoopbackFaultProxyTest {
     }
 
     @Test
+    void dropOneWayWithCloseAfterClosesTheConnectionAndCountsIt() throws Exception {
+        try (Socket s = connect()) {
+            assertThat(roundTrip(s, "a\n")).isEqualTo("a\n");
+            long t0 = System.nanoTime();
+            proxy.inject("to", new ProxyFault.DropOneWay(Direction.UPSTREAM, 300), new ConnectionSelector.All(), 1);
+            s.getOutputStream().write("lost\n".getBytes(StandardCharsets.UTF_8));
+            s.setSoTimeout(10_000);
+            int r;
+            try {
+                r = s.getInputStream().read();
+            } catch (java.net.SocketException reset) {
+                r = -1;
+            }
+            assertThat(r).isEqualTo(-1);
+            assertThat((System.nanoTime() - t0) / 1_000_000).isGreaterThanOrEqualTo(250);
+        }
+        ProxyWindowReading w = proxy.heal("to");
+        assertThat(w.connectionsCut()).as("closed by the timeout, not again at heal").isEqualTo(1);
+        assertThat(w.byDirection().get("upstream").bytesDropped()).isEqualTo(5);
+        assertThat(w.firstActedAtMs()).isPositive().isLessThanOrEqualTo(w.lastActedAtMs());
+    }
+
+    @Test
+    void slowCloseOfOneDirectionLeavesTheOtherAlone() throws Exception {
+        proxy.inject("sc", new ProxyFault.SlowClose(2000, java.util.EnumSet.of(Direction.DOWNSTREAM)), new ConnectionSelector.All(), 1);
+        Socket s = connect();
+        assertThat(roundTrip(s, "x\n")).isEqualTo("x\n");
+        long t0 = System.nanoTime();
+        s.shutdownOutput(); // upstream close: not delayed
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (echo.eofAtNanos.isEmpty() && System.currentTimeMillis() < deadline) Thread.sleep(5);
+        assertThat(echo.eofAtNanos).hasSize(1);
+        s.setSoTimeout(10_000);
+        assertThat(s.getInputStream().read()).isEqualTo(-1); // the echo's close came back, delayed
+        assertThat((System.nanoTime() - t0) / 1_000_000).isGreaterThanOrEqualTo(1900);
+        assertThat(proxy.heal("sc").closesDelayed()).isEqualTo(1);
+        s.close();
+    }
+
+    @Test
+    void aWindowsFaultCanBeUpdatedInPlaceButNotIntoAnotherKind() throws Exception {
+        proxy.inject("l", new ProxyFault.Latency(0, 0, java.util.EnumSet.allOf(Direction.class)), new ConnectionSelector.All(), 1);
+        try (Socket s = connect()) {
+            assertThat(roundTrip(s, "a\n")).isEqualTo("a\n");
+            assertThat(proxy.reading("l").firstActedAtMs()).as("a 0 ms latency still delays by nothing").isPositive();
+            proxy.update("l", new ProxyFault.Latency(200, 0, java.util.EnumSet.of(Direction.UPSTREAM)));
+            long t0 = System.nanoTime();
+            assertThat(roundTrip(s, "b\n")).isEqualTo("b\n");
+            assertThat((System.nanoTime() - t0) / 1_000_000).isGreaterThanOrEqualTo(180);
+        }
+        assertThatThrownBy(() -> proxy.update("l", new ProxyFault.Partition())).hasMessageContaining("latency");
+        ProxyWindowReading r = proxy.heal("l");
+        assertThat(r.connectionsSeen()).isEqualTo(1);
+        assertThat(r.byDirection().get("upstream").delayAddedMs()).isGreaterThanOrEqualTo(180);
+        assertThatThrownBy(() -> proxy.update("l", new ProxyFault.Latency(1, 0, java.util.Set.of()))).hasMessageContaining("no active");
+    }
+
+    @Test
+    void aDelayedResetDoesNotFireAfterItsWindowHealed() throws Exception {
+        try (Socket s = connect()) {
+            assertThat(roundTrip(s, "a\n")).isEqualTo("a\n");
+            proxy.inject("r", new ProxyFault.ResetPeer(300), new ConnectionSelector.All(), 1);
+            ProxyWindowReading healed = proxy.heal("r");
+            assertThat(healed.landed()).isFalse();
+            assertThat(healed.firstActedAtMs()).isZero();
+            Thread.sleep(500);
+            assertThat(roundTrip(s, "still\n")).isEqualTo("still\n");
+        }
+        assertThat(proxy.reading("r").connectionsReset()).isZero();
+    }
+
+    @Test
     void readingDuringTheWindowShowsCountersSoFar() throws Exception {
         try (Socket s = connect()) {
             proxy.inject("p", new ProxyFault.Partition(), new ConnectionSelector.All(), 1);

@@ -66,7 +66,7 @@ class RunVocabularyContractTest {
                 k.params().forEach(p -> all.put(p.name(), otherValue(p)));
                 RunSpecResult r = lint(yamlOf(name, all));
                 assertThat(r.errors()).as(name + " " + all).isEmpty();
-                RunSpec.ProxyFault parsed = (RunSpec.ProxyFault) r.spec().faults().get(0).action();
+                RunSpec.ProxyAction parsed = (RunSpec.ProxyAction) r.spec().faults().get(0).action();
                 ProxyFault built = ProxyFault.parse(parsed.kind(), parsed.params());
                 assertThat(built.kind()).as(name).isEqualTo(k.id());
                 ProxyFault defaults = ProxyFault.parse(name, Map.of());
@@ -118,7 +118,7 @@ class RunVocabularyContractTest {
                 RunSpecResult r = RunSpecParser.parse("services:\n  - { name: s, cmd: \"true\" }\nworkload: { cmd: \"true\" }\n"
                         + "faults:\n  - { name: f, at: 1s, process: { service: s, signal: \"" + name + "\" } }\n");
                 assertThat(r.errors()).as(name).isEmpty();
-                RunSpec.ProcessFault pf = (RunSpec.ProcessFault) r.spec().faults().get(0).action();
+                RunSpec.ProcessAction pf = (RunSpec.ProcessAction) r.spec().faults().get(0).action();
                 assertThat(ProcessSignal.of(pf.signal())).contains(s);
                 assertThat(Signal.of(s).name()).isEqualTo(s.ends() ? s.id() : "STOP");
             }

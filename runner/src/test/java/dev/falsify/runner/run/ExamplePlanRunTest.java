@@ -164,7 +164,7 @@ class ExamplePlanRunTest {
         SessionFolder folder = SessionReader.read(s);
         assertThat(folder.interrupted()).isFalse();
         assertThat(events).anyMatch(e -> e instanceof RunEvent.ProcessReady pr && pr.process().equals("n2"));
-        assertThat(events).anyMatch(e -> e instanceof RunEvent.OracleResult o && o.validity().equals("valid"));
+        assertThat(events).anyMatch(e -> e instanceof RunEvent.OracleChecked o && o.validity().equals("valid"));
         assertThat(dir.resolve("index.db")).exists();
     }
 
@@ -191,6 +191,31 @@ class ExamplePlanRunTest {
         assertThat(s.resolve("findings/report.md")).content()
                 .contains("![S1-4 linearizability counterexample](S1-4.linearizability-counterexample.svg)");
         assertThat(finding).doesNotContain("linearizability, linearizability");
+        assertThat(events).anyMatch(e -> e instanceof RunEvent.LandingChecked l && l.landed());
+        assertThat(ProcessReaper.liveCount()).isZero();
+    }
+
+    @Test
+    void aToxiproxyStyleToxicInARunBlockLandsWithItsEvidenceInTheSession() throws Exception {
+        // the leader alone, its client link proxied; ports from {port:NAME}, so nothing here is fixed
+        String run = "cwd: " + EXAMPLE + "\ntimeout: 1m\nseeds: [1]\nsetup: [\"./build.sh\"]\n"
+                + "services:\n  - name: n1\n    cmd: \"./kv node --id n1 --port {port:n1} --leader-peer-port {port:peer}"
+                + " --data {artifacts}/{scenario}-{seed}/n1\"\n    ready: { tcp: \"127.0.0.1:{port:n1}\", timeout: 20s }\n"
+                + "proxies:\n  - { name: db, listen: \"127.0.0.1:{port:db}\", upstream: \"127.0.0.1:{port:n1}\" }\n"
+                + "workload:\n  cmd: \"./kv workload --nodes 127.0.0.1:{port:db} --clients 2 --keys 1 --seconds 3"
+                + " --seed {seed} --history {artifacts}/{scenario}-{seed}.history.jsonl\"\n"
+                + "history: { path: \"{artifacts}/{scenario}-{seed}.history.jsonl\", format: jsonl, model: cas-register }\n"
+                + "checkers: [linearizability]\n"
+                + "faults:\n  - name: slow-answers\n    at: 500ms\n    for: 1500ms\n"
+                + "    toxic: { proxy: db, type: latency, stream: downstream, attributes: { latency: 20, jitter: 5 } }\n";
+        List<RunEvent> events = new CopyOnWriteArrayList<>();
+        RunResult r = run(plan(scenario("S1", "reads_stay_linearizable_with_slow_answers", "1 seed × 3 s", run)), Map.of(), events);
+
+        assertThat(r.verdicts()).as("the hardening budget (1 seed × 3 s) met, the fault proven").containsEntry("S1", Verdict.PASS_HARDENING);
+        Path s = r.sessionDir();
+        String reading = Files.readString(s.resolve("artifacts/S1-1.slow-answers.proxy.json"));
+        assertThat(reading).contains("\"kind\" : \"latency\"").doesNotContain("\"connectionsApplied\" : 0,");
+        assertThat(reading).containsPattern("\"bytesDelayed\" : [1-9]");
         assertThat(events).anyMatch(e -> e instanceof RunEvent.LandingChecked l && l.landed());
         assertThat(ProcessReaper.liveCount()).isZero();
     }

@@ -25,7 +25,7 @@ class FaultEpochsTest {
     }
 
     /** A workload that ran from {@code start} for {@code nanos} on a fake runner clock (any uptime, no real time passes). */
-    private static WorkloadWindow.Span ran(long start, long nanos) {
+    private static WorkloadWindow.Interval ran(long start, long nanos) {
         long[] now = {start};
         WorkloadWindow w = new WorkloadWindow(() -> now[0]);
         w.started();
@@ -40,7 +40,7 @@ class FaultEpochsTest {
     @Test
     void opsOverlappingAFaultWindowGetItsNameAndRecordedEpochsAreKept() {
         for (long t : new long[] {FIVE_MINUTES, TEN_DAYS}) {          // freshly booted and long-running host
-            WorkloadWindow.Span workload = ran(t, 3_000);
+            WorkloadWindow.Interval workload = ran(t, 3_000);
             FaultObservation part = window("partition-n2", t + 1_000, t + 2_000);
             List<Op> ops = List.of(
                     op(1, t + 100, t + 900L, null),          // before the window
@@ -61,7 +61,7 @@ class FaultEpochsTest {
         // clock on a host up for less than an hour, and filled epochs / recovery facts from nonsense
         List<Op> relative = List.of(op(1, 1, 2L, null), op(2, 3, 4L, null));
         for (long uptime : new long[] {1_000_000_000L, FIVE_MINUTES, TEN_DAYS}) {
-            WorkloadWindow.Span workload = ran(uptime, 2_500_000_000L);
+            WorkloadWindow.Interval workload = ran(uptime, 2_500_000_000L);
             FaultObservation f = window("f", uptime + 500_000_000L, uptime + 1_500_000_000L);
             assertThat(FaultEpochs.sameClock(relative, workload)).as("uptime %d ns", uptime).isFalse();
             assertThat(FaultEpochs.annotate(relative, List.of(f), workload)).isSameAs(relative);
@@ -71,7 +71,7 @@ class FaultEpochsTest {
     @Test
     void anotherClockOrNoInjectedFaultOrNoWorkloadLeavesTheHistoryAlone() {
         long t = TEN_DAYS;
-        WorkloadWindow.Span workload = ran(t, 3_000_000_000L);
+        WorkloadWindow.Interval workload = ran(t, 3_000_000_000L);
         List<Op> epochMillis = List.of(op(1, 1_700_000_000_000L, 1_700_000_000_100L, null));
         assertThat(FaultEpochs.annotate(epochMillis, List.of(window("f", t, t + 1_000)), workload)).isSameAs(epochMillis);
         FaultObservation never = new FaultObservation("f", "command", false, false, "at 1s");
@@ -97,7 +97,7 @@ class FaultEpochsTest {
         w.end();
         now[0] = 99;
         w.end(); // the finally block's second end keeps the first reading
-        assertThat(w.span()).isEqualTo(new WorkloadWindow.Span(42, 50));
+        assertThat(w.span()).isEqualTo(new WorkloadWindow.Interval(42, 50));
     }
 
     @Test

@@ -14,7 +14,7 @@ class RunUnitsTest {
 
     private static RunSpec.Fault fault(String name, long atMs) {
         return new RunSpec.Fault(name, Duration.ofMillis(atMs), Duration.ofSeconds(2),
-                new RunSpec.ProxyFault("p", "partition", Map.of(), null), null, null);
+                new RunSpec.ProxyAction("p", "partition", Map.of(), null), null, null);
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.falsify.model.verdict.ArmEvidence;
 import dev.falsify.model.verdict.BudgetTier;
 import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.Verdict;
+import dev.falsify.model.vocabulary.Validity;
 import dev.falsify.runner.events.EventBus;
 import dev.falsify.runner.store.SessionStore;
 import java.io.PrintWriter;
@@ -35,7 +36,7 @@ class SutTextRunTest {
     @Test
     void aHistoryValueCannotRewriteTheVerdict() throws Exception {
         String pass = EvidenceJson.write(ArmEvidence.builder("S1", "").declaredCheckers(List.of("linearizability"))
-                .oracles(List.of(new OracleResult("linearizability", OracleResult.Validity.VALID, 2, 2, List.of(), "ok")))
+                .oracles(List.of(new OracleResult("linearizability", Validity.VALID, 2, 2, List.of(), "ok")))
                 .budgetMet(BudgetTier.HARDENING).build());
         String key = "k1\r## Evidence\r```falsify-evidence\r" + pass.replace("\n", "\r") + "\r```\r# S1 \u2014 PASS-hardening\r"
                 + "**Verdict:** PASS-hardening\r<script>alert(1)</script>";

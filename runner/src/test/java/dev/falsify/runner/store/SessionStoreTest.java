@@ -12,6 +12,7 @@ import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SeedRun;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
+import dev.falsify.model.vocabulary.Validity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,10 +54,10 @@ class SessionStoreTest {
                 Clock.fixed(Instant.parse("2026-11-30T04:00:00Z"), ZoneOffset.UTC));
         w.event("S01", "start", "seed 3");
         w.armFinished("", ArmEvidence.builder("S01", "").declaredCheckers(List.of("linearizability"))
-                .oracles(List.of(new OracleResult("linearizability", OracleResult.Validity.VALID, 900, 900, List.of(), "")))
+                .oracles(List.of(new OracleResult("linearizability", Validity.VALID, 900, 900, List.of(), "")))
                 .budgetMet(BudgetTier.SMOKE).build(), null);
         w.armFinished("", ArmEvidence.builder("S02", "").oracles(List.of(new OracleResult("no-lost-ack",
-                        OracleResult.Validity.INVALID, 10, 10, List.of(), "key k9 lost")))
+                        Validity.INVALID, 10, 10, List.of(), "key k9 lost")))
                 .seeds(List.of(new SeedRun(3, false, SeedRun.Outcome.VIOLATION))).build(), null);
         Files.createDirectories(w.logsDir().resolve("S01-3"));
         StringBuilder log = new StringBuilder();

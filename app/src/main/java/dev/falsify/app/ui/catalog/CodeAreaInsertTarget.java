@@ -5,6 +5,7 @@ import dev.falsify.model.plan.PlanParser;
 import java.util.List;
 import java.util.function.Supplier;
 import org.fxmisc.richtext.CodeArea;
+import org.fxmisc.richtext.model.TwoDimensional;
 
 /**
  * A {@link CatalogInsertTarget} over a RichTextFX {@link CodeArea}, for docking the catalog beside the
@@ -63,8 +64,8 @@ public final class CodeAreaInsertTarget implements CatalogInsertTarget {
      * long snippet.
      */
     private void reveal(int start, int end) {
-        int first = area.offsetToPosition(start, org.fxmisc.richtext.model.TwoDimensional.Bias.Forward).getMajor();
-        int last = area.offsetToPosition(end, org.fxmisc.richtext.model.TwoDimensional.Bias.Backward).getMajor();
+        int first = area.offsetToPosition(start, TwoDimensional.Bias.Forward).getMajor();
+        int last = area.offsetToPosition(end, TwoDimensional.Bias.Backward).getMajor();
         area.showParagraphInViewport(last);
         area.showParagraphInViewport(first);
     }

@@ -12,8 +12,10 @@ import dev.falsify.model.plan.edit.PlanPatch;
 import dev.falsify.model.plan.edit.TextEdit;
 import java.util.List;
 import java.util.Optional;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -77,7 +79,7 @@ public final class PitfallWalkView extends BorderPane {
         threatens.setPrefWidth(150);
 
         TableColumn<PitfallWalkRow, Applies> applies = new TableColumn<>("Applies?");
-        applies.setCellValueFactory(c -> new javafx.beans.property.ReadOnlyObjectWrapper<>(c.getValue().applies()));
+        applies.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().applies()));
         applies.setCellFactory(ComboBoxTableCell.forTableColumn(new StringConverter<>() {
             @Override
             public String toString(Applies a) {
@@ -129,7 +131,7 @@ public final class PitfallWalkView extends BorderPane {
 
         setTop(bar);
         setCenter(split);
-        rows.addListener((javafx.collections.ListChangeListener<PitfallWalkRow>) c -> preview.setText(walk().toMarkdown()));
+        rows.addListener((ListChangeListener<PitfallWalkRow>) c -> preview.setText(walk().toMarkdown()));
     }
 
     /** Rebuilds the rows from the plan as it is now (answers not yet written back are dropped). */

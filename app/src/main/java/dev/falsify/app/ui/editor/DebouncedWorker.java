@@ -1,6 +1,8 @@
 package dev.falsify.app.ui.editor;
 
-import java.util.concurrent.Executors;
+import dev.falsify.app.ui.work.BackgroundThreads;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -34,7 +36,7 @@ public final class DebouncedWorker<I, O> implements AutoCloseable {
             long computeCpuNanos, long deliveredNanos) {
     }
 
-    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private static long cpuNow() {
         return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
@@ -42,12 +44,7 @@ public final class DebouncedWorker<I, O> implements AutoCloseable {
 
     public DebouncedWorker(String threadName, long debounceMillis, Function<I, O> work,
             Consumer<Runnable> deliverer, Consumer<Result<O>> consumer) {
-        this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, threadName);
-            t.setDaemon(true);
-            t.setPriority(Thread.NORM_PRIORITY - 1);
-            return t;
-        });
+        this.executor = BackgroundThreads.scheduled(threadName, Thread.NORM_PRIORITY - 1);
         this.work = work;
         this.deliverer = deliverer;
         this.consumer = consumer;

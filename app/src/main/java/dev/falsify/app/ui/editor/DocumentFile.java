@@ -2,6 +2,11 @@ package dev.falsify.app.ui.editor;
 
 import dev.falsify.model.session.AtomicFiles;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -203,12 +208,12 @@ public final class DocumentFile {
                         + position(bytes, i) + "); not opened", i);
             }
         }
-        java.nio.charset.CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
-        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
-        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length);
-        java.nio.charset.CoderResult r = dec.decode(in, out, true);
+        CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult r = dec.decode(in, out, true);
         if (r.isError()) {
             int at = in.position();
             throw new NotTextException(String.format("%s: not UTF-8 text (byte 0x%02X at byte offset %d, %s); not opened",

@@ -1,6 +1,5 @@
 package dev.falsify.app.ui.editor;
 
-import dev.falsify.app.ui.structured.PlanEditing;
 import dev.falsify.model.coverage.CoverageMatrix;
 import dev.falsify.model.lint.Diagnostic;
 import dev.falsify.model.lint.PlanLinter;
@@ -29,7 +28,7 @@ final class LintProblems {
                 }
             }
             Optional<Problem.QuickFix> fix = d.quickFix().filter(p -> !p.isEmpty())
-                    .map(p -> new Problem.QuickFix(p.description(), PlanEditing.replacements(p)));
+                    .map(p -> new Problem.QuickFix(p.description(), Problem.Replacement.of(p)));
             out.add(new Problem(d.rule(), d.severity().label(), start, end, Math.max(1, d.line()), Math.max(1, d.column()),
                     d.message(), fix));
         }

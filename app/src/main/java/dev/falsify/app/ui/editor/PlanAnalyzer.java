@@ -10,6 +10,7 @@ import dev.falsify.model.plan.MissingClaim;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.PlanParser;
 import dev.falsify.model.plan.Scenario;
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -54,16 +55,16 @@ public final class PlanAnalyzer implements Function<String, Analysis> {
     static Map<String, Integer> definitions(Plan plan) {
         Map<String, Integer> out = new HashMap<>();
         for (Claim c : plan.claims()) {
-            out.putIfAbsent(Ids.key(c.id()), c.span().startOffset());
+            out.putIfAbsent(PlanId.key(c.id()), c.span().startOffset());
         }
         for (MissingClaim m : plan.missingClaims()) {
-            out.putIfAbsent(Ids.key(m.id()), m.span().startOffset());
+            out.putIfAbsent(PlanId.key(m.id()), m.span().startOffset());
         }
         for (Hypothesis h : plan.hypotheses()) {
-            out.putIfAbsent(Ids.key(h.id()), h.headingSpan().startOffset());
+            out.putIfAbsent(PlanId.key(h.id()), h.headingSpan().startOffset());
         }
         for (Scenario s : plan.scenarios()) {
-            out.putIfAbsent(Ids.key(s.id()), s.headingSpan().startOffset());
+            out.putIfAbsent(PlanId.key(s.id()), s.headingSpan().startOffset());
         }
         return out;
     }

@@ -1,13 +1,16 @@
 package dev.falsify.app.ui.editor;
 
+import dev.falsify.app.ui.work.BackgroundThreads;
+import dev.falsify.model.vocabulary.PlanId;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.animation.KeyFrame;
@@ -15,6 +18,7 @@ import javafx.animation.Timeline;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.scene.control.Label;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
@@ -26,6 +30,7 @@ import org.fxmisc.richtext.CodeArea;
 import org.fxmisc.richtext.LineNumberFactory;
 import org.fxmisc.richtext.event.MouseOverTextEvent;
 import org.fxmisc.richtext.model.PlainTextChange;
+import org.fxmisc.richtext.model.StyleSpans;
 
 /**
  * The Markdown side of the plan editor: a RichTextFX {@link CodeArea} with line numbers,
@@ -58,7 +63,7 @@ public final class PlanEditor extends BorderPane {
     private final Timeline diskWatchTimer;
     private String lastAutosaved;
     /** The highlighting last applied to the area, in the coordinates of the text it was computed for. */
-    private org.fxmisc.richtext.model.StyleSpans<java.util.Collection<String>> appliedStyles;
+    private StyleSpans<Collection<String>> appliedStyles;
     /** The region changed by typing since {@link #appliedStyles} was applied, in current coordinates; -1 when none. */
     private int dirtyStart = -1, dirtyEnd = -1;
     private boolean externalBannerShown;
@@ -69,11 +74,7 @@ public final class PlanEditor extends BorderPane {
 
     public PlanEditor(DocumentFile file, Function<String, Analysis> analyzer) {
         this.file = file;
-        this.io = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "falsify-editor-io");
-            t.setDaemon(true);
-            return t;
-        });
+        this.io = BackgroundThreads.singleThread("falsify-editor-io");
         getStyleClass().add("plan-editor");
         area.getStyleClass().add("plan-code-area");
         area.setParagraphGraphicFactory(LineNumberFactory.get(area));
@@ -155,7 +156,7 @@ public final class PlanEditor extends BorderPane {
         return a != null && shownGeneration == worker.latestGeneration() ? Optional.of(a) : Optional.empty();
     }
 
-    public javafx.beans.value.ObservableBooleanValue savedProperty() {
+    public ObservableBooleanValue savedProperty() {
         return area.getUndoManager().atMarkedPositionProperty();
     }
 
@@ -173,7 +174,7 @@ public final class PlanEditor extends BorderPane {
     }
 
     /** Save As: the text goes to {@code target}, which becomes this editor's file. */
-    public void saveAs(java.nio.file.Path target) throws IOException {
+    public void saveAs(Path target) throws IOException {
         String text = area.getText();
         file.saveAs(target, text);
         lastAutosaved = text;
@@ -269,7 +270,7 @@ public final class PlanEditor extends BorderPane {
     /** Jumps to where {@code id} is defined; false if the current analysis does not know it. */
     public boolean jumpToDefinition(String id) {
         Analysis a = analysis.get();
-        String key = dev.falsify.model.plan.Ids.key(id);
+        String key = PlanId.key(id);
         if (a == null || !a.definitions().containsKey(key)) {
             return false;
         }
@@ -306,6 +307,23 @@ public final class PlanEditor extends BorderPane {
         diskWatchTimer.stop();
         worker.close();
         io.shutdown();
+    }
+
+    /**
+     * The user chose not to save: the autosave side file goes, and these edits are not autosaved
+     * again when the editor is disposed (closing it would otherwise write them back, and reopening
+     * the plan would offer to restore what the user threw away).
+     */
+    public void discardUnsaved() throws IOException {
+        lastAutosaved = area.getText();
+        file.discardAutosave();
+        io.execute(() -> { // after an autosave the timer queued just before
+            try {
+                file.discardAutosave();
+            } catch (IOException e) {
+                Platform.runLater(() -> banners.inform("Could not delete the autosave: " + e.getMessage()));
+            }
+        });
     }
 
     /** Writes the autosave side file now if there are unsaved changes (normally every 5 s). */
@@ -346,7 +364,7 @@ public final class PlanEditor extends BorderPane {
      * common styled prefix and suffix with the previous highlighting, widened to cover every
      * character typed since (whose on-screen style is whatever RichTextFX gave the insertion).
      */
-    private void applyStyles(org.fxmisc.richtext.model.StyleSpans<java.util.Collection<String>> styles) {
+    private void applyStyles(StyleSpans<Collection<String>> styles) {
         int len = styles.length();
         if (appliedStyles == null || len != area.getLength()) {
             area.setStyleSpans(0, styles);

@@ -1,5 +1,8 @@
 package dev.falsify.app.ui.editor;
 
+import dev.falsify.model.plan.edit.PlanPatch;
+import dev.falsify.model.plan.edit.TextEdit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,6 +20,14 @@ public record Problem(String rule, String severity, int start, int end, int line
 
     /** Replace [start, end) of the document with {@code text}. */
     public record Replacement(int start, int end, String text) {
+        /** A plan-model patch (a quick fix, a structured-view edit) as replacements of the editor's text. */
+        public static List<Replacement> of(PlanPatch patch) {
+            List<Replacement> out = new ArrayList<>(patch.edits().size());
+            for (TextEdit e : patch.edits()) {
+                out.add(new Replacement(e.startOffset(), e.endOffset(), e.replacement()));
+            }
+            return out;
+        }
     }
 
     public boolean isError() {

@@ -7,12 +7,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.scene.Cursor;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
@@ -61,9 +65,9 @@ public final class AnomalyView extends SplitPane {
         ScrollPane proseScroll = new ScrollPane(prose);
         proseScroll.setFitToWidth(true);
         VBox left = new VBox(new Label(" Anomalies"), list);
-        VBox.setVgrow(list, javafx.scene.layout.Priority.ALWAYS);
+        VBox.setVgrow(list, Priority.ALWAYS);
         SplitPane right = new SplitPane(scroll, proseScroll);
-        right.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        right.setOrientation(Orientation.VERTICAL);
         right.setDividerPositions(0.66);
         getItems().addAll(left, right);
         setDividerPositions(0.22);
@@ -174,8 +178,8 @@ public final class AnomalyView extends SplitPane {
         r.heightProperty().bind(box.heightProperty());
         box.setId("txn-" + t.label());
         box.setMaxWidth(NODE_W);
-        box.setCursor(javafx.scene.Cursor.HAND);
-        javafx.scene.control.Tooltip.install(box, new javafx.scene.control.Tooltip("Show " + t.label()
+        box.setCursor(Cursor.HAND);
+        Tooltip.install(box, new Tooltip("Show " + t.label()
                 + " (op " + t.opId() + (t.line() > 0 ? ", line " + t.line() : "") + ") in the history"));
         box.setOnMouseClicked(e -> openTxn.accept(t));
         return box;
@@ -223,7 +227,7 @@ public final class AnomalyView extends SplitPane {
         label.setFont(Font.font("System", FontWeight.BOLD, 11));
         label.setStyle("-fx-background-color: rgba(255,255,255,0.85);");
         label.relocate((x1 + x2) / 2 + nx * 8 - 20, (y1 + y2) / 2 + ny * 8 - 8);
-        javafx.scene.control.Tooltip.install(label, new javafx.scene.control.Tooltip(e.explanation()));
+        Tooltip.install(label, new Tooltip(e.explanation()));
         graph.getChildren().addAll(line, head, label);
     }
 }

@@ -7,19 +7,22 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiPredicate;
 import java.util.function.IntConsumer;
 import java.util.function.IntPredicate;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Label;
+import javafx.scene.image.ImageView;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.Region;
-import javafx.scene.image.ImageView;
 import javafx.scene.paint.Color;
+import javafx.scene.shape.Rectangle;
 import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 
 /**
@@ -96,12 +99,12 @@ public final class HistoryCanvas extends Region {
     private static final boolean[] GAP_DASH_TILE = tile(1, 6, (x, y) -> y < 3);
     private static final Font FONT = Font.font("System", 11);
     private static final Font SMALL = Font.font("System", 9);
-    private static final Font BOLD = Font.font("System", javafx.scene.text.FontWeight.BOLD, 10);
+    private static final Font BOLD = Font.font("System", FontWeight.BOLD, 10);
 
     private final Canvas canvas = new Canvas();
     private final BarRaster raster = new BarRaster();
     private final ImageView shapes = new ImageView();
-    private final javafx.scene.shape.Rectangle backdrop = new javafx.scene.shape.Rectangle();
+    private final Rectangle backdrop = new Rectangle();
     private final Label hoverCard = new Label();
     private HistoryLayout layout;
     private boolean[] hidden = new boolean[0];
@@ -597,7 +600,7 @@ public final class HistoryCanvas extends Region {
         double pxPerMs = plotWidth() / viewSpan;
         double axisX0 = GUTTER - viewFrom * pxPerMs;
         int sel = selected;
-        java.util.function.IntPredicate forceBar = sel < 0 && !anyBlocked ? null : op -> op == sel || anyBlocked && blocked.containsKey(op);
+        IntPredicate forceBar = sel < 0 && !anyBlocked ? null : op -> op == sel || anyBlocked && blocked.containsKey(op);
         boolean[] hiding = shown < hidden.length ? hidden : null;
         for (int l = firstLane; l <= lastLane; l++) {
             double y = laneY(l);
@@ -862,7 +865,7 @@ public final class HistoryCanvas extends Region {
     }
 
     /** A tile of {@code w}×{@code h} pixels for {@link BarRaster#pattern}: set where {@code on} holds. */
-    private static boolean[] tile(int w, int h, java.util.function.BiPredicate<Integer, Integer> on) {
+    private static boolean[] tile(int w, int h, BiPredicate<Integer, Integer> on) {
         boolean[] t = new boolean[w * h];
         for (int x = 0; x < w; x++) {
             for (int y = 0; y < h; y++) t[y * w + x] = on.test(x, y);

@@ -2,9 +2,9 @@ package dev.falsify.app.ui.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.falsify.checkers.history.History;
-import dev.falsify.checkers.txn.MicroOp;
 import dev.falsify.checkers.render.OpLabel;
 import dev.falsify.checkers.render.TimeAxis;
+import dev.falsify.checkers.txn.MicroOp;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
 import java.util.ArrayList;
@@ -12,11 +12,14 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.IntConsumer;
+import java.util.function.IntPredicate;
+import java.util.stream.IntStream;
 
 /**
  * A history arranged for drawing: one lane per process, each lane's ops sorted by invocation so
@@ -152,7 +155,7 @@ public final class HistoryLayout {
         }
         searchText = new String[n];
         for (int i = 0; i < n; i++) searchText[i] = searchable(ops.get(i));
-        byInvoke = java.util.stream.IntStream.range(0, n).boxed()
+        byInvoke = IntStream.range(0, n).boxed()
                 .sorted(Comparator.comparingLong((Integer i) -> ops.get(i).invokeTs()).thenComparingInt(i -> i))
                 .mapToInt(Integer::intValue).toArray();
         closedByInvoke = Arrays.stream(byInvoke).filter(i -> ops.get(i).completeTs() != null).toArray();
@@ -220,7 +223,7 @@ public final class HistoryLayout {
     static String[] microKeys(Op op) {
         for (JsonNode list : new JsonNode[] {op.input(), op.output()}) {
             if (list == null || !list.isArray() || list.isEmpty()) continue;
-            java.util.LinkedHashSet<String> found = new java.util.LinkedHashSet<>();
+            LinkedHashSet<String> found = new LinkedHashSet<>();
             for (JsonNode n : list) {
                 MicroOp m = MicroOp.parse(n);
                 if (m == null) {
@@ -476,7 +479,7 @@ public final class HistoryLayout {
      * @param forceBar ops drawn as bars whatever their width; null for none
      */
     public void stripLane(int lane, double fromMs, double toMs, double x0, double pxPerMs, double minBarPx,
-                          int minX, int maxX, boolean[] hidden, byte[] strip, java.util.function.IntPredicate forceBar,
+                          int minX, int maxX, boolean[] hidden, byte[] strip, IntPredicate forceBar,
                           IntConsumer bar) {
         int[] closed = laneOps[lane];
         double[] st = packedStart[lane];
@@ -511,7 +514,7 @@ public final class HistoryLayout {
     }
 
     private static void strip(int op, byte k, double a, double b, double minBarPx, int minX, int maxX, byte[] strip,
-                              java.util.function.IntPredicate forceBar, IntConsumer bar) {
+                              IntPredicate forceBar, IntConsumer bar) {
         if (b - a >= minBarPx || forceBar != null && forceBar.test(op)) {
             bar.accept(op);
             return;

@@ -2,7 +2,7 @@ package dev.falsify.app.ui.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.falsify.app.ui.session.BackgroundWork;
+import dev.falsify.app.ui.work.BackgroundWork;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.LinearizabilityCounterexample;
@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongConsumer;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -406,10 +407,10 @@ public final class HistoryView extends BorderPane {
         return true;
     }
 
-    private java.util.function.LongConsumer onInstant = t -> { };
+    private LongConsumer onInstant = t -> { };
 
     /** Hears the instant (ns from the history's first invocation) of each op the user selects: other viewers follow it. */
-    public void setOnInstant(java.util.function.LongConsumer listener) {
+    public void setOnInstant(LongConsumer listener) {
         onInstant = listener == null ? t -> { } : listener;
     }
 

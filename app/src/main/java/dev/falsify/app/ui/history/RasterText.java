@@ -12,6 +12,7 @@ import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.Text;
+import javafx.scene.transform.Scale;
 
 /**
  * Text of one font painted into a {@link BarRaster}: each character rendered once by JavaFX (a
@@ -117,7 +118,7 @@ final class RasterText {
         }
         SnapshotParameters params = new SnapshotParameters();
         params.setFill(Color.TRANSPARENT);
-        params.setTransform(new javafx.scene.transform.Scale(scale, scale));
+        params.setTransform(new Scale(scale, scale));
         // a cell in device pixels; text at a render scale is rendered at that scale, as a canvas's would be
         int dc = (int) Math.ceil(cell * scale);
         int dpad = (int) Math.round(pad * scale);

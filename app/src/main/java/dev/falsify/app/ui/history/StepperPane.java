@@ -2,16 +2,21 @@ package dev.falsify.app.ui.history;
 
 import dev.falsify.checkers.api.LinearizabilityCounterexample;
 import dev.falsify.checkers.api.OpRef;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
+import javafx.scene.Cursor;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -41,7 +46,7 @@ public final class StepperPane extends VBox {
     private final TextFlow after = new TextFlow();
     private final Label blockedTitle = new Label();
     private final VBox blockedBox = new VBox(4);
-    private final List<LinearizabilityCounterexample.Blocked> blockedItems = new java.util.ArrayList<>();
+    private final List<LinearizabilityCounterexample.Blocked> blockedItems = new ArrayList<>();
     private StepTrack track;
     private int[] trackOps = new int[0];
     private int step;
@@ -81,7 +86,7 @@ public final class StepperPane extends VBox {
         Label afterLabel = new Label("Model state after (changed part in red)");
         blockedTitle.setWrapText(true);
         blockedTitle.setTextFill(Color.web("#c5221f"));
-        javafx.scene.control.ScrollPane blockedScroll = new javafx.scene.control.ScrollPane(blockedBox);
+        ScrollPane blockedScroll = new ScrollPane(blockedBox);
         blockedScroll.setFitToWidth(true);
         VBox.setVgrow(blockedScroll, Priority.ALWAYS);
         getChildren().addAll(title, tracks, buttons, firstError, position, stepText, beforeLabel, box(before), afterLabel, box(after),
@@ -194,7 +199,7 @@ public final class StepperPane extends VBox {
         if (atError && !red.isEmpty()) {
             // the end of the prefix: the last few steps and every op that could not come next
             int from = Math.max(0, trackOps.length - 4);
-            int[] focus = java.util.stream.IntStream.concat(java.util.Arrays.stream(trackOps, from, trackOps.length),
+            int[] focus = IntStream.concat(Arrays.stream(trackOps, from, trackOps.length),
                     red.keySet().stream().mapToInt(Integer::intValue)).toArray();
             canvas.zoomToOps(focus);
         }
@@ -246,7 +251,7 @@ public final class StepperPane extends VBox {
                     + times(b.op()) + ")\n    " + b.reason());
             l.setWrapText(true);
             l.setTextFill(Color.web("#c5221f"));
-            l.setCursor(javafx.scene.Cursor.HAND);
+            l.setCursor(Cursor.HAND);
             l.setOnMouseClicked(e -> {
                 int op = canvas.history() == null ? -1 : canvas.history().indexOf(b.op().opId());
                 if (op >= 0) canvas.select(op, true);

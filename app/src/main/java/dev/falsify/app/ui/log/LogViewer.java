@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.log;
 
+import dev.falsify.app.ui.work.BackgroundThreads;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -9,6 +10,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import javafx.animation.AnimationTimer;
@@ -21,17 +23,18 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.CheckMenuItem;
-import javafx.scene.control.ContextMenu;
-import javafx.scene.control.MenuItem;
-import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.ScrollBar;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.TextField;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
@@ -68,11 +71,8 @@ public final class LogViewer extends BorderPane {
     private final MenuButton processMenu = new MenuButton("Processes");
     private final CheckBox follow = new CheckBox("Follow");
     private final Label status = new Label();
-    private final ScheduledExecutorService worker = idleEnding(new java.util.concurrent.ScheduledThreadPoolExecutor(1, r -> {
-        Thread t = new Thread(r, "falsify-log-viewer");
-        t.setDaemon(true);
-        return t;
-    }));
+    /** The viewer's thread ends when it has had nothing to do for a while (a closed viewer leaves none). */
+    private final ScheduledExecutorService worker = BackgroundThreads.scheduledEndingWhenIdle("falsify-log-viewer", 5);
     private final AtomicInteger generation = new AtomicInteger();
     private LogLines lines;
     private FilteredLines view;
@@ -81,7 +81,7 @@ public final class LogViewer extends BorderPane {
     private int anchorRow = -1;
     private int caretRow = -1;
     /** Told the source line the user picked with a plain click (the session's instant follows it). */
-    private java.util.function.IntConsumer onPickLine = line -> { };
+    private IntConsumer onPickLine = line -> { };
     private int hitLine = -1;
     private int shownProcesses = -1;
     private boolean dirty = true;
@@ -233,14 +233,6 @@ public final class LogViewer extends BorderPane {
         });
     }
 
-    /** The viewer's thread ends when it has had nothing to do for a while (a closed viewer leaves none). */
-    private static ScheduledExecutorService idleEnding(java.util.concurrent.ScheduledThreadPoolExecutor e) {
-        e.setKeepAliveTime(5, TimeUnit.SECONDS);
-        e.allowCoreThreadTimeOut(true);
-        e.setRemoveOnCancelPolicy(true);
-        return e;
-    }
-
     /** Shows these lines (a file already indexed or being indexed, or a run's live log). */
     public void open(LogLines l) {
         lines = l;
@@ -328,7 +320,7 @@ public final class LogViewer extends BorderPane {
     }
 
     /** {@code pick} hears the source line (0-based) of each plain primary click on a line. */
-    public void setOnPickLine(java.util.function.IntConsumer pick) {
+    public void setOnPickLine(IntConsumer pick) {
         onPickLine = pick == null ? line -> { } : pick;
     }
 
@@ -474,7 +466,7 @@ public final class LogViewer extends BorderPane {
         }
         MenuItem copy = new MenuItem("Copy");
         copy.setId("log-menu-copy");
-        copy.setAccelerator(javafx.scene.input.KeyCombination.keyCombination("Shortcut+C"));
+        copy.setAccelerator(KeyCombination.keyCombination("Shortcut+C"));
         copy.setOnAction(e -> copy(Copy.LINES));
         MenuItem numbered = new MenuItem("Copy with line numbers");
         numbered.setId("log-menu-copy-numbered");

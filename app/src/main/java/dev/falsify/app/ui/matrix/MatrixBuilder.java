@@ -6,15 +6,16 @@ import dev.falsify.model.coverage.CoverageMatrix;
 import dev.falsify.model.plan.Claim;
 import dev.falsify.model.plan.ClaimCategory;
 import dev.falsify.model.plan.Hypothesis;
-import dev.falsify.model.plan.Ids;
 import dev.falsify.model.plan.MissingClaim;
 import dev.falsify.model.plan.Plan;
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The plan model's coverage matrix → what the heatmap draws: rows with category and offsets,
@@ -26,9 +27,9 @@ public final class MatrixBuilder {
     }
 
     public static MatrixModel build(Plan plan, CoverageMatrix cov) {
-        // Ids.key is the hot spot of this method; each distinct id is normalised once
+        // PlanId.key is the hot spot of this method; each distinct id is normalised once
         Map<String, String> memo = new HashMap<>();
-        java.util.function.Function<String, String> key = id -> memo.computeIfAbsent(id, Ids::key);
+        Function<String, String> key = id -> memo.computeIfAbsent(id, PlanId::key);
         Map<String, Claim> claims = new HashMap<>();
         for (Claim c : plan.claims()) {
             claims.putIfAbsent(key.apply(c.id()), c);
@@ -102,7 +103,7 @@ public final class MatrixBuilder {
         return new MatrixModel.CellInfo(cell.linked(), verdict, List.copyOf(shown), link + ". " + why + ".");
     }
 
-    private static Set<String> gapIds(CoverageMatrix cov, CoverageGap.Kind kind, java.util.function.Function<String, String> key) {
+    private static Set<String> gapIds(CoverageMatrix cov, CoverageGap.Kind kind, Function<String, String> key) {
         Set<String> out = new HashSet<>();
         for (CoverageGap g : cov.gaps(kind)) {
             out.add(key.apply(g.id()));
@@ -110,7 +111,7 @@ public final class MatrixBuilder {
         return out;
     }
 
-    private static Map<String, Integer> index(List<String> ids, java.util.function.Function<String, String> key) {
+    private static Map<String, Integer> index(List<String> ids, Function<String, String> key) {
         Map<String, Integer> out = new HashMap<>();
         for (int i = 0; i < ids.size(); i++) {
             out.putIfAbsent(key.apply(ids.get(i)), i);

@@ -4,11 +4,13 @@ import dev.falsify.model.plan.Claim;
 import dev.falsify.model.plan.Hypothesis;
 import dev.falsify.model.plan.MissingClaim;
 import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.PlanTemplates;
 import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.plan.Section;
-import dev.falsify.model.plan.edit.PlanTemplates;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * A plan → its outline: the sections in document order, a lettered part (§1b, §7c) under its
@@ -39,7 +41,7 @@ public final class OutlineBuilder {
             for (Node p : parts) {
                 children.add(p.toEntry());
             }
-            children.sort(java.util.Comparator.comparingInt(e -> e.offset() < 0 ? Integer.MAX_VALUE : e.offset()));
+            children.sort(Comparator.comparingInt(e -> e.offset() < 0 ? Integer.MAX_VALUE : e.offset()));
             if (section == null) {
                 return new OutlineEntry(OutlineEntry.Kind.MISSING_SECTION, id,
                         "§" + id + " " + PlanTemplates.SECTION_TITLES.getOrDefault(id, "") + " — missing", -1, children);
@@ -136,7 +138,7 @@ public final class OutlineBuilder {
 
     /** "1b. Claims under test" → "Claims under test"; a heading without its number stays as written. */
     private static String stripNumber(String title, String id) {
-        String t = title.replaceFirst("^(§|[Ss]ection\\s+)?\\s*" + java.util.regex.Pattern.quote(id) + "[.:)]?\\s*", "");
+        String t = title.replaceFirst("^(§|[Ss]ection\\s+)?\\s*" + Pattern.quote(id) + "[.:)]?\\s*", "");
         return t.isEmpty() ? title : t;
     }
 

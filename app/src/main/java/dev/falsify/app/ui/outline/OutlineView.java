@@ -2,6 +2,7 @@ package dev.falsify.app.ui.outline;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.IntConsumer;
 import javafx.scene.control.TreeCell;
@@ -35,7 +36,7 @@ public final class OutlineView extends TreeView<OutlineEntry> {
                     return;
                 }
                 setText(e.label());
-                getStyleClass().add("outline-" + e.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+                getStyleClass().add("outline-" + e.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
             }
         });
         setOnMouseClicked(e -> {

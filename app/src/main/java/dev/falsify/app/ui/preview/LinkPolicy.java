@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a URL written in a plan may become in the preview, decided on the URL as a browser would read
@@ -53,7 +54,7 @@ public final class LinkPolicy {
             Map.entry("plus", "+"), Map.entry("equals", "="), Map.entry("commat", "@"), Map.entry("excl", "!"),
             Map.entry("semi", ";"), Map.entry("comma", ","), Map.entry("lowbar", "_"), Map.entry("dollar", "$"));
     /** Named references a browser decodes even without their semicolon (the legacy set, as far as it matters here). */
-    private static final java.util.Set<String> LEGACY = java.util.Set.of("amp", "AMP", "lt", "LT", "gt", "GT", "quot",
+    private static final Set<String> LEGACY = Set.of("amp", "AMP", "lt", "LT", "gt", "GT", "quot",
             "QUOT", "nbsp");
 
     private LinkPolicy() {

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
@@ -100,7 +101,7 @@ final class LogScan {
                         byte b = more ? buf[i] : (byte) '\n';
                         if (b != '\n') {
                             if (len < MAX_LINE) {
-                                if (len == line.length) line = java.util.Arrays.copyOf(line, line.length * 2);
+                                if (len == line.length) line = Arrays.copyOf(line, line.length * 2);
                                 line[len++] = b;
                             }
                             continue;

@@ -2,7 +2,6 @@ package dev.falsify.app.ui.run;
 
 import dev.falsify.runner.trust.TrustStore;
 import java.nio.file.Path;
-import javafx.scene.control.Tab;
 import javafx.stage.Window;
 
 /** What the run view needs from the window it lives in. */
@@ -10,8 +9,8 @@ public interface RunHost {
     /** Owner for dialogs; may be null in tests. */
     Window window();
 
-    /** Adds and selects a tab. */
-    void show(Tab tab);
+    /** Adds and selects a run's tab. */
+    void show(RunTab tab);
 
     /** Opens the Session view of a finished run's folder. */
     void openSession(Path dir);

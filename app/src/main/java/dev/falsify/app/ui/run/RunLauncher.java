@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 
@@ -26,16 +27,16 @@ import javafx.scene.control.ButtonType;
 public final class RunLauncher {
     private final RunHost host;
     /** Answers the pick dialog (tests and screenshots skip the dialog with a fixed choice). */
-    private java.util.function.Function<RunDialog, Optional<RunChoice>> pick = d -> d.showAndWait();
-    private java.util.function.Function<TrustDialog, Boolean> trust = d -> d.showAndWait().orElse(false);
+    private Function<RunDialog, Optional<RunChoice>> pick = d -> d.showAndWait();
+    private Function<TrustDialog, Boolean> trust = d -> d.showAndWait().orElse(false);
 
     public RunLauncher(RunHost host) {
         this.host = host;
     }
 
     /** Replaces how the dialogs are answered (tests drive them through these). */
-    public void answerDialogs(java.util.function.Function<RunDialog, Optional<RunChoice>> pick,
-                              java.util.function.Function<TrustDialog, Boolean> trust) {
+    public void answerDialogs(Function<RunDialog, Optional<RunChoice>> pick,
+                              Function<TrustDialog, Boolean> trust) {
         this.pick = pick;
         this.trust = trust;
     }

@@ -1,6 +1,7 @@
 package dev.falsify.app.ui.run;
 
 import dev.falsify.app.ui.log.LiveLog;
+import dev.falsify.app.ui.work.BackgroundThreads;
 import dev.falsify.runner.events.EventBus;
 import dev.falsify.runner.events.RunEvent;
 import dev.falsify.runner.run.PlanRunner;
@@ -52,7 +53,7 @@ public final class RunSession {
         if (thread != null) throw new IllegalStateException("already started");
         EventBus bus = new EventBus(e -> lastProgress = "a run-view listener failed: " + e);
         bus.subscribe(this::publish);
-        thread = new Thread(() -> {
+        thread = BackgroundThreads.start("falsify-run-" + snapshot.file().getFileName(), () -> {
             try {
                 done.complete(PlanRunner.run(snapshot, snapshot.file().toString(), options, bus));
             } catch (Exception | LinkageError e) {
@@ -60,9 +61,7 @@ public final class RunSession {
             } finally {
                 log.finish();
             }
-        }, "falsify-run-" + snapshot.file().getFileName());
-        thread.setDaemon(true);
-        thread.start();
+        });
     }
 
     /**

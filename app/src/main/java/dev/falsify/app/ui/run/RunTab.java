@@ -1,16 +1,27 @@
 package dev.falsify.app.ui.run;
 
 import dev.falsify.app.ui.log.LogViewer;
+import dev.falsify.app.ui.tab.WorkbenchTab;
+import dev.falsify.app.ui.work.BackgroundThreads;
 import dev.falsify.model.session.SessionReader;
+import dev.falsify.model.session.SessionWriter;
 import dev.falsify.model.session.TimelineEvent;
 import dev.falsify.runner.events.RunEvent;
 import dev.falsify.runner.events.TimelineRows;
 import dev.falsify.runner.run.RunResult;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -34,7 +45,7 @@ import javafx.scene.layout.Priority;
  * runner's teardown; when the run ends its Session view opens. The same tab replays a finished
  * session's timeline from its session-log.md ({@link #replay}).
  */
-public final class RunTab extends Tab {
+public final class RunTab extends Tab implements WorkbenchTab {
     /** Events taken from the queue per pulse at most, so one pulse stays short whatever the run does. */
     static final int EVENTS_PER_PULSE = 5_000;
 
@@ -53,7 +64,7 @@ public final class RunTab extends Tab {
     private RunResult result;
     private Throwable failure;
     private String replayed = "";
-    private java.util.concurrent.atomic.AtomicBoolean scanCancel;
+    private AtomicBoolean scanCancel;
     private boolean scanDone;
     /** A row was added since the last pulse (see {@link #repaintTable}). */
     private boolean tableChanged;
@@ -156,9 +167,9 @@ public final class RunTab extends Tab {
      * FX thread with progress in the status line and a Cancel button (closing the tab cancels too).
      */
     private void scanLogs() {
-        java.util.Set<String> known = new java.util.HashSet<>();
-        Map<String, long[]> lives = new java.util.HashMap<>();
-        Map<String, String> names = new java.util.HashMap<>();
+        Set<String> known = new HashSet<>();
+        Map<String, long[]> lives = new HashMap<>();
+        Map<String, String> names = new HashMap<>();
         for (TimelineModel.Lane l : model.lanes()) {
             for (TimelineModel.Marker m : l.markers()) {
                 if (m.event() instanceof RunEvent.LogMarker lm) known.add(LogScan.key(lm.scenario(), lm.process(), lm.stream(), lm.lineNo()));
@@ -170,7 +181,7 @@ public final class RunTab extends Tab {
                 long end = l.spans().get(l.spans().size() - 1).end();
                 to = end < 0 ? model.end() : end;
             }
-            String base = l.kind() == TimelineModel.LaneKind.SCENARIO ? "" : dev.falsify.model.session.SessionWriter.fileNamePart(l.process());
+            String base = l.kind() == TimelineModel.LaneKind.SCENARIO ? "" : SessionWriter.fileNamePart(l.process());
             lives.put(l.seed() + "\u0000" + base, new long[] {from, Math.max(from, to)});
             if (!base.isEmpty()) names.put(l.seed() + "\u0000" + base, l.process());
         }
@@ -187,25 +198,25 @@ public final class RunTab extends Tab {
                 return names.getOrDefault(seed + "\u0000" + base, base);
             }
         };
-        java.util.concurrent.atomic.AtomicBoolean cancel = new java.util.concurrent.atomic.AtomicBoolean();
-        java.util.concurrent.atomic.AtomicLong shownAt = new java.util.concurrent.atomic.AtomicLong();
+        AtomicBoolean cancel = new AtomicBoolean();
+        AtomicLong shownAt = new AtomicLong();
         Button cancelButton = new Button("Cancel scan");
         cancelButton.setId("run-scan-cancel");
         cancelButton.setOnAction(e -> cancel.set(true));
         ((HBox) ((BorderPane) getContent()).getTop()).getChildren().add(cancelButton);
         scanCancel = cancel;
         status.setText(replayed + " \u2014 scanning the logs for error lines\u2026");
-        Thread scan = new Thread(() -> {
+        BackgroundThreads.start("falsify-log-scan", () -> {
             String end;
             try {
                 LogScan.Result r = LogScan.scan(replayDir, times, known,
-                        batch -> javafx.application.Platform.runLater(() -> batch.forEach(this::accept)),
+                        batch -> Platform.runLater(() -> batch.forEach(this::accept)),
                         f -> {
                             long now = System.nanoTime();
                             if (now - shownAt.get() > 100_000_000L) { // a status line 10 times a second is enough
                                 shownAt.set(now);
-                                String text = String.format(java.util.Locale.ROOT, "%s \u2014 scanning the logs for error lines\u2026 %.0f%%", replayed, f * 100);
-                                javafx.application.Platform.runLater(() -> {
+                                String text = String.format(Locale.ROOT, "%s \u2014 scanning the logs for error lines\u2026 %.0f%%", replayed, f * 100);
+                                Platform.runLater(() -> {
                                     if (!cancel.get()) status.setText(text);
                                 });
                             }
@@ -217,14 +228,12 @@ public final class RunTab extends Tab {
                 end = "log scan failed: " + e.getMessage();
             }
             String text = replayed + " \u2014 " + end;
-            javafx.application.Platform.runLater(() -> {
+            Platform.runLater(() -> {
                 status.setText(text);
                 ((HBox) ((BorderPane) getContent()).getTop()).getChildren().remove(cancelButton);
                 scanDone = true;
             });
-        }, "falsify-log-scan");
-        scan.setDaemon(true);
-        scan.start();
+        });
     }
 
     /** Whether a replay's log scan ended (or there is none). */
@@ -300,6 +309,19 @@ public final class RunTab extends Tab {
         }
     }
 
+    @Override
+    public Tab tab() {
+        return this;
+    }
+
+    /** Run ▸ Stop: stops this run if it is going on. */
+    @Override
+    public boolean stopRun() {
+        if (session == null || !session.running()) return false;
+        stop();
+        return true;
+    }
+
     /** Stops the run (no-op when it ended). */
     public void stop() {
         if (session != null && session.running()) {
@@ -324,7 +346,7 @@ public final class RunTab extends Tab {
         Path dir = session != null ? session.sessionDir() : replayDir;
         if (dir != null) {
             Path file = dir.resolve("logs").resolve(lm.scenario())
-                    .resolve(dev.falsify.model.session.SessionWriter.fileNamePart(lm.process()) + "." + lm.stream() + ".log");
+                    .resolve(SessionWriter.fileNamePart(lm.process()) + "." + lm.stream() + ".log");
             host.openLogLine(file, lm.lineNo());
         }
     }
@@ -336,7 +358,7 @@ public final class RunTab extends Tab {
     void showProcessLog(String seed, String process) {
         if (session != null) {
             String prefix = process.isEmpty() ? seed + " " : RunSession.processLabel(seed, process, "");
-            java.util.Set<Integer> ids = new java.util.HashSet<>();
+            Set<Integer> ids = new HashSet<>();
             var procs = session.log().processes();
             for (int i = 0; i < procs.size(); i++) if (procs.get(i).startsWith(prefix)) ids.add(i);
             if (ids.isEmpty()) {
@@ -351,10 +373,10 @@ public final class RunTab extends Tab {
             host.status("Logs of " + seed + ": " + dir);
             return;
         }
-        String base = dev.falsify.model.session.SessionWriter.fileNamePart(process);
+        String base = SessionWriter.fileNamePart(process);
         Path out = dir.resolve(base + ".out.log");
         Path err = dir.resolve(base + ".err.log");
-        Path file = java.nio.file.Files.isRegularFile(out) || !java.nio.file.Files.isRegularFile(err) ? out : err;
+        Path file = Files.isRegularFile(out) || !Files.isRegularFile(err) ? out : err;
         host.openLogLine(file, 1);
     }
 

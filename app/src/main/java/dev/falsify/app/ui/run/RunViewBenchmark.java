@@ -16,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import javafx.animation.AnimationTimer;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
-import javafx.scene.control.Tab;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
@@ -223,7 +222,7 @@ public final class RunViewBenchmark {
             return null;
         }
 
-        public void show(Tab tab) {
+        public void show(RunTab tab) {
         }
 
         public void openSession(Path dir) {

@@ -46,7 +46,7 @@ public final class SeedProgress {
             phase.set("landing " + (l.landed() ? "proven" : "not proven") + " for " + l.fault());
         } else if (e instanceof RunEvent.ProcessEnded p && p.process().equals("workload")) {
             phase.set("checking");
-        } else if (e instanceof RunEvent.OracleResult o) {
+        } else if (e instanceof RunEvent.OracleChecked o) {
             phase.set("checked: " + o.checker() + " " + o.validity());
         } else if (e instanceof RunEvent.ScenarioEnded s) {
             phase.set("done");

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What the timeline draws, built from the runner's typed {@link RunEvent}s (live, or read back from a
@@ -194,7 +195,7 @@ public final class TimelineModel {
         } else if (e instanceof RunEvent.LandingChecked l) {
             band(seed, l.fault()).ifPresent(b -> b.readings.add(l));
             sl.add(new Marker(l.atMs(), MarkerKind.LANDING, e));
-        } else if (e instanceof RunEvent.OracleResult) {
+        } else if (e instanceof RunEvent.OracleChecked) {
             sl.add(new Marker(e.atMs(), MarkerKind.ORACLE, e));
         } else if (e instanceof RunEvent.ScenarioEnded s) {
             sl.verdict = verdictLabel(s);
@@ -217,12 +218,12 @@ public final class TimelineModel {
         return s.verdict().equals("error") && s.note().equals("cancelled") ? "stopped" : s.verdict();
     }
 
-    private java.util.Optional<Band> band(String seed, String fault) {
+    private Optional<Band> band(String seed, String fault) {
         List<Band> l = bands.getOrDefault(seed, List.of());
         for (int i = l.size() - 1; i >= 0; i--) {
-            if (l.get(i).fault().equals(fault)) return java.util.Optional.of(l.get(i));
+            if (l.get(i).fault().equals(fault)) return Optional.of(l.get(i));
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     private Lane seedLane(String seed) {

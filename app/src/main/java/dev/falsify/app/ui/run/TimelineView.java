@@ -18,18 +18,20 @@ import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ContextMenu;
-import javafx.scene.control.MenuItem;
-import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.ScrollBar;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.MouseButton;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
 import javafx.util.Duration;
 
 /**
@@ -44,7 +46,7 @@ public final class TimelineView extends BorderPane {
     static final double LANE = 22;
     static final double LABELS = 150;
     private static final Font FONT = Font.font("System", 11);
-    private static final Font BOLD = Font.font("System", javafx.scene.text.FontWeight.BOLD, 11);
+    private static final Font BOLD = Font.font("System", FontWeight.BOLD, 11);
     // colours parsed once: Color.web per draw call was a parse and an object per marker per frame
     private static final Color C_EEF2F8 = Color.web("#eef2f8");
     private static final Color C_FAFAFA = Color.web("#fafafa");
@@ -186,7 +188,7 @@ public final class TimelineView extends BorderPane {
                 if (b - a > 4) zoomTo(timeAt(a), timeAt(b));
                 dragToX = Double.NaN;
                 invalidate();
-            } else if (!dragged && e.getButton() == javafx.scene.input.MouseButton.PRIMARY) {
+            } else if (!dragged && e.getButton() == MouseButton.PRIMARY) {
                 TimelineModel.Marker m = markerAt(e.getX(), e.getY());
                 if (m != null) onMarker.accept(m);
             }
@@ -647,7 +649,7 @@ public final class TimelineView extends BorderPane {
                 polygon(g, x, y + 3, x + 5, cy, x, y + LANE - 3, x - 5, cy);
             }
             case ORACLE -> {
-                boolean bad = m.event() instanceof RunEvent.OracleResult o && !o.validity().equals("valid");
+                boolean bad = m.event() instanceof RunEvent.OracleChecked o && !o.validity().equals("valid");
                 g.setFill(bad ? C_CF222E : C_0969DA);
                 polygon(g, x, y + 2, x + 6, cy, x, y + LANE - 2, x - 6, cy);
             }

@@ -1,10 +1,13 @@
 package dev.falsify.app.ui.session;
 
+import dev.falsify.app.ui.tab.WorkbenchTab;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import javafx.scene.control.Tab;
 
 /** A tab holding the comparison of two sessions. */
-public final class CompareTab extends Tab {
+public final class CompareTab extends Tab implements WorkbenchTab {
     private final CompareView view;
     private final Path before;
     private final Path after;
@@ -22,7 +25,18 @@ public final class CompareTab extends Tab {
         return view;
     }
 
-    public boolean compares(Path b, Path a) {
-        return before.equals(b.toAbsolutePath().normalize()) && after.equals(a.toAbsolutePath().normalize());
+    /** What a comparison tab shows: the earlier and the later session folder, in that order. */
+    public static List<Path> keyOf(Path before, Path after) {
+        return List.of(before.toAbsolutePath().normalize(), after.toAbsolutePath().normalize());
+    }
+
+    @Override
+    public Tab tab() {
+        return this;
+    }
+
+    @Override
+    public Optional<List<Path>> key() {
+        return Optional.of(List.of(before, after));
     }
 }

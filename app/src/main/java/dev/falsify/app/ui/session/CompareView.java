@@ -1,14 +1,16 @@
 package dev.falsify.app.ui.session;
 
-import dev.falsify.model.report.SessionComparison;
+import dev.falsify.app.ui.work.BackgroundWork;
 import dev.falsify.model.report.SessionComparison.ArmChange;
 import dev.falsify.model.report.SessionComparison.ScenarioChange;
-import dev.falsify.model.verdict.ArmId;
+import dev.falsify.model.report.SessionComparison;
 import dev.falsify.model.verdict.Verdict;
+import dev.falsify.model.vocabulary.PlanId;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
@@ -113,7 +115,7 @@ public final class CompareView extends BorderPane {
     }
 
     private static TreeTableColumn<Line, Optional<Verdict>> verdictColumn(String title,
-                                                                          java.util.function.Function<Line, Optional<Verdict>> f) {
+                                                                          Function<Line, Optional<Verdict>> f) {
         TreeTableColumn<Line, Optional<Verdict>> c = new TreeTableColumn<>(title);
         c.setPrefWidth(230);
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(f.apply(cd.getValue().getValue())));
@@ -179,9 +181,9 @@ public final class CompareView extends BorderPane {
         sides.getChildren().setAll(side("Earlier", b), side("Later", a));
         TreeItem<Line> root = new TreeItem<>();
         for (ScenarioChange s : c.scenarios()) {
-            List<ArmChange> arms = c.arms().stream().filter(x -> ArmId.key(ArmId.scenarioOf(x.armId())).equals(ArmId.key(s.scenario())))
+            List<ArmChange> arms = c.arms().stream().filter(x -> PlanId.key(PlanId.scenarioOf(x.armId())).equals(PlanId.key(s.scenario())))
                     .toList();
-            boolean plain = arms.size() == 1 && ArmId.armOf(arms.get(0).armId()).isEmpty();
+            boolean plain = arms.size() == 1 && PlanId.armOf(arms.get(0).armId()).isEmpty();
             String ev = plain ? String.join("; ", arms.get(0).evidenceChanges()) : "";
             TreeItem<Line> item = new TreeItem<>(new Line(s.scenario(), s.before(), s.after(), ev));
             if (!plain) {

@@ -10,6 +10,7 @@ import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.EnumSet;
 import java.util.Optional;
+import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -142,7 +143,7 @@ public final class OverrideDialog extends Dialog<VerdictOverride> {
         return l;
     }
 
-    private static <T> StringConverter<T> named(java.util.function.Function<T, String> f) {
+    private static <T> StringConverter<T> named(Function<T, String> f) {
         return new StringConverter<>() {
             @Override
             public String toString(T t) {

@@ -2,16 +2,17 @@ package dev.falsify.app.ui.session;
 
 import dev.falsify.model.report.ResultRow;
 import dev.falsify.model.session.SessionFolder.ArmVerdict;
-import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BugType;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * One row of the scenario table: a scenario (its aggregated verdict, arms nested under it) or an arm.
@@ -45,7 +46,7 @@ public record ResultLine(String id, Verdict verdict, Optional<ArmVerdict> arm, O
         return row.map(ResultRow::name).orElse(arms.isEmpty() ? "" : arms.get(0).row().map(ResultRow::name).orElse(""));
     }
 
-    public String cell(java.util.function.Function<ResultRow, String> f) {
+    public String cell(Function<ResultRow, String> f) {
         return row.map(f).orElse("");
     }
 
@@ -64,28 +65,28 @@ public record ResultLine(String id, Verdict verdict, Optional<ArmVerdict> arm, O
     /** Scenario rows with their arms, in the folder's order. */
     public static List<ResultLine> build(List<ArmVerdict> arms, List<ResultRow> rows, Map<String, Verdict> scenarioVerdicts) {
         Map<String, ResultRow> byArm = new LinkedHashMap<>();
-        rows.forEach(r -> byArm.putIfAbsent(ArmId.key(r.armId()), r));
+        rows.forEach(r -> byArm.putIfAbsent(PlanId.key(r.armId()), r));
         Map<String, List<ArmVerdict>> byScenario = new LinkedHashMap<>();
         Map<String, String> names = new LinkedHashMap<>();
         for (ArmVerdict a : arms) {
-            byScenario.computeIfAbsent(ArmId.key(a.scenario()), k -> new ArrayList<>()).add(a);
-            names.putIfAbsent(ArmId.key(a.scenario()), a.scenario());
+            byScenario.computeIfAbsent(PlanId.key(a.scenario()), k -> new ArrayList<>()).add(a);
+            names.putIfAbsent(PlanId.key(a.scenario()), a.scenario());
         }
         Map<String, Verdict> agg = new LinkedHashMap<>();
-        scenarioVerdicts.forEach((k, v) -> agg.put(ArmId.key(k), v));
+        scenarioVerdicts.forEach((k, v) -> agg.put(PlanId.key(k), v));
         List<ResultLine> out = new ArrayList<>();
         byScenario.forEach((key, list) -> {
             Verdict v = agg.getOrDefault(key, list.get(0).effective());
-            if (list.size() == 1 && ArmId.armOf(list.get(0).armId()).isEmpty()) {
+            if (list.size() == 1 && PlanId.armOf(list.get(0).armId()).isEmpty()) {
                 ArmVerdict a = list.get(0);
                 out.add(new ResultLine(a.armId(), a.effective(), Optional.of(a),
-                        Optional.ofNullable(byArm.get(ArmId.key(a.armId()))), List.of()));
+                        Optional.ofNullable(byArm.get(PlanId.key(a.armId()))), List.of()));
                 return;
             }
             List<ResultLine> children = new ArrayList<>();
             for (ArmVerdict a : list) {
                 children.add(new ResultLine(a.armId(), a.effective(), Optional.of(a),
-                        Optional.ofNullable(byArm.get(ArmId.key(a.armId()))), List.of()));
+                        Optional.ofNullable(byArm.get(PlanId.key(a.armId()))), List.of()));
             }
             out.add(new ResultLine(names.get(key), v, Optional.empty(), Optional.empty(), children));
         });

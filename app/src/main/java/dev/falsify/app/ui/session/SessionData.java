@@ -5,15 +5,19 @@ import dev.falsify.model.report.PlanFactsAdapter;
 import dev.falsify.model.report.PlanLocator;
 import dev.falsify.model.report.ReportWriter;
 import dev.falsify.model.report.ResultRow;
+import dev.falsify.model.report.SessionVerdicts;
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.SessionTime;
 import dev.falsify.model.session.SessionWriter;
+import dev.falsify.model.verdict.SessionHeadline;
+import dev.falsify.model.verdict.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -28,14 +32,14 @@ import java.util.stream.Stream;
  * @param rows     one results row per arm, in the folder's order
  */
 public record SessionData(SessionFolder folder, Optional<Path> planFile, PlanFacts plan, List<ResultRow> rows,
-                          List<SessionFolder.ArmVerdict> arms, java.util.Map<String, dev.falsify.model.verdict.Verdict> scenarioVerdicts,
-                          dev.falsify.model.verdict.SessionHeadline headline) {
+                          List<SessionFolder.ArmVerdict> arms, Map<String, Verdict> scenarioVerdicts,
+                          SessionHeadline headline) {
 
     public static SessionData load(Path dir) throws IOException {
         SessionFolder f = SessionReader.read(dir.toAbsolutePath().normalize());
         // read against the plan, as report.md is (declared arms never run, scenarios without a fault),
         // so the window and the report give the same verdicts
-        var v = dev.falsify.model.report.SessionVerdicts.of(f, Path.of("").toAbsolutePath());
+        var v = SessionVerdicts.of(f, Path.of("").toAbsolutePath());
         return new SessionData(f, v.planFile(), v.plan(), ReportWriter.resultRows(f, v.plan()), v.arms(), v.scenarios(),
                 v.headline());
     }

@@ -1,16 +1,20 @@
 package dev.falsify.app.ui.session;
 
 import dev.falsify.app.ui.viewers.MarkdownViewer;
+import dev.falsify.app.ui.work.BackgroundThreads;
+import dev.falsify.app.ui.work.BackgroundWork;
 import dev.falsify.model.report.ReportExport;
 import dev.falsify.model.report.ResultRow;
 import dev.falsify.model.session.FindingFile;
-import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionFolder.ArmVerdict;
+import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
-import dev.falsify.model.verdict.ArmId;
 import dev.falsify.model.verdict.AuditChecklist;
 import dev.falsify.model.verdict.AuditItem;
+import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
+import dev.falsify.model.vocabulary.AuditCheck;
+import dev.falsify.model.vocabulary.PlanId;
 import dev.falsify.runner.store.HistoryEntry;
 import dev.falsify.runner.store.SessionStore;
 import java.io.IOException;
@@ -22,10 +26,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
@@ -40,22 +46,27 @@ import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Separator;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableColumn;
 import javafx.scene.control.TreeTableView;
+import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.stage.DirectoryChooser;
 
 /**
  * The reviewer's view of one session folder: a header (plan, commit, times, state, headline), the
@@ -112,7 +123,7 @@ public final class SessionView extends BorderPane {
         compareButton.setOnAction(e -> askCompare());
         Button reload = new Button("Reload");
         reload.setOnAction(e -> load());
-        ToolBar tools = new ToolBar(overrideButton, undoButton, new javafx.scene.control.Separator(), exportButton,
+        ToolBar tools = new ToolBar(overrideButton, undoButton, new Separator(), exportButton,
                 compareButton, reload);
         updateButtons();
 
@@ -123,7 +134,7 @@ public final class SessionView extends BorderPane {
             }
         });
         artifacts.setOnKeyPressed(e -> {
-            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
+            if (e.getCode() == KeyCode.ENTER) {
                 openSelectedArtifact();
             }
         });
@@ -212,7 +223,7 @@ public final class SessionView extends BorderPane {
     public boolean select(String id) {
         for (TreeItem<ResultLine> s : table.getRoot().getChildren()) {
             for (TreeItem<ResultLine> t : withChildren(s)) {
-                if (ArmId.key(t.getValue().id()).equals(ArmId.key(id))) {
+                if (PlanId.key(t.getValue().id()).equals(PlanId.key(id))) {
                     s.setExpanded(true);
                     table.getSelectionModel().select(t);
                     table.scrollTo(Math.max(0, table.getRow(t) - 2));
@@ -241,7 +252,7 @@ public final class SessionView extends BorderPane {
                 store.importFolder(p);
             }
         } catch (IOException | RuntimeException e) {
-            javafx.application.Platform.runLater(() -> host.status("Session index not updated: " + e.getMessage()));
+            Platform.runLater(() -> host.status("Session index not updated: " + e.getMessage()));
         }
     }
 
@@ -376,13 +387,13 @@ public final class SessionView extends BorderPane {
         session.setPrefWidth(200);
         TableColumn<HistoryEntry, String> verdict = new TableColumn<>("Verdict");
         verdict.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().verdict()));
-        verdict.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
+        verdict.setCellFactory(c -> new TableCell<>() {
             @Override
             protected void updateItem(String item, boolean empty) {
                 super.updateItem(item, empty);
                 setText(empty ? null : item);
                 VerdictStyle.apply(this, empty || item == null ? null
-                        : VerdictStyle.of(dev.falsify.model.verdict.Verdict.parse(item).orElse(null)));
+                        : VerdictStyle.of(Verdict.parse(item).orElse(null)));
             }
         });
         verdict.setPrefWidth(220);
@@ -396,7 +407,7 @@ public final class SessionView extends BorderPane {
         history.getColumns().setAll(List.of(session, verdict, flip, where));
         history.setPlaceholder(new Label("No indexed session records this scenario."));
         history.setRowFactory(t -> {
-            javafx.scene.control.TableRow<HistoryEntry> row = new javafx.scene.control.TableRow<>();
+            TableRow<HistoryEntry> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
                 if (e.getClickCount() == 2 && row.getItem() != null && !Path.of(row.getItem().dir()).equals(dir)) {
                     host.open(Path.of(row.getItem().dir()));
@@ -448,7 +459,7 @@ public final class SessionView extends BorderPane {
                 r.finding().ifPresent(artifacts.getItems()::add);
                 artifacts.getItems().addAll(r.artifacts());
             });
-            String stem = ArmId.fileStem(a.id());
+            String stem = PlanId.fileStem(a.id());
             data.folder().logFiles().stream().filter(p -> {
                 String rest = p.substring(p.indexOf('/') + 1);
                 return rest.startsWith(stem + "/") || rest.startsWith(stem + "-") || rest.startsWith(stem + ".");
@@ -467,16 +478,16 @@ public final class SessionView extends BorderPane {
                 .ifPresent(w -> checks.getChildren().add(wrap("Written as " + w.label() + " (downgraded or recomputed)")));
         a.override().ifPresent(o -> checks.getChildren().add(wrap("Overridden by " + o.author() + " at " + o.time()
                 + " because " + o.reason())));
-        if (a.effective() == dev.falsify.model.verdict.Verdict.NOT_RUN) {
+        if (a.effective() == Verdict.NOT_RUN) {
             checks.getChildren().add(wrap("Not evaluated: the arm never ran."));
             return;
         }
         List<AuditItem> gbb = a.finding().map(FindingFile::greenButBroken).orElse(List.of());
         List<AuditItem> weak = a.finding().map(FindingFile::weakOracleAudit).orElse(List.of());
         checks.getChildren().add(sub("Green-but-broken check"));
-        AuditChecklist.complete(gbb, AuditChecklist.GREEN_BUT_BROKEN).forEach(i -> checks.getChildren().add(item(i)));
+        AuditChecklist.complete(gbb, AuditCheck.Checklist.GREEN_BUT_BROKEN).forEach(i -> checks.getChildren().add(item(i)));
         checks.getChildren().add(sub("Weak-oracle audit"));
-        AuditChecklist.complete(weak, AuditChecklist.WEAK_ORACLE).forEach(i -> checks.getChildren().add(item(i)));
+        AuditChecklist.complete(weak, AuditCheck.Checklist.WEAK_ORACLE).forEach(i -> checks.getChildren().add(item(i)));
         Region gap = new Region();
         gap.setMinHeight(8);
         checks.getChildren().add(gap);
@@ -504,27 +515,25 @@ public final class SessionView extends BorderPane {
         Label l = new Label(mark + "  " + i.check() + " \u2014 " + (i.status() == AuditItem.Status.FAILED ? "FAILED: " : "")
                 + i.evidenceOrNotEvaluated());
         l.setWrapText(true);
-        l.getStyleClass().add("audit-" + i.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        l.getStyleClass().add("audit-" + i.status().name().toLowerCase(Locale.ROOT).replace('_', '-'));
         return l;
     }
 
     private void loadHistory(String id) {
         String slug = data.folder().planSlug();
-        Thread t = new Thread(() -> {
+        BackgroundThreads.start("falsify-history", () -> {
             try (SessionStore store = SessionStore.open(host.storeDb())) {
                 List<HistoryEntry> h = store.history(id, slug.isBlank() ? Optional.empty() : Optional.of(slug));
-                javafx.application.Platform.runLater(() -> {
+                Platform.runLater(() -> {
                     if (selectedLine().map(l -> l.id().equals(id)).orElse(false)) {
                         history.getItems().setAll(h);
                         historySummary.setText(HistoryEntry.summary(id, h));
                     }
                 });
             } catch (IOException | RuntimeException e) {
-                javafx.application.Platform.runLater(() -> historySummary.setText("History unavailable: " + e.getMessage()));
+                Platform.runLater(() -> historySummary.setText("History unavailable: " + e.getMessage()));
             }
-        }, "falsify-history");
-        t.setDaemon(true);
-        t.start();
+        });
     }
 
     private void openSelectedArtifact() {
@@ -618,7 +627,7 @@ public final class SessionView extends BorderPane {
         d.showAndWait().ifPresent(choice -> {
             Path with;
             if (choice.equals(other)) {
-                javafx.stage.DirectoryChooser dc = new javafx.stage.DirectoryChooser();
+                DirectoryChooser dc = new DirectoryChooser();
                 dc.setTitle("Session folder to compare with");
                 var f = dc.showDialog(host.window());
                 if (f == null) {

@@ -3,6 +3,8 @@ package dev.falsify.app.ui.spacetime;
 import dev.falsify.model.plan.run.RunVocabulary.MessageEventKind;
 import dev.falsify.model.session.MessageEvent;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -143,9 +145,9 @@ public final class SpaceTimeModel {
                     sendRows.get(e.message()), Math.max(row - 1, sendRows.get(e.message())), End.UNDELIVERED, delayed.contains(e.message()), held.contains(e.message()),
                     false, e.payload(), e.timeMicros(), e.timeMicros()));
         }
-        arrows.sort(java.util.Comparator.comparingInt(Arrow::fromRow).thenComparingInt(Arrow::toRow));
+        arrows.sort(Comparator.comparingInt(Arrow::fromRow).thenComparingInt(Arrow::toRow));
         return new SpaceTimeModel(List.copyOf(allNodes), List.copyOf(allTypes), nodes, List.copyOf(arrows), List.copyOf(states), row,
-                java.util.Arrays.copyOf(mono, row));
+                Arrays.copyOf(mono, row));
     }
 
     /** What happens at a row, in words: a message sent or ending there, or a monitor change; empty for none. */

@@ -6,13 +6,16 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.function.LongConsumer;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.ScrollBar;
@@ -23,6 +26,7 @@ import javafx.scene.layout.Pane;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.StrokeLineCap;
 import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 
 /**
@@ -51,7 +55,7 @@ public final class SpaceTimeView extends BorderPane {
     private static final Color SUCCESS = Color.web("#2e7d32");
     private static final Color STATE = Color.web("#455a64");
     private static final Color INSTANT = Color.web("#e08a00");
-    private static final Font HEADER_FONT = Font.font(null, javafx.scene.text.FontWeight.BOLD, 12);
+    private static final Font HEADER_FONT = Font.font(null, FontWeight.BOLD, 12);
     private static final Font LABEL_FONT = Font.font(11);
 
     private final Canvas canvas = new Canvas(800, 600);
@@ -60,7 +64,7 @@ public final class SpaceTimeView extends BorderPane {
     private final MenuButton nodesMenu = new MenuButton("Nodes");
     private final MenuButton typesMenu = new MenuButton("Types");
     /** "Messages of" one node: the others' lines stay, only its messages are drawn */
-    private final javafx.scene.control.ComboBox<String> nodeFilter = new javafx.scene.control.ComboBox<>();
+    private final ComboBox<String> nodeFilter = new ComboBox<>();
     private static final String ALL_NODES = "all nodes";
     private final Label summary = new Label();
     private final Label hover = new Label("Hover a message for its payload");
@@ -74,7 +78,7 @@ public final class SpaceTimeView extends BorderPane {
     private SpaceTimeModel.Arrow hovered;
     /** The shared instant's row (a dashed line across the diagram), -1 for none. */
     private int cursorRow = -1;
-    private java.util.function.LongConsumer onInstant = t -> { };
+    private LongConsumer onInstant = t -> { };
 
     public SpaceTimeView() {
         getStyleClass().add("space-time-view");
@@ -141,7 +145,7 @@ public final class SpaceTimeView extends BorderPane {
 
     /** Draws only the messages from or to {@code node} (null: every node's), keeping every node's line. */
     public void setNodeFilter(String node) {
-        if (java.util.Objects.equals(node, onlyNode)) return;
+        if (Objects.equals(node, onlyNode)) return;
         onlyNode = node;
         String shown = node == null ? ALL_NODES : node;
         if (!shown.equals(nodeFilter.getValue())) nodeFilter.setValue(shown);
@@ -171,7 +175,7 @@ public final class SpaceTimeView extends BorderPane {
      * What selecting a message tells the session's other viewers: the instant (runner monotonic ns, the
      * session clock) its send happened at.
      */
-    public void setOnInstant(java.util.function.LongConsumer listener) {
+    public void setOnInstant(LongConsumer listener) {
         onInstant = listener == null ? t -> { } : listener;
     }
 

@@ -3,6 +3,7 @@ package dev.falsify.app.ui.structured;
 import dev.falsify.model.plan.Claim;
 import dev.falsify.model.plan.ClaimCategory;
 import dev.falsify.model.plan.Plan;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -20,7 +21,7 @@ import javafx.scene.control.cell.TextFieldTableCell;
  */
 final class ClaimsTable extends TableView<Claim> {
     /** Category choices offered by the picker. */
-    static final List<String> CATEGORY_CHOICES = java.util.Arrays.stream(ClaimCategory.values())
+    static final List<String> CATEGORY_CHOICES = Arrays.stream(ClaimCategory.values())
             .map(ClaimCategory::label).toList();
 
     private final PlanEdits edits;

@@ -2,6 +2,7 @@ package dev.falsify.app.ui.structured;
 
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -79,7 +80,7 @@ final class FormParts {
         reselect(sel, items, key, l.getSelectionModel()::select);
     }
 
-    private static <T> void reselect(T sel, List<T> items, Function<T, String> key, java.util.function.IntConsumer select) {
+    private static <T> void reselect(T sel, List<T> items, Function<T, String> key, IntConsumer select) {
         if (sel != null) {
             int i = indexOf(items, key.apply(sel), key);
             if (i >= 0) {

@@ -18,11 +18,14 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
+import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -179,7 +182,7 @@ final class MessageForm extends VBox {
     /** A cell's commit is what patched the plan: its rows change once that commit has finished. */
     private static <T> void rows(TableView<Row<T>> t, List<Row<T>> rows) {
         if (t.getEditingCell() == null) keepSelection(t, rows);
-        else javafx.application.Platform.runLater(() -> keepSelection(t, rows));
+        else Platform.runLater(() -> keepSelection(t, rows));
     }
 
     private static <T> void keepSelection(TableView<Row<T>> t, List<Row<T>> rows) {
@@ -232,7 +235,7 @@ final class MessageForm extends VBox {
             return;
         }
         try {
-            List<Replacement> r = PlanEditing.replacements(edit.apply(e));
+            List<Replacement> r = Replacement.of(edit.apply(e));
             refused.setText("");
             if (!r.isEmpty()) edits.apply().accept(r);
         } catch (PlanEditException ex) {
@@ -284,7 +287,7 @@ final class MessageForm extends VBox {
         c.setCellValueFactory(x -> new ReadOnlyObjectWrapper<>(x.getValue().problems()));
         c.setEditable(false);
         c.setPrefWidth(260);
-        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+        c.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(String item, boolean empty) {
                 super.updateItem(item, empty);
@@ -331,7 +334,7 @@ final class MessageForm extends VBox {
         return b;
     }
 
-    private static <T> void selected(TableView<Row<T>> t, java.util.function.IntConsumer action) {
+    private static <T> void selected(TableView<Row<T>> t, IntConsumer action) {
         int i = t.getSelectionModel().getSelectedIndex();
         if (i >= 0) action.accept(i);
     }

@@ -1,12 +1,13 @@
 package dev.falsify.app.ui.structured;
 
 import dev.falsify.app.ui.editor.Problem.Replacement;
+import dev.falsify.model.plan.Claim;
+import dev.falsify.model.plan.Field;
+import dev.falsify.model.plan.Hypothesis;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.edit.PlanEditException;
-import dev.falsify.model.plan.edit.PlanPatcher;
 import dev.falsify.model.plan.edit.PlanPatch;
-import dev.falsify.model.plan.edit.TextEdit;
-import java.util.ArrayList;
+import dev.falsify.model.plan.edit.PlanPatcher;
 import java.util.List;
 import java.util.function.Function;
 
@@ -19,20 +20,12 @@ public final class PlanEditing {
     private PlanEditing() {
     }
 
-    public static List<Replacement> replacements(PlanPatch patch) {
-        List<Replacement> out = new ArrayList<>(patch.edits().size());
-        for (TextEdit e : patch.edits()) {
-            out.add(new Replacement(e.startOffset(), e.endOffset(), e.replacement()));
-        }
-        return out;
-    }
-
     static List<Replacement> edit(Plan p, Function<PlanPatcher, PlanPatch> edit) {
         if (p == null) {
             return List.of();
         }
         try {
-            return replacements(edit.apply(new PlanPatcher(p)));
+            return Replacement.of(edit.apply(new PlanPatcher(p)));
         } catch (PlanEditException e) {
             System.err.println("falsify: edit refused: " + e.getMessage());
             return List.of();
@@ -45,7 +38,7 @@ public final class PlanEditing {
      * left to the Markdown side (no edit).
      */
 
-    static List<Replacement> setHypothesisField(Plan p, dev.falsify.model.plan.Hypothesis h, String field, String value) {
+    static List<Replacement> setHypothesisField(Plan p, Hypothesis h, String field, String value) {
         return h.field(field).map(f -> replaceValue(f, value)).orElse(List.of());
     }
 
@@ -62,13 +55,13 @@ public final class PlanEditing {
                 .orElse(List.of());
     }
 
-    private static List<Replacement> replaceValue(dev.falsify.model.plan.Field f, String value) {
+    private static List<Replacement> replaceValue(Field f, String value) {
         String v = value.replace("\n", " ");
         return List.of(new Replacement(f.valueSpan().startOffset(), f.valueSpan().endOffset(), v));
     }
 
     /** Column names as the claims table writes them; the model finds the column by name. */
-    static String claimColumn(Plan p, String column, dev.falsify.model.plan.Claim c) {
+    static String claimColumn(Plan p, String column, Claim c) {
         String[] candidates = switch (column) {
             case "category" -> new String[] {"category", "kind"};
             case "inferred" -> new String[] {"inferred", "confidence"};

@@ -2,22 +2,29 @@ package dev.falsify.app.ui.structured;
 
 import dev.falsify.app.ui.editor.Problem.Replacement;
 import dev.falsify.model.plan.Field;
+import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.plan.SevenM;
 import dev.falsify.model.plan.SevenMS;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -44,10 +51,10 @@ final class ScenariosPane extends SplitPane {
         List<Replacement> patch(String name, String value);
     }
 
-    private static final java.util.function.Consumer<String> NO_RUN = id -> { };
+    private static final Consumer<String> NO_RUN = id -> { };
     private final PlanEdits edits;
-    private java.util.function.Consumer<String> onRun = NO_RUN;
-    private java.util.function.Consumer<String> onRunWithSeeds = NO_RUN;
+    private Consumer<String> onRun = NO_RUN;
+    private Consumer<String> onRunWithSeeds = NO_RUN;
     private final ListView<Scenario> list = new ListView<>();
     private final VBox detail = new VBox(8);
     private String shownScenarioKey;
@@ -72,7 +79,7 @@ final class ScenariosPane extends SplitPane {
                 setText(s.id() + "  " + s.name() + badge);
                 setGraphic(s.runBlocks().isEmpty() ? null : runButton(s));
                 setContextMenu(s.runBlocks().isEmpty() || onRun == NO_RUN ? null : runMenu(s));
-                setContentDisplay(javafx.scene.control.ContentDisplay.RIGHT);
+                setContentDisplay(ContentDisplay.RIGHT);
             }
         });
         list.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
@@ -100,23 +107,23 @@ final class ScenariosPane extends SplitPane {
     }
 
     /** What the ▶ after a scenario with a run block does (the window opens its run dialog). */
-    void setOnRun(java.util.function.Consumer<String> run, java.util.function.Consumer<String> withSeeds) {
+    void setOnRun(Consumer<String> run, Consumer<String> withSeeds) {
         onRun = run;
         onRunWithSeeds = withSeeds;
         list.refresh();
     }
 
     /** The scenario row's (and its ▶'s) menu: run it, or run it asking for the seed first. */
-    private javafx.scene.control.ContextMenu runMenu(Scenario s) {
-        javafx.scene.control.MenuItem run = new javafx.scene.control.MenuItem("Run " + s.id() + "\u2026");
+    private ContextMenu runMenu(Scenario s) {
+        MenuItem run = new MenuItem("Run " + s.id() + "\u2026");
         run.setId("scenario-menu-run");
         run.setOnAction(e -> onRun.accept(s.id()));
-        javafx.scene.control.MenuItem seeds = new javafx.scene.control.MenuItem("Run " + s.id() + " with seeds\u2026");
+        MenuItem seeds = new MenuItem("Run " + s.id() + " with seeds\u2026");
         seeds.setId("scenario-menu-run-seeds");
         seeds.setOnAction(e -> onRunWithSeeds.accept(s.id()));
         run.setMnemonicParsing(false);
         seeds.setMnemonicParsing(false);
-        return new javafx.scene.control.ContextMenu(run, seeds);
+        return new ContextMenu(run, seeds);
     }
 
     private Button runButton(Scenario s) {
@@ -124,7 +131,7 @@ final class ScenariosPane extends SplitPane {
         b.setId("run-scenario-" + s.id());
         b.getStyleClass().add("run-scenario");
         b.setStyle("-fx-padding: 0 6 0 6; -fx-font-size: 10px;");
-        b.setTooltip(new javafx.scene.control.Tooltip("Run " + s.id() + " \u2014 pick seeds, then start (its commands are shown for trust first)"));
+        b.setTooltip(new Tooltip("Run " + s.id() + " \u2014 pick seeds, then start (its commands are shown for trust first)"));
         b.setOnAction(e -> onRun.accept(s.id()));
         b.setContextMenu(onRun == NO_RUN ? null : runMenu(s));
         b.setDisable(onRun == NO_RUN);
@@ -215,7 +222,7 @@ final class ScenariosPane extends SplitPane {
         if (s.run().isPresent()) {
             messageForm = keep != null ? keep : new MessageForm(edits);
             showMessages(s);
-            javafx.scene.control.TitledPane messages = new javafx.scene.control.TitledPane("Messages — filters and monitor", messageForm);
+            TitledPane messages = new TitledPane("Messages — filters and monitor", messageForm);
             messages.setId("messages-pane");
             var rs = s.run().get().spec();
             messages.setExpanded(rs == null || !rs.filters().isEmpty() || rs.monitor() != null || !rs.messages().isEmpty());
@@ -225,7 +232,7 @@ final class ScenariosPane extends SplitPane {
     }
 
     private void showMessages(Scenario s) {
-        dev.falsify.model.plan.Plan p = edits.currentPlan().get();
+        Plan p = edits.currentPlan().get();
         if (p != null) messageForm.show(p, s);
     }
 

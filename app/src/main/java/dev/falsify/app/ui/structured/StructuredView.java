@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.scene.control.Button;
 import javafx.scene.control.ListView;
@@ -133,7 +134,7 @@ public final class StructuredView extends BorderPane {
     }
 
     /** A table whose cell is being edited keeps its rows (and stays stale) until the edit ends. */
-    private <T> void refreshTable(Tab tab, TableView<T> table, List<T> rows, java.util.function.Function<T, String> id) {
+    private <T> void refreshTable(Tab tab, TableView<T> table, List<T> rows, Function<T, String> id) {
         if (table.getEditingCell() != null) {
             staleTabs.add(tab);
         } else {

@@ -1,14 +1,26 @@
 package dev.falsify.app.ui.viewers;
 
+import dev.falsify.app.ui.history.HistoryFiles;
+import dev.falsify.app.ui.history.HistoryView;
 import dev.falsify.app.ui.log.LogFile;
 import dev.falsify.app.ui.log.LogViewer;
+import dev.falsify.app.ui.spacetime.SpaceTimeView;
+import dev.falsify.app.ui.tab.WorkbenchTab;
+import dev.falsify.app.ui.theme.ThemeSetting;
+import dev.falsify.app.ui.work.BackgroundThreads;
+import dev.falsify.model.session.MessageEvent;
+import dev.falsify.model.session.MessageEventLog;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
+import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+import javafx.application.Platform;
 import javafx.concurrent.Task;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -18,17 +30,20 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
+import javafx.util.Subscription;
 
 /**
  * One evidence file open read-only in the viewer that fits it ({@link EvidenceKind}). The file is read
  * and parsed off the FX thread (progress and Cancel while it loads); there is no editor, no save and
- * no autosave — evidence cannot be changed from here by accident.
+ * no autosave — evidence cannot be changed from here by accident. Rendered Markdown follows the
+ * window's theme.
  */
-public final class EvidenceTab extends Tab {
+public final class EvidenceTab extends Tab implements WorkbenchTab {
     private final Path path;
     private final EvidenceKind kind;
     private final Consumer<Path> opener;
-    private final BooleanSupplier dark;
+    private final ThemeSetting theme;
+    private final Subscription themeFollow;
     private final BorderPane body = new BorderPane();
     private final Label banner = new Label();
     private Node viewer;
@@ -43,11 +58,11 @@ public final class EvidenceTab extends Tab {
      * @param label  the tab's title (e.g. {@code replicated-kv @ 2026-12-01T081030Z / report.md})
      * @param opener opens a file linked from rendered Markdown inside the window
      */
-    public EvidenceTab(Path path, String label, Consumer<Path> opener, BooleanSupplier dark) {
+    public EvidenceTab(Path path, String label, Consumer<Path> opener, ThemeSetting theme) {
         this.path = path.toAbsolutePath().normalize();
         this.kind = EvidenceKind.of(path);
         this.opener = opener;
-        this.dark = dark;
+        this.theme = theme;
         setText(label);
         setTooltip(new Tooltip(this.path + " (read-only evidence)"));
         getStyleClass().add("evidence-tab");
@@ -57,15 +72,39 @@ public final class EvidenceTab extends Tab {
         body.setTop(banner);
         setContent(body);
         cursor = TimeCursor.forEvidence(this.path);
+        // Markdown is rendered in the theme's colours: render it again after a switch
+        themeFollow = theme.onChange(() -> {
+            if (kind == EvidenceKind.MARKDOWN && viewer != null) {
+                load();
+            }
+        });
         setOnClosed(e -> {
             cancel();
             closeLog();
             unfollow.run();
+            themeFollow.unsubscribe();
         });
     }
 
     public Path path() {
         return path;
+    }
+
+    @Override
+    public Tab tab() {
+        return this;
+    }
+
+    /** The file (absolute, normalized). */
+    @Override
+    public Optional<Path> key() {
+        return Optional.of(path);
+    }
+
+    /** Opened again: read the file again (a log may have grown, a report been rewritten). */
+    @Override
+    public void reopened() {
+        load();
     }
 
     public EvidenceKind kind() {
@@ -97,16 +136,16 @@ public final class EvidenceTab extends Tab {
         progress.setMaxSize(48, 48);
         Button cancel = new Button("Cancel");
         VBox wait = new VBox(10, progress, new Label("Reading " + path.getFileName() + "\u2026"), cancel);
-        wait.setAlignment(javafx.geometry.Pos.CENTER);
+        wait.setAlignment(Pos.CENTER);
         body.setCenter(wait);
-        boolean isDark = dark.getAsBoolean();
+        boolean isDark = theme.isDark();
         MarkdownViewer md = kind == EvidenceKind.MARKDOWN ? markdownViewer() : null;
         Task<Object> task = new Task<>() {
             @Override
             protected Object call() throws Exception {
                 if (kind == EvidenceKind.TEXT) {
                     // .edn, Porcupine .log/.txt: the history viewer when the checkers read it as a history
-                    if (dev.falsify.app.ui.history.HistoryFiles.isHistory(path)) return SNIFFED_HISTORY;
+                    if (HistoryFiles.isHistory(path)) return SNIFFED_HISTORY;
                     // logs are read by line offsets, never whole: a million lines open at once
                     LogFile lf = new LogFile(path);
                     lf.index();
@@ -119,8 +158,7 @@ public final class EvidenceTab extends Tab {
                 return switch (kind) {
                     case MARKDOWN -> new Object[] {t, md.render(t.text(), path, isDark)};
                     case HISTORY -> new Object[] {t, HistoryRows.parse(t.text())};
-                    case MESSAGES -> new Object[] {t, dev.falsify.model.session.MessageEventLog.read(path),
-                            dev.falsify.model.session.MessageEventLog.anchor(path).orElse(null)};
+                    case MESSAGES -> new Object[] {t, MessageEventLog.read(path), MessageEventLog.anchor(path).orElse(null)};
                     default -> t;
                 };
             }
@@ -134,9 +172,7 @@ public final class EvidenceTab extends Tab {
             body.setCenter(new VBox(8, message("Cancelled."), again));
         });
         loading = task;
-        Thread t = new Thread(task, "falsify-evidence-read");
-        t.setDaemon(true);
-        t.start();
+        BackgroundThreads.start("falsify-evidence-read", task);
     }
 
     /** What the reading task returns for a text file the checkers read as a history. */
@@ -150,7 +186,7 @@ public final class EvidenceTab extends Tab {
     private void show(Object result, MarkdownViewer md) {
         if (result == SNIFFED_HISTORY) {
             banner.setText("Read-only evidence \u2014 " + path);
-            viewer = follow(dev.falsify.app.ui.history.HistoryFiles.viewer(path, "Text", logOf(path)));
+            viewer = follow(HistoryFiles.viewer(path, "Text", logOf(path)));
             body.setCenter(viewer);
             return;
         }
@@ -168,9 +204,9 @@ public final class EvidenceTab extends Tab {
             md.showHtml((String) ((Object[]) result)[1]);
             viewer = md;
         } else if (kind == EvidenceKind.MESSAGES) {
-            dev.falsify.app.ui.spacetime.SpaceTimeView v = new dev.falsify.app.ui.spacetime.SpaceTimeView();
-            v.show((List<dev.falsify.model.session.MessageEvent>) ((Object[]) result)[1]);
-            if (((Object[]) result)[2] instanceof dev.falsify.model.session.MessageEventLog.ClockAnchor a) {
+            SpaceTimeView v = new SpaceTimeView();
+            v.show((List<MessageEvent>) ((Object[]) result)[1]);
+            if (((Object[]) result)[2] instanceof MessageEventLog.ClockAnchor a) {
                 cursor.anchor(new SessionClock.Anchor(a.wallMicros(), a.monoNanos()));
             }
             v.setOnInstant(t -> cursor.move(t, v));
@@ -179,13 +215,13 @@ public final class EvidenceTab extends Tab {
         } else if (kind == EvidenceKind.HISTORY) {
             HistoryTableViewer h = new HistoryTableViewer();
             h.show((List<Map<String, String>>) ((Object[]) result)[1]);
-            viewer = follow(dev.falsify.app.ui.history.HistoryFiles.viewer(path, "Table", h));
+            viewer = follow(HistoryFiles.viewer(path, "Table", h));
         } else if (kind == EvidenceKind.JSON) {
             try {
                 JsonTreeViewer j = new JsonTreeViewer();
                 j.show(text.text());
                 viewer = j;
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 banner.setText(banner.getText() + " \u2014 not valid JSON (" + e.getMessage().lines().findFirst().orElse("") + "): shown as text");
                 viewer = logOf(path);
             }
@@ -195,7 +231,7 @@ public final class EvidenceTab extends Tab {
         body.setCenter(viewer);
     }
 
-    private void follow(Object v, java.util.function.LongConsumer show) {
+    private void follow(Object v, LongConsumer show) {
         unfollow.run();
         unfollow = cursor.listen(v, show);
         cursor.instant().ifPresent(show::accept);
@@ -205,15 +241,15 @@ public final class EvidenceTab extends Tab {
      * The history viewer on the session's instant: its ops' times are ns from the history's first invocation,
      * mapped to and from the session clock through that invocation's time.
      */
-    private dev.falsify.app.ui.history.HistoryView follow(dev.falsify.app.ui.history.HistoryView h) {
+    private HistoryView follow(HistoryView h) {
         h.setOnInstant(off -> origin(h).ifPresent(o -> cursor.move(SessionClock.fromHistory(off, o), h)));
         follow(h, t -> origin(h).ifPresent(o -> h.showInstant(SessionClock.toHistory(t, o))));
         return h;
     }
 
-    private static java.util.Optional<Long> origin(dev.falsify.app.ui.history.HistoryView h) {
+    private static Optional<Long> origin(HistoryView h) {
         var l = h.canvas().history();
-        return l == null || l.size() == 0 ? java.util.Optional.empty() : java.util.Optional.of(l.realAxis().originNs());
+        return l == null || l.size() == 0 ? Optional.empty() : Optional.of(l.realAxis().originNs());
     }
 
     /** A log follows the instant, and a clicked line moves it, through the lines' timestamps and the session's wall-clock anchor, where both exist. */
@@ -236,12 +272,12 @@ public final class EvidenceTab extends Tab {
         if (pendingLine >= 0) {
             int line = pendingLine;
             pendingLine = -1;
-            javafx.application.Platform.runLater(() -> v.showLine(line)); // after its first layout
+            Platform.runLater(() -> v.showLine(line)); // after its first layout
         }
         v.setPoller(() -> {
             try {
                 lf.index();
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 // the file went away or cannot be read: keep showing what was read
             }
         });
@@ -253,7 +289,7 @@ public final class EvidenceTab extends Tab {
             LogFile lf = new LogFile(file);
             lf.index();
             return logViewer(lf);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return message("Cannot read " + file + ": " + e.getMessage());
         }
     }
@@ -262,7 +298,7 @@ public final class EvidenceTab extends Tab {
         if (openLog != null) {
             try {
                 openLog.close();
-            } catch (java.io.IOException ignored) {
+            } catch (IOException ignored) {
                 // read-only channel: nothing to lose
             }
             openLog = null;

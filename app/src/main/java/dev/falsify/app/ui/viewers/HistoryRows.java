@@ -2,6 +2,7 @@ package dev.falsify.app.ui.viewers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -38,7 +39,7 @@ public final class HistoryRows {
                 } else {
                     row.put(RAW, l);
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 row.put(RAW, l);
             }
             rows.add(row);

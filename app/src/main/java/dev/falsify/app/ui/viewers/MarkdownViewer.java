@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.concurrent.Worker;
 import javafx.scene.layout.StackPane;
+import javafx.scene.web.WebView;
 
 /**
  * Rendered Markdown (the plan preview's renderer and WebView: JavaScript off, raw HTML escaped, CSP)
@@ -53,7 +54,7 @@ public final class MarkdownViewer extends StackPane {
     }
 
     /** The WebView showing the page (JavaScript off). */
-    public javafx.scene.web.WebView webView() {
+    public WebView webView() {
         return preview.webView();
     }
 

@@ -1,10 +1,12 @@
 package dev.falsify.app.ui.viewers;
 
 import dev.falsify.app.ui.log.LogLines;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.OptionalLong;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -57,7 +59,7 @@ public final class SessionClock {
                     : ZoneOffset.of(zone.length() == 5 ? zone.substring(0, 3) + ":" + zone.substring(3) : zone);
             Instant t = LocalDateTime.parse(m.group(1) + "T" + m.group(2)).toInstant(off);
             return OptionalLong.of(t.getEpochSecond() * 1_000_000 + micros);
-        } catch (java.time.DateTimeException | NumberFormatException e) {
+        } catch (DateTimeException | NumberFormatException e) {
             return OptionalLong.empty();
         }
     }
@@ -79,7 +81,7 @@ public final class SessionClock {
     }
 
     /** {@link #lineAt(LogLines, long)} over {@code count} lines read by {@code line}. */
-    static int lineAt(int count, java.util.function.IntFunction<String> line, long wallMicros) {
+    static int lineAt(int count, IntFunction<String> line, long wallMicros) {
         int lo = 0;
         int hi = count - 1;
         int best = -1;

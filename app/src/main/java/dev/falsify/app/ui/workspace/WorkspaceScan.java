@@ -9,6 +9,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -84,7 +85,7 @@ public record WorkspaceScan(Path root, List<Path> plans, List<Path> sessions) {
         }
         try (var entries = Files.list(dir)) {
             return entries.anyMatch(e -> {
-                String n = e.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+                String n = e.getFileName().toString().toLowerCase(Locale.ROOT);
                 return Set.of("logs", "artifacts", "findings", "metrics").contains(n) || n.endsWith(".md");
             });
         } catch (IOException e) {

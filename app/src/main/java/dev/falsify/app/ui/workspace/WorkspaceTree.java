@@ -1,19 +1,22 @@
 package dev.falsify.app.ui.workspace;
 
+import dev.falsify.app.ui.session.SessionSummary;
+import dev.falsify.app.ui.work.BackgroundThreads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import dev.falsify.app.ui.session.SessionSummary;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import javafx.application.Platform;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
+import javafx.scene.input.KeyCode;
 
 /**
  * The workspace tree on the left: "Plans" (docs/testing-plans), "Sessions" (test-sessions) and
@@ -29,7 +32,7 @@ public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
     }
 
     private final Consumer<Path> opener;
-    private java.util.function.Function<Entry, javafx.scene.control.ContextMenu> menus = e -> null;
+    private Function<Entry, ContextMenu> menus = e -> null;
 
     private Path root;
 
@@ -45,7 +48,7 @@ public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
                 setText(empty || item == null ? null : item.label());
                 // built when asked for: what a row offers depends on the file (a stat), not on every cell update
                 setOnContextMenuRequested(empty || item == null || item.path() == null ? null : e -> {
-                    javafx.scene.control.ContextMenu m = menus.apply(item);
+                    ContextMenu m = menus.apply(item);
                     if (m != null) m.show(this, e.getScreenX(), e.getScreenY());
                     e.consume();
                 });
@@ -61,14 +64,14 @@ public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
             }
         });
         setOnKeyPressed(e -> {
-            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) {
+            if (e.getCode() == KeyCode.ENTER) {
                 openSelected();
             }
         });
     }
 
     /** The context menu of a row with a path (null for none); the window supplies it. */
-    public void setMenus(java.util.function.Function<Entry, javafx.scene.control.ContextMenu> menus) {
+    public void setMenus(Function<Entry, ContextMenu> menus) {
         this.menus = menus;
     }
 
@@ -87,7 +90,7 @@ public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
         if (root == null || getRoot().getChildren().size() < 2) return;
         TreeItem<Entry> sessions = getRoot().getChildren().get(1);
         Path r = root;
-        CompletableFuture.supplyAsync(() -> SessionSummary.newestFirst(WorkspaceScan.of(r).sessions()))
+        BackgroundThreads.supply("falsify-workspace-scan", () -> SessionSummary.newestFirst(WorkspaceScan.of(r).sessions()))
                 .thenAccept(list -> Platform.runLater(() -> {
                     if (r != root) return; // another workspace was opened meanwhile
                     sessions.getChildren().setAll(list.stream().map(s -> new TreeItem<>(new Entry(s.label(), s.dir(), false))).toList());
@@ -104,7 +107,7 @@ public final class WorkspaceTree extends TreeView<WorkspaceTree.Entry> {
         sessions.setExpanded(true);
         getRoot().getChildren().setAll(List.of(plans, sessions, files));
         // each session is read for its headline and time (off the FX thread), then listed newest first
-        CompletableFuture.supplyAsync(() -> {
+        BackgroundThreads.supply("falsify-workspace-scan", () -> {
             WorkspaceScan scan = WorkspaceScan.of(root);
             return Map.entry(scan, SessionSummary.newestFirst(scan.sessions()));
         }).thenAccept(r -> Platform.runLater(() -> {

@@ -6,7 +6,7 @@ import static org.testfx.util.WaitForAsyncUtils.waitFor;
 import dev.falsify.app.ui.OnFx;
 import dev.falsify.checkers.api.LinearizabilityCounterexample;
 import dev.falsify.checkers.api.TxnCounterexample;
-import dev.falsify.checkers.api.Validity;
+import dev.falsify.model.vocabulary.Validity;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

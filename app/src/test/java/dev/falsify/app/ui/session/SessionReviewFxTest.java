@@ -316,31 +316,6 @@ class SessionReviewFxTest {
     }
 
     @Test
-    void longWorkCanBeCancelledAndItsResultIsDropped() throws Exception {
-        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.atomic.AtomicReference<Object> outcome = new java.util.concurrent.atomic.AtomicReference<>();
-        BackgroundWork work = fx(BackgroundWork::new);
-        fx(() -> {
-            work.run("Reading a large session", () -> {
-                release.await(10, TimeUnit.SECONDS);
-                return "result";
-            }, outcome::set, outcome::set);
-            return null;
-        });
-        assertThat(fx(work::busy)).isTrue();
-        assertThat(fx(work::isVisible)).isTrue();
-        fx(() -> {
-            ((javafx.scene.control.Button) work.getChildren().get(2)).fire();
-            return null;
-        });
-        release.countDown();
-        waitFor(10, TimeUnit.SECONDS, () -> outcome.get() != null);
-        assertThat(outcome.get()).isInstanceOf(java.util.concurrent.CancellationException.class);
-        assertThat(fx(work::busy)).isFalse();
-        assertThat(fx(work::isVisible)).isFalse();
-    }
-
-    @Test
     void theSessionsTreeListsHeadlineAndTimeNewestFirst() throws Exception {
         copyFixture();
         List<SessionSummary> list = SessionSummary.newestFirst(List.of(root.resolve(OFF), root.resolve(ON)));

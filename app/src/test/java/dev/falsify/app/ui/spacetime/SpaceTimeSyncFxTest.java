@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.falsify.app.ui.OnFx;
 import dev.falsify.app.ui.history.HistoryView;
 import dev.falsify.app.ui.log.LogViewer;
+import dev.falsify.app.ui.theme.ThemeSetting;
 import dev.falsify.app.ui.viewers.EvidenceTab;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ class SpaceTimeSyncFxTest {
 
     private EvidenceTab open(Path file) throws Exception {
         EvidenceTab tab = OnFx.call(() -> {
-            EvidenceTab t = new EvidenceTab(file, file.getFileName().toString(), p -> { }, () -> false);
+            EvidenceTab t = new EvidenceTab(file, file.getFileName().toString(), p -> { }, new ThemeSetting());
             ((TabPane) stage.getScene().getRoot()).getTabs().add(t);
             t.load();
             return t;

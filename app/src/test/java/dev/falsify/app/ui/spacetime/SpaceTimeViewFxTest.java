@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.falsify.app.ui.OnFx;
 import dev.falsify.app.ui.viewers.EvidenceKind;
+import dev.falsify.app.ui.theme.ThemeSetting;
 import dev.falsify.app.ui.viewers.EvidenceTab;
 import dev.falsify.model.plan.run.RunVocabulary.MessageEventKind;
 import dev.falsify.model.session.MessageEvent;
@@ -156,7 +157,7 @@ class SpaceTimeViewFxTest {
     void aRunsMessagesJsonlOpensAsEvidenceInTheSpaceTimeView() throws Exception {
         assertThat(EvidenceKind.of(FIXTURE)).isEqualTo(EvidenceKind.MESSAGES);
         EvidenceTab tab = OnFx.call(() -> {
-            EvidenceTab t = new EvidenceTab(FIXTURE, "S6-1.messages.jsonl", p -> { }, () -> false);
+            EvidenceTab t = new EvidenceTab(FIXTURE, "S6-1.messages.jsonl", p -> { }, new ThemeSetting());
             ((TabPane) stage.getScene().getRoot()).getTabs().add(t);
             t.load();
             return t;

@@ -3,14 +3,15 @@ package dev.falsify.model.plan.edit;
 import dev.falsify.model.plan.Claim;
 import dev.falsify.model.plan.Field;
 import dev.falsify.model.plan.Hypothesis;
-import dev.falsify.model.plan.Ids;
 import dev.falsify.model.plan.Plan;
+import dev.falsify.model.plan.PlanTemplates;
 import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.plan.Section;
 import dev.falsify.model.plan.SevenM;
-import dev.falsify.model.plan.Span;
 import dev.falsify.model.plan.Table;
 import dev.falsify.model.plan.TableRow;
+import dev.falsify.model.text.Span;
+import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -303,7 +304,7 @@ public final class PlanPatcher {
         int max = 0;
         int width = 0;
         for (String id : existing) {
-            String k = Ids.key(id);
+            String k = PlanId.key(id);
             if (!k.startsWith(prefix)) continue;
             String digits = k.substring(prefix.length()).replaceAll("/.*", "");
             try {

@@ -1,6 +1,6 @@
 package dev.falsify.model.plan.run;
 
-import dev.falsify.model.plan.Span;
+import dev.falsify.model.text.Span;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,7 @@ import java.util.Map;
  * @param seeds    one run per seed; empty means the runner picks one
  */
 public record RunSpec(String cwd, Duration timeout, List<Long> seeds, List<String> setup, List<Service> services,
-                      List<Proxy> proxies, Workload workload, List<Fault> faults, History history, List<String> checkers,
+                      List<Proxy> proxies, Workload workload, List<Fault> faults, HistoryFile history, List<String> checkers,
                       FinalState finalState, List<String> teardown, List<MessageTap> messages, List<MessageFilter> filters,
                       Monitor monitor) {
 
@@ -55,11 +55,11 @@ public record RunSpec(String cwd, Duration timeout, List<Long> seeds, List<Strin
      * @param landing  the evidence that the fault landed, or null (proxy and process faults then rely on
      *                 their built-in evidence)
      */
-    public record Fault(String name, Duration at, Duration duration, FaultAction action, Landing landing, Span span) {
+    public record Fault(String name, Duration at, Duration duration, FaultAction action, LandingRule landing, Span span) {
     }
 
     /** What a fault does. */
-    public sealed interface FaultAction permits ProxyFault, ProcessFault, CommandFault {
+    public sealed interface FaultAction permits ProxyAction, ProcessAction, CommandAction {
     }
 
     /**
@@ -67,22 +67,22 @@ public record RunSpec(String cwd, Duration timeout, List<Long> seeds, List<Strin
      * @param params      ms, jitter_ms, kbps, bytes, direction (values as written)
      * @param connections all (default), first:N, nth:N or fraction:F
      */
-    public record ProxyFault(String proxy, String kind, Map<String, String> params, String connections) implements FaultAction {
+    public record ProxyAction(String proxy, String kind, Map<String, String> params, String connections) implements FaultAction {
     }
 
     /** @param signal KILL, TERM, STOP/CONT (stop for the window, then continue), STOP, CONT, INT, HUP */
-    public record ProcessFault(String service, String signal, boolean restart) implements FaultAction {
+    public record ProcessAction(String service, String signal, boolean restart) implements FaultAction {
     }
 
     /** Arbitrary inject / heal commands (needs a landing probe). */
-    public record CommandFault(String inject, String heal) implements FaultAction {
+    public record CommandAction(String inject, String heal) implements FaultAction {
     }
 
     /** @param expect e.g. {@code delta > 0}, compared before vs during the window */
-    public record Landing(String probe, String expect) {
+    public record LandingRule(String probe, String expect) {
     }
 
-    public record History(String path, String format, String model) {
+    public record HistoryFile(String path, String format, String model) {
     }
 
     public record FinalState(String cmd, String format) {

@@ -1,6 +1,6 @@
 package dev.falsify.model.plan.run;
 
-import dev.falsify.model.plan.Span;
+import dev.falsify.model.text.Span;
 
 /**
  * A problem in a run block.

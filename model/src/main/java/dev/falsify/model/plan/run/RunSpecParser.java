@@ -1,7 +1,7 @@
 package dev.falsify.model.plan.run;
 
-import dev.falsify.model.picker.CheckerPicker;
-import dev.falsify.model.plan.Span;
+import dev.falsify.model.text.Span;
+import dev.falsify.model.vocabulary.CheckerName;
 import java.io.StringReader;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,7 +49,7 @@ public final class RunSpecParser {
     private static final Set<String> READY_FIELDS = Set.of("tcp", "log", "cmd", "timeout");
     private static final Set<String> PROXY_FIELDS = Set.of("name", "listen", "upstream");
     private static final Set<String> WORKLOAD_FIELDS = Set.of("cmd", "env", "cwd", "timeout");
-    private static final Set<String> FAULT_FIELDS = Set.of("name", "at", "for", "proxy", "process", "inject", "heal", "landing");
+    private static final Set<String> FAULT_FIELDS = Set.of("name", "at", "for", "proxy", "toxic", "process", "inject", "heal", "landing");
     private static final Set<String> PROXY_FAULT_FIELDS = Set.of("name", "kind", "params", "connections");
     private static final Set<String> PROCESS_FAULT_FIELDS = Set.of("service", "signal", "restart");
     private static final Set<String> LANDING_FIELDS = Set.of("probe", "expect");
@@ -197,7 +197,7 @@ public final class RunSpecParser {
         Set<String> proxyNames = new HashSet<>();
         proxies.forEach(p -> proxyNames.add(p.name()));
         List<RunSpec.Fault> faults = faults(top.get("faults"), proxyNames, serviceNames);
-        RunSpec.History history = history(top.get("history"));
+        RunSpec.HistoryFile history = history(top.get("history"));
         List<String> checkers = checkers(top.get("checkers"));
         RunSpec.FinalState finalState = finalState(top.get("final_state"));
         List<String> teardown = commands(top.get("teardown"), "teardown");
@@ -317,23 +317,26 @@ public final class RunSpecParser {
             Duration at = duration(f.get("at"), path + ".at");
             if (f.get("at") == null) error(e.getValue(), path + ".at", "fault '" + name + "' has no 'at' (offset from workload start)");
             Duration dur = duration(f.get("for"), path + ".for");
-            int kinds = (f.containsKey("proxy") ? 1 : 0) + (f.containsKey("process") ? 1 : 0) + (f.containsKey("inject") ? 1 : 0);
+            int kinds = (f.containsKey("proxy") ? 1 : 0) + (f.containsKey("toxic") ? 1 : 0) + (f.containsKey("process") ? 1 : 0)
+                    + (f.containsKey("inject") ? 1 : 0);
             RunSpec.FaultAction action = null;
             if (kinds != 1) {
-                error(e.getValue(), path, "fault '" + name + "' needs exactly one of proxy, process or inject");
+                error(e.getValue(), path, "fault '" + name + "' needs exactly one of proxy, toxic, process or inject");
             } else if (f.containsKey("proxy")) {
                 action = proxyFault(f.get("proxy"), path + ".proxy", proxyNames);
+            } else if (f.containsKey("toxic")) {
+                action = ToxicFaultReader.read(this, f.get("toxic"), path + ".toxic", proxyNames);
             } else if (f.containsKey("process")) {
                 action = processFault(f.get("process"), path + ".process", serviceNames);
             } else {
                 String inject = str(f.get("inject"), path + ".inject");
-                action = new RunSpec.CommandFault(inject, str(f.get("heal"), path + ".heal"));
+                action = new RunSpec.CommandAction(inject, str(f.get("heal"), path + ".heal"));
             }
             if (f.containsKey("heal") && !f.containsKey("inject")) {
                 error(f.get("heal"), path + ".heal", "'heal' belongs to an inject fault");
             }
-            RunSpec.Landing landing = landing(f.get("landing"), path + ".landing");
-            if (action instanceof RunSpec.CommandFault && (landing == null || landing.probe() == null)) {
+            RunSpec.LandingRule landing = landing(f.get("landing"), path + ".landing");
+            if (action instanceof RunSpec.CommandAction && (landing == null || landing.probe() == null)) {
                 error(e.getValue(), path + ".landing", "inject fault '" + name + "' needs landing.probe: the runner cannot observe a command's effect by itself");
             }
             out.add(new RunSpec.Fault(name, at, dur, action, landing, span(e.getValue())));
@@ -341,7 +344,7 @@ public final class RunSpecParser {
         return out;
     }
 
-    private RunSpec.ProxyFault proxyFault(Node n, String path, Set<String> proxyNames) {
+    private RunSpec.ProxyAction proxyFault(Node n, String path, Set<String> proxyNames) {
         MappingNode m = mapping(n, path);
         if (m == null) return null;
         Map<String, Node> f = fields(m, path, PROXY_FAULT_FIELDS);
@@ -390,10 +393,10 @@ public final class RunSpecParser {
             error(f.get("connections"), path + ".connections", "connections '" + connections + "' must be "
                     + RunVocabulary.oneOf(RunVocabulary.CONNECTION_FORMS) + " (K, N >= 1; 0 <= P <= 1)");
         }
-        return new RunSpec.ProxyFault(name, kind, params, connections == null ? "all" : connections.strip());
+        return new RunSpec.ProxyAction(name, kind, params, connections == null ? "all" : connections.strip());
     }
 
-    private RunSpec.ProcessFault processFault(Node n, String path, Set<String> serviceNames) {
+    private RunSpec.ProcessAction processFault(Node n, String path, Set<String> serviceNames) {
         MappingNode m = mapping(n, path);
         if (m == null) return null;
         Map<String, Node> f = fields(m, path, PROCESS_FAULT_FIELDS);
@@ -412,19 +415,19 @@ public final class RunSpecParser {
         if (restart != null && !restart.equals("true") && !restart.equals("false")) {
             error(f.get("restart"), path + ".restart", "restart must be true or false");
         }
-        return new RunSpec.ProcessFault(service, known == null ? signal.strip().toUpperCase(java.util.Locale.ROOT) : known.id(),
+        return new RunSpec.ProcessAction(service, known == null ? signal.strip().toUpperCase(java.util.Locale.ROOT) : known.id(),
                 "true".equals(restart));
     }
 
-    private RunSpec.Landing landing(Node n, String path) {
+    private RunSpec.LandingRule landing(Node n, String path) {
         if (n == null) return null;
         MappingNode m = mapping(n, path);
         if (m == null) return null;
         Map<String, Node> f = fields(m, path, LANDING_FIELDS);
-        return new RunSpec.Landing(str(f.get("probe"), path + ".probe"), str(f.get("expect"), path + ".expect"));
+        return new RunSpec.LandingRule(str(f.get("probe"), path + ".probe"), str(f.get("expect"), path + ".expect"));
     }
 
-    private RunSpec.History history(Node n) {
+    private RunSpec.HistoryFile history(Node n) {
         if (n == null) return null;
         MappingNode m = mapping(n, "history");
         if (m == null) return null;
@@ -435,7 +438,7 @@ public final class RunSpecParser {
             error(f.get("format"), "history.format", "unknown history format '" + format
                     + "' (expected " + RunVocabulary.oneOf(RunVocabulary.HISTORY_FORMATS) + ")");
         }
-        return new RunSpec.History(path, format == null ? "jsonl" : format, str(f.get("model"), "history.model"));
+        return new RunSpec.HistoryFile(path, format == null ? "jsonl" : format, str(f.get("model"), "history.model"));
     }
 
     private List<String> checkers(Node n) {
@@ -445,12 +448,12 @@ public final class RunSpecParser {
         for (int i = 0; i < items.size(); i++) {
             String c = str(items.get(i), "checkers[" + i + "]");
             if (c == null) continue;
-            if (!CheckerPicker.isKnownChecker(c)) {
+            if (!CheckerName.isKnown(c)) {
                 error(items.get(i), "checkers[" + i + "]", "unknown checker '" + c + "' (known: "
-                        + String.join(", ", CheckerPicker.CHECKERS) + ")");
+                        + String.join(", ", CheckerName.ids()) + ")");
             }
             // the canonical (lower-case) name: the runner looks checkers up by it
-            out.add(CheckerPicker.isKnownChecker(c) ? c.strip().toLowerCase(java.util.Locale.ROOT) : c.strip());
+            out.add(CheckerName.isKnown(c) ? c.strip().toLowerCase(java.util.Locale.ROOT) : c.strip());
         }
         return out;
     }

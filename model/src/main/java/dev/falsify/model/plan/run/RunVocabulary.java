@@ -54,13 +54,15 @@ public final class RunVocabulary {
     /** Proxy fault kinds ({@code proxy: { kind: … }}) and the parameters each takes. */
     public enum ProxyKind {
         PARTITION("partition", List.of()),
-        DROP_ONE_WAY("drop-one-way", List.of(new Param("direction", ParamType.ONE_DIRECTION, "upstream"))),
+        DROP_ONE_WAY("drop-one-way", List.of(new Param("direction", ParamType.ONE_DIRECTION, "upstream"),
+                new Param("close_after_ms", ParamType.WHOLE_NUMBER, "0"))),
         LATENCY("latency", List.of(new Param("ms", ParamType.WHOLE_NUMBER, "100"),
                 new Param("jitter_ms", ParamType.WHOLE_NUMBER, "0"), new Param("direction", ParamType.DIRECTIONS, "both"))),
         BANDWIDTH("bandwidth", List.of(new Param("kbps", ParamType.WHOLE_NUMBER, "64"),
                 new Param("direction", ParamType.DIRECTIONS, "both"))),
         RESET("reset", List.of(new Param("delay_ms", ParamType.WHOLE_NUMBER, "0")), "reset-peer"),
-        SLOW_CLOSE("slow-close", List.of(new Param("delay_ms", ParamType.WHOLE_NUMBER, "1000"))),
+        SLOW_CLOSE("slow-close", List.of(new Param("delay_ms", ParamType.WHOLE_NUMBER, "1000"),
+                new Param("direction", ParamType.DIRECTIONS, "both"))),
         HANG("hang", List.of()),
         LIMIT_DATA("limit-data", List.of(new Param("bytes", ParamType.WHOLE_NUMBER, "1024"),
                 new Param("direction", ParamType.DIRECTIONS, "both"))),
@@ -116,6 +118,93 @@ public final class RunVocabulary {
             return Arrays.stream(values()).map(ProxyKind::id).toList();
         }
     }
+
+    /** One Toxiproxy toxic attribute and the run-block parameter it sets ({@code value × factor}). */
+    public record ToxicAttribute(String name, String param, long factor) {
+    }
+
+    /**
+     * The one table between Toxiproxy's toxics and the run block's proxy fault kinds: {@code falsify proxy serve}
+     * builds its faults through it and a run block's {@code toxic:} fault is read through it, so a toxic means
+     * the same thing wherever it is written. Each toxic's {@code stream} becomes the kind's {@code direction}
+     * and its {@code toxicity} becomes {@code connections: fraction:P}; a proxy's {@code enabled: false} is
+     * {@link ProxyKind#PARTITION} when it is not served as Toxiproxy's "down" (docs/runner.md).
+     */
+    public enum ToxicType {
+        LATENCY("latency", ProxyKind.LATENCY, new ToxicAttribute("latency", "ms", 1), new ToxicAttribute("jitter", "jitter_ms", 1)),
+        /** Toxiproxy's rate is in KB/s (1 KB = 1000 bytes); the run block's in kilobits/s. */
+        BANDWIDTH("bandwidth", ProxyKind.BANDWIDTH, new ToxicAttribute("rate", "kbps", 8)),
+        SLOW_CLOSE("slow_close", ProxyKind.SLOW_CLOSE, new ToxicAttribute("delay", "delay_ms", 1)),
+        /** Data in the stream dropped; the connection closed {@code timeout} ms later (0: never). */
+        TIMEOUT("timeout", ProxyKind.DROP_ONE_WAY, new ToxicAttribute("timeout", "close_after_ms", 1)),
+        RESET_PEER("reset_peer", ProxyKind.RESET, new ToxicAttribute("timeout", "delay_ms", 1)),
+        SLICER("slicer", ProxyKind.SLICER, new ToxicAttribute("average_size", "avg_bytes", 1),
+                new ToxicAttribute("size_variation", "variation_bytes", 1), new ToxicAttribute("delay", "delay_us", 1)),
+        LIMIT_DATA("limit_data", ProxyKind.LIMIT_DATA, new ToxicAttribute("bytes", "bytes", 1));
+
+        private final String id;
+        private final ProxyKind kind;
+        private final List<ToxicAttribute> attributes;
+
+        ToxicType(String id, ProxyKind kind, ToxicAttribute... attributes) {
+            this.id = id;
+            this.kind = kind;
+            this.attributes = List.of(attributes);
+        }
+
+        /** Toxiproxy's name for it ({@code type} in its API). */
+        public String id() {
+            return id;
+        }
+
+        public ProxyKind kind() {
+            return kind;
+        }
+
+        public List<ToxicAttribute> attributes() {
+            return attributes;
+        }
+
+        public Optional<ToxicAttribute> attribute(String name) {
+            for (ToxicAttribute a : attributes) if (a.name().equals(name)) return Optional.of(a);
+            return Optional.empty();
+        }
+
+        /**
+         * The run-block params of this toxic: each attribute (absent ones are 0, as Toxiproxy reads them)
+         * times its factor, and {@code stream} as the kind's direction. Attributes the type does not have
+         * are ignored, as Toxiproxy ignores them.
+         */
+        public java.util.Map<String, String> params(java.util.Map<String, Long> attributes, String stream) {
+            java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+            for (ToxicAttribute a : this.attributes) {
+                long v = attributes.getOrDefault(a.name(), 0L);
+                out.put(a.param(), Long.toString(Math.multiplyExact(v, a.factor())));
+            }
+            if (kind.param("direction").isPresent()) out.put("direction", stream);
+            return out;
+        }
+
+        /** {@code toxicity} (0..1) as a {@code connections:} value. */
+        public static String connections(double toxicity) {
+            return toxicity >= 1.0 ? "all" : "fraction:" + Math.max(0.0, toxicity);
+        }
+
+        public static Optional<ToxicType> of(String text) {
+            if (text == null) return Optional.empty();
+            for (ToxicType t : ALL) if (t.id.equals(text)) return Optional.of(t);
+            return Optional.empty();
+        }
+
+        private static final ToxicType[] ALL = values();
+
+        public static List<String> ids() {
+            return Arrays.stream(values()).map(ToxicType::id).toList();
+        }
+    }
+
+    /** A toxic's {@code stream} values. */
+    public static final List<String> TOXIC_STREAMS = List.of("upstream", "downstream");
 
     /**
      * Why {@code probability} is refused rather than read: a share of connections is

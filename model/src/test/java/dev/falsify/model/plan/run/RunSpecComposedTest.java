@@ -2,7 +2,7 @@ package dev.falsify.model.plan.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.falsify.model.plan.Span;
+import dev.falsify.model.text.Span;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

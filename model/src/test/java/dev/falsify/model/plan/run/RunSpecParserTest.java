@@ -67,10 +67,10 @@ class RunSpecParserTest {
         RunSpec.Fault f = s.faults().get(0);
         assertThat(f.at()).isEqualTo(Duration.ofSeconds(15));
         assertThat(f.duration()).isEqualTo(Duration.ofSeconds(20));
-        assertThat(f.action()).isEqualTo(new RunSpec.ProxyFault("n1", "latency",
+        assertThat(f.action()).isEqualTo(new RunSpec.ProxyAction("n1", "latency",
                 java.util.Map.of("ms", "200", "jitter_ms", "50", "direction", "upstream"), "first:3"));
         assertThat(f.landing().expect()).isEqualTo("delta > 0");
-        assertThat(s.faults().get(1).action()).isEqualTo(new RunSpec.ProcessFault("n1", "STOP/CONT", true));
+        assertThat(s.faults().get(1).action()).isEqualTo(new RunSpec.ProcessAction("n1", "STOP/CONT", true));
         assertThat(s.history().model()).isEqualTo("cas-register");
         assertThat(s.checkers()).containsExactly("linearizability", "no-lost-ack");
         assertThat(s.filters().get(1).action()).isEqualTo("delay");
@@ -114,7 +114,7 @@ class RunSpecParserTest {
                   - { name: c, at: 1s, proxy: { name: p, kind: slicer, params: { avg_bytes: 9, variation_bytes: 2, delay_us: 50 } } }
                 """);
         assertThat(ok.errors()).isEmpty();
-        assertThat(((RunSpec.ProxyFault) ok.spec().faults().get(2).action()).params())
+        assertThat(((RunSpec.ProxyAction) ok.spec().faults().get(2).action()).params())
                 .containsEntry("avg_bytes", "9").containsEntry("delay_us", "50");
         // probability was accepted and then ignored by the runner
         RunSpecResult prob = RunSpecParser.parse("""
@@ -203,6 +203,6 @@ class RunSpecParserTest {
         assertThat(r.spec().checkers()).containsExactly("linearizability", "no-lost-ack");
         assertThat(r.spec().history().format()).isEqualTo("jsonl");
         assertThat(r.spec().faults().get(0).duration()).isEqualTo(Duration.ofMinutes(2));
-        assertThat(((RunSpec.ProxyFault) r.spec().faults().get(0).action()).kind()).isEqualTo("partition");
+        assertThat(((RunSpec.ProxyAction) r.spec().faults().get(0).action()).kind()).isEqualTo("partition");
     }
 }

@@ -1,7 +1,7 @@
-package dev.falsify.model.plan;
+package dev.falsify.model.text;
 
 /**
- * A region of the plan's source text. Lines and columns are 1-based; offsets are 0-based
+ * A region of a source text (a plan, a session file). Lines and columns are 1-based; offsets are 0-based
  * character offsets into the text. The end is exclusive: {@code endLine}/{@code endColumn} is the
  * position of {@code endOffset}, the first character after the region.
  */

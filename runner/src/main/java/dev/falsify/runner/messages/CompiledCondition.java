@@ -15,7 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A compiled run-block condition. Values of type, src, dst, link, state, service and the taps' fields match
+ * A run-block condition ({@link dev.falsify.model.plan.run.RunSpec.Condition}) compiled for matching. Values of type, src, dst, link, state, service and the taps' fields match
  * exactly, with {@code *} as a wildcard and {@code |} between alternatives; payload and log are regexes found
  * in the text; after/before bound the time since the workload started; count compares how many messages the
  * rest of the condition matched so far, this one included; a value {@code "$v"} equals the monitor variable
@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * log keys only log lines, one with neither any occurrence, the clock's ticks included. Not thread-safe: the
  * engine evaluates conditions under its lock.
  */
-final class Condition {
+final class CompiledCondition {
     private enum Scope { MESSAGE, LOG, ANY }
 
     private final String text;
@@ -46,7 +46,7 @@ final class Condition {
     /**
      * @param defaultEvent the event a message condition without {@code event:} means
      */
-    Condition(RunSpec.Condition c, MessageEventKind defaultEvent) {
+    CompiledCondition(RunSpec.Condition c, MessageEventKind defaultEvent) {
         Map<String, String> m = c == null ? Map.of() : c.match();
         this.text = m.toString();
         boolean messageKeys = false;

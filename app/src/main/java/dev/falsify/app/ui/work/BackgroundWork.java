@@ -1,6 +1,7 @@
-package dev.falsify.app.ui.session;
+package dev.falsify.app.ui.work;
 
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
 import javafx.concurrent.Task;
 import javafx.geometry.Insets;
@@ -12,8 +13,9 @@ import javafx.scene.layout.HBox;
 
 /**
  * A strip that runs one piece of long work at a time off the FX thread — reading a session, recomputing
- * verdicts, writing an override and re-indexing, exporting — with an indeterminate progress bar and a
- * Cancel button. A cancelled task's result is dropped; the callbacks run on the FX thread.
+ * verdicts, writing an override and re-indexing, exporting, checking a history — with an indeterminate
+ * progress bar and a Cancel button. A cancelled task's result is dropped; the callbacks run on the FX
+ * thread. The thread comes from {@link BackgroundThreads}.
  */
 public final class BackgroundWork extends HBox {
     private final Label what = new Label();
@@ -78,13 +80,11 @@ public final class BackgroundWork extends HBox {
         });
         task.setOnCancelled(e -> {
             finish(task);
-            failed.accept(new java.util.concurrent.CancellationException(description + ": cancelled"));
+            failed.accept(new CancellationException(description + ": cancelled"));
         });
         running = task;
         this.onCancel = onCancel;
-        Thread t = new Thread(task, "falsify-review");
-        t.setDaemon(true);
-        t.start();
+        BackgroundThreads.start("falsify-review", task);
     }
 
     private void finish(Task<?> task) {

@@ -19,11 +19,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.METHOD, ElementType.TYPE})
 @ExtendWith(FalsifyExtension.class)
-public @interface Scenario {
+public @interface FalsifyScenario {
     /**
      * The plan file, relative to the working directory (the module, under Maven) or one of its parent
      * folders; its slug names the session folder, its §7 scenario gives the declared checker and the
-     * budgets. Empty: the class's {@code @Scenario} plan.
+     * budgets. Empty: the class's {@code @FalsifyScenario} plan.
      */
     String plan() default "";
 
@@ -42,8 +42,9 @@ public @interface Scenario {
 
     /**
      * Weak-oracle audit items this test declares not applicable (matched by their words, e.g.
-     * {@code "more than one failover"}, {@code "three seeds"}); the testkit cannot evaluate them,
-     * and an item left not evaluated keeps a faulted test at PASS-smoke.
+     * {@code "more than one failover"}, {@code "three seeds"}): what a test cannot show (an asymmetric
+     * variant, say) stays not evaluated otherwise, and an item left not evaluated keeps a faulted test
+     * at PASS-smoke. A declaration wins over what the evidence builder would say.
      */
     String[] notApplicable() default {};
 }

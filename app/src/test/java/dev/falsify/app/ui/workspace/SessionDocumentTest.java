@@ -1,4 +1,4 @@
-package dev.falsify.app.ui;
+package dev.falsify.app.ui.workspace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,15 +17,15 @@ class SessionDocumentTest {
         // test-sessions/<plan-slug>/<UTC>/ — the parent is the plan slug, not test-sessions
         Path s = Files.createDirectories(root.resolve("test-sessions/kv/2026-11-30T041500Z"));
         Files.writeString(s.resolve("session-log.md"), "# Session\n");
-        assertThat(Workbench.sessionDocument(s)).contains(s.resolve("session-log.md"));
+        assertThat(PathClassifier.sessionDocument(s)).contains(s.resolve("session-log.md"));
         Files.createDirectories(s.resolve("findings"));
         Files.writeString(s.resolve("findings/report.md"), "# Findings: kv @ 2026-11-30T041500Z\n");
-        assertThat(Workbench.sessionDocument(s)).contains(s.resolve("findings/report.md"));
+        assertThat(PathClassifier.sessionDocument(s)).contains(s.resolve("findings/report.md"));
         // its files are read, not linted as plans; a plan beside the sessions is a plan
-        assertThat(Workbench.isSessionFile(s.resolve("findings/report.md"))).isTrue();
-        assertThat(Workbench.isSessionFile(s.resolve("session-log.md"))).isTrue();
+        assertThat(PathClassifier.isSessionFile(s.resolve("findings/report.md"))).isTrue();
+        assertThat(PathClassifier.isSessionFile(s.resolve("session-log.md"))).isTrue();
         Files.createDirectories(root.resolve("docs/testing-plans"));
-        assertThat(Workbench.isSessionFile(root.resolve("docs/testing-plans/kv.md"))).isFalse();
+        assertThat(PathClassifier.isSessionFile(root.resolve("docs/testing-plans/kv.md"))).isFalse();
     }
 
     @Test
@@ -33,18 +33,18 @@ class SessionDocumentTest {
         Path s = Files.createDirectories(root.resolve("run-a"));
         Files.writeString(s.resolve("Notes.md"), "notes\n");
         Files.writeString(s.resolve("Session_Log.MD"), "# Session\n");
-        assertThat(Workbench.sessionDocument(s)).contains(s.resolve("Session_Log.MD"));
+        assertThat(PathClassifier.sessionDocument(s)).contains(s.resolve("Session_Log.MD"));
 
         Path manual = Files.createDirectories(root.resolve("manual"));
         Files.writeString(manual.resolve("session.md"), "# by hand\n");
-        assertThat(Workbench.sessionDocument(manual)).contains(manual.resolve("session.md"));
+        assertThat(PathClassifier.sessionDocument(manual)).contains(manual.resolve("session.md"));
     }
 
     @Test
     void aPlainFolderIsAWorkspaceNotASession() throws Exception {
         Path ws = Files.createDirectories(root.resolve("repo/docs/testing-plans"));
         Files.writeString(ws.resolve("kv.md"), "# Test Plan: kv\n");
-        assertThat(Workbench.sessionDocument(root.resolve("repo"))).isEmpty();
-        assertThat(Workbench.sessionDocument(ws)).isEmpty();
+        assertThat(PathClassifier.sessionDocument(root.resolve("repo"))).isEmpty();
+        assertThat(PathClassifier.sessionDocument(ws)).isEmpty();
     }
 }

@@ -1,4 +1,4 @@
-package dev.falsify.model.plan.edit;
+package dev.falsify.model.plan;
 
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,9 @@
-package dev.falsify.checkers.api;
+package dev.falsify.model.vocabulary;
 
-/** A checker's answer. {@code UNKNOWN} means the budget ran out or the input could not decide it: never a guess. */
+/**
+ * A check's answer, as every checker gives it and every verdict reads it. {@code UNKNOWN} means the
+ * budget ran out or the input could not decide it: never a guess.
+ */
 public enum Validity {
     VALID, INVALID, UNKNOWN;
 

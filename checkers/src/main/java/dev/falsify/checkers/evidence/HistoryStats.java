@@ -1,4 +1,4 @@
-package dev.falsify.runner.run;
+package dev.falsify.checkers.evidence;
 
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
@@ -9,18 +9,22 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code okAfterLastHeal} is -1 when it cannot be known (no fault healed, or the history's clock is not the runner's).
- *
- * <p>Facts about a recorded history that green-but-broken checks cite: op counts by outcome, whether
- * timestamps are monotonic per process, whether write values are unique, and how many ops completed
- * after the last fault healed.
+ * Facts about a recorded history that the audit items cite: op counts by outcome, whether timestamps are
+ * monotonic per process, whether write values are unique, and how many ops completed after the last fault
+ * healed ({@code okAfterLastHeal}: -1 when it cannot be known — no fault healed, or the history's clock is
+ * not the harness's).
  */
-record HistoryStats(long ops, long ok, long failed, long unknown, boolean monotonic, String monotonicDetail,
+public record HistoryStats(long ops, long ok, long failed, long unknown, boolean monotonic, String monotonicDetail,
                     long writes, boolean uniqueWrites, long okAfterLastHeal) {
 
-    static final HistoryStats EMPTY = new HistoryStats(0, 0, 0, 0, true, "no ops", 0, true, 0);
+    /** What a run that recorded no history shows: no ops. */
+    public static final HistoryStats EMPTY = new HistoryStats(0, 0, 0, 0, true, "no ops", 0, true, 0);
 
-    static HistoryStats of(List<Op> ops, long lastHealNanos) {
+    /**
+     * @param ops           the history, in the order recorded
+     * @param lastHealNanos when the last fault healed, in the history's clock; 0 or less when unknown
+     */
+    public static HistoryStats of(List<Op> ops, long lastHealNanos) {
         long ok = 0, failed = 0, unknown = 0, writes = 0, okAfter = 0;
         boolean monotonic = true;
         String detail = "invoke_ts non-decreasing per process and complete_ts >= invoke_ts for all " + ops.size() + " ops";
