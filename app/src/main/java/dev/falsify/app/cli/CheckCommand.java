@@ -54,7 +54,7 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
                     + "(default: the format's model, else inferred from the op types).")
     String model;
 
-    @Option(names = "--format", paramLabel = "F", description = "jsonl, jepsen-edn, porcupine-etcd, porcupine-kv or auto (default: detected).")
+    @Option(names = "--format", paramLabel = "F", description = "jsonl, jepsen-edn, jepsen-txt (history.txt), porcupine-etcd, porcupine-kv or auto (default: detected).")
     String format;
 
     @Option(names = "--json", description = "Print one JSON object per input file, one per line.")

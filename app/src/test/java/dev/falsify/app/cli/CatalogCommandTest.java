@@ -85,7 +85,7 @@ class CatalogCommandTest {
         Run r = run("catalog", "--full", "--kind", "oracle", "exactly-once");
         assertThat(r.exit).isZero();
         assertThat(r.out).startsWith("O08 · oracle · Exactly-once effect per idempotency key\n")
-                .contains("Checkers: exactly-once\n");
+                .contains("Checkers: exactly-once, unique-ids\n");
     }
 
     @Test

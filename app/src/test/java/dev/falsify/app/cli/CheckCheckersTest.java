@@ -70,16 +70,34 @@ class CheckCheckersTest {
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("list-append\n  models:", "rw-register", "session", "monotonic-read", "prefix-order",
                 "no-lost-ack", "exactly-once", "final-state-invariant", "replica-reconciliation", "fairness", "linearizability");
+        // Jepsen's workload checkers (issue 30)
+        assertThat(r.out()).contains("bank\n  models: bank", "counter\n  models: counter", "long-fork\n  models: long-fork",
+                "set\n  models: set", "set-full\n  models: set", "total-queue\n  models: queue", "unique-ids\n  models: unique-ids");
         JsonNode arr = JSON.readTree(CliRun.run("check", "--list", "--json").out());
-        assertThat(arr).hasSize(11);
+        assertThat(arr).hasSize(18);
         assertThat(arr.get(0).has("needs")).isTrue();
+    }
+
+    @Test
+    void jepsensHistoryTxtAndItsWorkloadsAreAnsweredAsJepsenAnswersThem(@TempDir Path dir) throws Exception {
+        // Jepsen's counter workload, as history.txt: the read of 100 lies outside [0, 15] (checker_test.clj)
+        Path txt = dir.resolve("history.txt");
+        Files.writeString(txt, String.join("\n", "0\t:invoke\t:read\tnil", "1\t:invoke\t:add\t1", "2\t:invoke\t:read\tnil",
+                "1\t:ok\t:add\t1", "0\t:ok\t:read\t1", "2\t:ok\t:read\t100", ":nemesis\t:info\t:start\tnil", "") );
+        CliRun r = CliRun.run("check", txt.toString());
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.out()).contains("history.txt: INVALID — checker counter (jepsen-txt), 3 ops",
+                "1 reads outside their bounds: read 100 (op 2@line3, process 2) is outside [0, 1]");
+        JsonNode j = JSON.readTree(CliRun.run("check", "--json", txt.toString()).out().trim());
+        assertThat(j.get("format").asText()).isEqualTo("jepsen-txt");
+        assertThat(j.get("counterexample").get("items").get(0).get("upper").asLong()).isEqualTo(1);
     }
 
     @Test
     void unknownCheckerAndMissingHistoryAreBadInput() {
         CliRun r = CliRun.run("check", "--checker", "nope", ELLE + "paper-example.edn");
         assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err()).contains("unknown checker 'nope'; known: exactly-once");
+        assertThat(r.err()).contains("unknown checker 'nope'; known: bank, counter, exactly-once");
         assertThat(CliRun.run("check").exit()).isEqualTo(2);
     }
 

@@ -127,12 +127,12 @@ public final class CheckResultText {
                 LinearizabilityCounterexample.Step last = x.steps().get(x.steps().size() - 1);
                 lines.add(where + (cx.exhausted() ? "longest prefix found so far: " : "longest linearizable prefix: ")
                         + x.steps().size() + " of " + p.ops() + " ops, ending with op " + last.op().opId()
-                        + " (" + last.description() + ", process " + last.op().processId() + ") → state " + last.stateAfter());
+                        + " (" + last.description() + ", process " + last.op().processName() + ") → state " + last.stateAfter());
             }
             if (cx.exhausted()) continue;
             if (x.mustPrecede() != null) {
                 LinearizabilityCounterexample.Step m = x.mustPrecede();
-                lines.add("  op " + m.op().opId() + " (" + m.description() + ", process " + m.op().processId() + ", "
+                lines.add("  op " + m.op().opId() + " (" + m.description() + ", process " + m.op().processName() + ", "
                         + interval(m.op(), origin) + ") completed, but no op can take effect next:");
             }
             int shown = 0;

@@ -31,7 +31,14 @@ public final class CheckerRegistry {
             "dev.falsify.checkers.oracles.ExactlyOnceChecker",
             "dev.falsify.checkers.oracles.FinalStateInvariantChecker",
             "dev.falsify.checkers.oracles.ReplicaReconciliationChecker",
-            "dev.falsify.checkers.oracles.FairnessChecker");
+            "dev.falsify.checkers.oracles.FairnessChecker",
+            "dev.falsify.checkers.oracles.CounterChecker",
+            "dev.falsify.checkers.oracles.BankChecker",
+            "dev.falsify.checkers.oracles.LongForkChecker",
+            "dev.falsify.checkers.oracles.SetChecker",
+            "dev.falsify.checkers.oracles.SetFullChecker",
+            "dev.falsify.checkers.oracles.UniqueIdsChecker",
+            "dev.falsify.checkers.oracles.TotalQueueChecker");
 
     private static volatile CheckerRegistry standard;
 

@@ -17,6 +17,11 @@ public record OpRef(String opId, String processId, long invokeTs, Long completeT
         return new OpRef(id, op.processId(), op.invokeTs(), complete, op.sourceLine());
     }
 
+    /** The process's id, or {@link Op#NO_PROCESS} when the history records none. */
+    public String processName() {
+        return processId != null ? processId : Op.NO_PROCESS;
+    }
+
     /**
      * {@code [1306.905, 1616.310] ms} or {@code [1306.905 ms, …)}: the interval in milliseconds from
      * {@code originNs}, the start of the history, which is how a person reads it (raw monotonic

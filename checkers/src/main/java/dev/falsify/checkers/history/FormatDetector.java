@@ -22,6 +22,11 @@ public final class FormatDetector {
     private static final class LinePatterns {
         static final Pattern ETCD_LINE = Pattern.compile(
                 "^(\\S.*?(\\s-\\s+|jepsen\\.util:\\s+))?(\\d+|:?nemesis)\\s+:(invoke|ok|fail|info)\\s+:\\S+.*");
+        /**
+         * A line of Jepsen's history.txt: the op alone, no logger before it; the process may be nil
+         * and :f any value Jepsen prints (nil too).
+         */
+        static final Pattern TXT_LINE = Pattern.compile("^(-?\\d+|:?nemesis|nil)\\s+:(invoke|ok|fail|info)(\\s+\\S+.*)?");
         /** A log line of some logger (level word or a date first): not a history line, but a log may have ops later. */
         static final Pattern LOG_LINE = Pattern.compile(
                 "^(\\d{4}-\\d\\d-\\d\\d[ T]\\S+\\s+)?\\S*\\b(INFO|WARN|WARNING|DEBUG|ERROR|TRACE|FATAL)\\b.*");
@@ -54,6 +59,7 @@ public final class FormatDetector {
                 HistoryFormat f = structured(head, start + raw.indexOf(c), line);
                 if (f != null) return f;
             }
+            if (LinePatterns.TXT_LINE.matcher(line).matches()) return HistoryFormat.JEPSEN_TXT;
             if (LinePatterns.ETCD_LINE.matcher(line).matches()) return HistoryFormat.PORCUPINE_ETCD;
             if (LinePatterns.LOG_LINE.matcher(line).matches()) {
                 if (firstLogLine < 0) {

@@ -82,6 +82,7 @@ public final class Histories {
             case JSONL -> new JsonlReader(reader, sourceName);
             case JEPSEN_EDN, PORCUPINE_KV -> new JepsenEdnReader(reader, sourceName, f);
             case PORCUPINE_ETCD -> new PorcupineEtcdReader(reader, sourceName);
+            case JEPSEN_TXT -> new JepsenTextReader(reader, sourceName);
         };
     }
 

@@ -11,6 +11,12 @@ public enum HistoryFormat {
     JSONL("jsonl", null),
     /** Jepsen / Knossos / Elle EDN: a vector (or list) of op maps, or one map per line. */
     JEPSEN_EDN("jepsen-edn", null),
+    /**
+     * Jepsen's {@code history.txt}, written beside {@code history.edn}: one op per line,
+     * {@code <process>\t<type>\t<f>\t<value>[\t<error>]}, each field as Jepsen prints it; the ops
+     * are the EDN twin's, so they are read as Jepsen's EDN is (the ops say the model).
+     */
+    JEPSEN_TXT("jepsen-txt", null),
     /** Porcupine's etcd test data: {@code INFO  jepsen.util - <proc> :<type> :<f> <value>} lines. */
     PORCUPINE_ETCD("porcupine-etcd", HistoryModel.CAS_REGISTER),
     /** Porcupine's key-value test data: one EDN map per line with {@code :key} and get/put/append. */
@@ -47,6 +53,7 @@ public enum HistoryFormat {
             case "json", "ndjson", "json-lines", "jsonlines" -> { return JSONL; }
             case "edn", "jepsen", "knossos", "elle" -> { return JEPSEN_EDN; }
             case "etcd", "porcupine", "jepsen-log" -> { return PORCUPINE_ETCD; }
+            case "history.txt", "txt", "jepsen-history-txt", "jepsen-text" -> { return JEPSEN_TXT; }
             case "kv" -> { return PORCUPINE_KV; }
             default -> { }
         }

@@ -150,28 +150,13 @@ final class JepsenEdnReader implements OpStream {
         // no :process (e.g. Elle's hand-written examples): one anonymous process, ops strictly sequential
         String process = processNode == null || processNode.isNull() ? null
                 : processNode.isTextual() ? processNode.textValue() : JsonTrees.text(processNode);
-        if ("nemesis".equals(process)) {
-            ops.skipEvent();
-            return;
-        }
         String type = typeNode == null || !typeNode.isTextual() ? null : typeNode.textValue();
-        if (type == null) {
+        if (type == null && !"nemesis".equals(process)) {
             throw new HistoryFormatException(source(), line, col, ":type :invoke, :ok, :fail or :info",
                     typeNode == null ? "no :type" : excerpt(typeNode));
         }
-        String f = text(fNode);
-        String key = text(keyNode);
-        String node = text(nodeNode);
         String index = indexNode != null && !indexNode.isNull() ? text(indexNode) : null;
-        switch (type) {
-            case "invoke" -> ops.invoke(process, index, f, key, value, node, line, col);
-            case "ok" -> ops.complete(process, index, key, JepsenOpAssembler.Completion.OK, f, value, null, node, line, col);
-            case "fail" -> ops.complete(process, index, key, JepsenOpAssembler.Completion.FAIL, f, value,
-                    text(errorNode), node, line, col);
-            case "info" -> ops.complete(process, index, key, JepsenOpAssembler.Completion.INFO, f, value,
-                    text(errorNode), node, line, col);
-            default -> throw new HistoryFormatException(source(), line, col, ":type :invoke, :ok, :fail or :info", ":" + type);
-        }
+        ops.event(process, type, text(fNode), text(keyNode), text(nodeNode), value, index, text(errorNode), line, col);
     }
 
     private static String text(JsonNode n) {

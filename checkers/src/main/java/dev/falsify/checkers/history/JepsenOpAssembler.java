@@ -48,6 +48,28 @@ final class JepsenOpAssembler {
         this.notes = notes;
     }
 
+    /**
+     * One event of a Jepsen history, as its EDN map (or its history.txt line) gives it: an op of the
+     * {@code :nemesis} process is a fault and skipped; {@code type} is {@code invoke}, {@code ok},
+     * {@code fail} or {@code info}.
+     *
+     * @param index the event's own {@code :index}, or null
+     */
+    void event(String process, String type, String f, String key, String node, JsonNode value, String index, String error,
+               int line, int col) {
+        if ("nemesis".equals(process)) {
+            skipEvent();
+            return;
+        }
+        switch (type) {
+            case "invoke" -> invoke(process, index, f, key, value, node, line, col);
+            case "ok" -> complete(process, index, key, Completion.OK, f, value, null, node, line, col);
+            case "fail" -> complete(process, index, key, Completion.FAIL, f, value, error, node, line, col);
+            case "info" -> complete(process, index, key, Completion.INFO, f, value, error, node, line, col);
+            default -> throw new HistoryFormatException(source, line, col, ":type :invoke, :ok, :fail or :info", ":" + type);
+        }
+    }
+
     /** Position the next event gets (events are numbered from 0 in history order). */
     long nextPosition() {
         return position;

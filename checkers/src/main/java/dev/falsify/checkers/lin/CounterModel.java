@@ -7,8 +7,10 @@ import dev.falsify.model.vocabulary.HistoryModel;
 import java.util.List;
 
 /**
- * A counter starting at 0: inc/add (input = delta, default 1; output, when recorded, = the value
- * after the increment), dec (input = delta, default 1), read (output = value).
+ * A counter starting at 0: inc (input = delta, default 1; output, when recorded, = the value after
+ * the increment: the canonical schema's counter), add (input = delta, default 1: Jepsen's counter
+ * workload, whose completion carries the amount added again, never the counter's new value, so an
+ * add's output is not an observation), dec (input = delta, default 1), read (output = value).
  */
 final class CounterModel implements Model<Long, CounterModel.Cmd> {
     /** @param delta 0 for reads; @param observed output when known and numeric, else null */
@@ -42,7 +44,8 @@ final class CounterModel implements Model<Long, CounterModel.Cmd> {
                 }
                 yield new Cmd(true, 0, observed);
             }
-            case "inc", "add", "increment" -> new Cmd(false, delta(op), observed);
+            case "inc", "increment" -> new Cmd(false, delta(op), observed);
+            case "add" -> new Cmd(false, delta(op), null);
             case "dec", "decrement" -> new Cmd(false, -delta(op), observed);
             default -> throw new ModelException(op, "op_type '" + type + "' is not an operation of model counter (expected "
                     + String.join(", ", opTypes()) + ")");

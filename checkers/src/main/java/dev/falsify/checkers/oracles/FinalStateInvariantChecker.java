@@ -30,7 +30,7 @@ public final class FinalStateInvariantChecker implements Checker {
 
     @Override
     public List<HistoryModel> models() {
-        return List.of(HistoryModel.COUNTER, HistoryModel.LEDGER, HistoryModel.MUTEX, HistoryModel.LEASE, HistoryModel.MEMBERSHIP_TABLE, HistoryModel.KV, HistoryModel.SET);
+        return List.of(HistoryModel.COUNTER, HistoryModel.LEDGER, HistoryModel.BANK, HistoryModel.MUTEX, HistoryModel.LEASE, HistoryModel.MEMBERSHIP_TABLE, HistoryModel.KV, HistoryModel.SET);
     }
 
     @Override

@@ -74,7 +74,7 @@ public final class NoLostAckChecker implements Checker {
             acked++;
             if (!present) {
                 report.violation("lost: " + op.opType() + " of " + value + (op.key() != null ? " to " + op.key() : "")
-                                + " (op " + OracleReport.id(op) + ", process " + op.processId() + ") was acknowledged but is "
+                                + " (op " + OracleReport.id(op) + ", " + op.processLabel() + ") was acknowledged but is "
                                 + "absent from the final state")
                         .put("op", op.opId()).put("key", op.key()).set("value", value);
             }

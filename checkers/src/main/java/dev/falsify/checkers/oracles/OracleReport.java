@@ -21,16 +21,33 @@ final class OracleReport {
     private static final int MAX_IDS = 20;
 
     private final String checker;
-    private final CheckInput input;
+    private final String model;
+    private long opsTotal;
     private final long start = System.nanoTime();
+    /** Time not spent checking (reading the ops of a streamed history), left out of the evidence. */
+    private long excludedNanos;
     private final List<OracleViolations.Violation> items = new ArrayList<>();
     private final List<HistoryWeakness> weaknesses = new ArrayList<>();
     private long consumed;
     private int partitions = 1;
 
     OracleReport(String checker, CheckInput input) {
+        this(checker, input.model());
+        this.opsTotal = input.history().size();
+    }
+
+    /** For a streamed history: its size is given once read ({@link #opsTotal}). */
+    OracleReport(String checker, String model) {
         this.checker = checker;
-        this.input = input;
+        this.model = model;
+    }
+
+    void opsTotal(long n) {
+        opsTotal = n;
+    }
+
+    void excluded(long nanos) {
+        excludedNanos += nanos;
     }
 
     void consumed(long ops) {
@@ -67,16 +84,31 @@ final class OracleReport {
 
     /** The result; {@code passed} is the summary when nothing was violated and nothing was weak. */
     CheckResult finish(String passed, String failedWhat) {
-        double ms = (System.nanoTime() - start) / 1e6;
-        ExecutionEvidence ev = new ExecutionEvidence(consumed, input.history().size(), partitions, 0, ms);
+        return finish(passed, failedWhat, null);
+    }
+
+    /**
+     * The result, with {@code counts} (what the oracle counted: elements, reads, …) said whatever the
+     * answer: after the violations' count and first explanation, or after the weakness.
+     */
+    CheckResult finish(String passed, String failedWhat, String counts) {
+        CheckResult r = finishPlain(passed, failedWhat);
+        if (counts == null || r.validity() == Validity.VALID) return r;
+        return new CheckResult(r.checker(), r.model(), r.validity(), r.evidence(), r.counterexample(), r.weaknesses(),
+                r.summary() + " (" + counts + ")");
+    }
+
+    private CheckResult finishPlain(String passed, String failedWhat) {
+        double ms = (System.nanoTime() - start - excludedNanos) / 1e6;
+        ExecutionEvidence ev = new ExecutionEvidence(consumed, opsTotal, partitions, 0, ms);
         if (!items.isEmpty()) {
-            return new CheckResult(checker, input.model(), Validity.INVALID, ev, new OracleViolations(items),
+            return new CheckResult(checker, model, Validity.INVALID, ev, new OracleViolations(items),
                     weaknesses, items.size() + " " + failedWhat + ": " + items.get(0).explanation());
         }
         if (!weaknesses.isEmpty()) {
-            return new CheckResult(checker, input.model(), Validity.UNKNOWN, ev, null, weaknesses,
+            return new CheckResult(checker, model, Validity.UNKNOWN, ev, null, weaknesses,
                     "input too weak for " + checker + ": " + weaknesses.get(0).detail());
         }
-        return new CheckResult(checker, input.model(), Validity.VALID, ev, null, weaknesses, passed);
+        return new CheckResult(checker, model, Validity.VALID, ev, null, weaknesses, passed);
     }
 }

@@ -74,7 +74,7 @@ public final class PrefixOrderChecker implements Checker {
                 produced.add(new Produced(op, canonical(op.input()), offset != null ? offset : Long.MIN_VALUE));
                 consumed++;
             } else if (CONSUME.contains(type) && op.outcome() == Outcome.OK) {
-                String who = "process " + op.processId();
+                String who = op.processLabel();
                 List<String> seq = consumers.computeIfAbsent(who, k -> new ArrayList<>());
                 consumerOp.putIfAbsent(who, op);
                 JsonNode out = op.output();

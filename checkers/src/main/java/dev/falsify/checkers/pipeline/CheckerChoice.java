@@ -21,11 +21,12 @@ import java.util.TreeSet;
  * was asked (checker, model), the format's own model and one sample of the history's first ops.
  *
  * <p>Checker: the one named; else a linearizability model means {@code linearizability};
- * {@code list-append}/{@code rw-register} name themselves; any other model goes through the
- * {@link CheckerPicker} (first category, in the order below, that picks a checker); with no model,
- * a history of micro-op txns (whatever its ops' {@code :f}) is {@code list-append} when they append
- * and {@code rw-register} otherwise ({@link TransactionalChecker#suggest}), anything else
- * linearizability.
+ * {@code list-append}/{@code rw-register} name themselves, and so do the models only a Jepsen
+ * workload's checker takes ({@code bank}, {@code long-fork}, {@code unique-ids}); any other model goes
+ * through the {@link CheckerPicker} (first category, in the order below, that picks a checker); with
+ * no model, a Jepsen workload's shapes name its checker ({@link WorkloadShapes#suggest}), a history of
+ * micro-op txns (whatever its ops' {@code :f}) is {@code list-append} when they append and
+ * {@code rw-register} otherwise ({@link TransactionalChecker#suggest}), anything else linearizability.
  * Model for linearizability: the one given, else the format's (porcupine-etcd → cas-register,
  * porcupine-kv → kv), else inferred from the op types of the sample.
  *
@@ -50,11 +51,11 @@ public record CheckerChoice(String checker, String model) {
      * @throws HistoryFormatException   when linearizability needs a model and the ops name none
      */
     public static CheckerChoice choose(String checker, String model, HistoryFormat format, List<Op> sample, String source) {
-        String name = checker != null ? checker.trim() : byModel(model != null ? model : format.defaultModel(), sample);
+        String name = checker != null ? checker.trim() : byModel(model != null ? model : format.defaultModel(), sample, format);
         if (name == null) {
             throw new IllegalArgumentException("unknown model '" + model + "': no checker for it; name one with "
                     + "--checker (see --list) or use a model such as " + String.join(", ", Models.NAMES)
-                    + ", list-append, rw-register, session, ledger, membership-table");
+                    + ", list-append, rw-register, session, ledger, membership-table, bank, long-fork, unique-ids");
         }
         if (!name.equals(LinearizabilityChecker.NAME)) return new CheckerChoice(name, model);
         String m = model != null ? model : format.defaultModel();
@@ -66,14 +67,18 @@ public record CheckerChoice(String checker, String model) {
     }
 
     /** The checker a model (or, with none, the sample) calls for; null when the model names nothing. */
-    static String byModel(String model, List<Op> sample) {
+    static String byModel(String model, List<Op> sample, HistoryFormat format) {
         if (model == null) {
+            String workload = WorkloadShapes.suggest(sample, format);
+            if (workload != null) return workload;
             String txn = TransactionalChecker.suggest(sample);
             return txn != null ? txn : LinearizabilityChecker.NAME;
         }
         HistoryModel m = HistoryModel.of(model).orElse(null);
         if (m == HistoryModel.LIST_APPEND) return ListAppendChecker.NAME;
         if (m == HistoryModel.RW_REGISTER) return RwRegisterChecker.NAME;
+        String workload = WorkloadShapes.checkerOfModel(m);
+        if (workload != null) return workload;
         if (m != null && Models.SUPPORTED.contains(m)) return LinearizabilityChecker.NAME;
         for (ClaimCategory c : ORDER) {
             CheckerPicker.Pick p = CheckerPicker.pick(model, c);

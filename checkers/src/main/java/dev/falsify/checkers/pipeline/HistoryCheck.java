@@ -48,8 +48,9 @@ import java.util.NoSuchElementException;
  *       nothing ("valid, 0 partitions" is no evidence);</li>
  *   <li>ops read from completions alone (no invoke recorded) make the answer of a check that needs
  *       invocation times too weak ({@code no-invocation-times});</li>
- *   <li>a register violation that exists only from the assumed initial value nil is not reported:
- *       the initial value is inferred from the history, or the answer is too weak naming --initial
+ *   <li>a register violation that exists only from the assumed initial value is not reported: every
+ *       violation found without --initial is checked again from an unknown initial value, and only
+ *       one found then too stands; otherwise the answer is too weak naming --initial
  *       ({@link #withInitialValue}).</li>
  * </ul>
  */
@@ -252,7 +253,7 @@ public final class HistoryCheck {
     /** Kind of the weakness of a register history whose violation needs the assumed initial value. */
     public static final String INITIAL_VALUE_ASSUMED = "initial-value-assumed";
 
-    /** A register model checked with the assumed initial value nil (no {@code initial} option). */
+    /** A register model checked with an assumed initial value (no {@code initial} option). */
     private static boolean assumesInitialValue(CheckerChoice choice, Request request) {
         String m = choice.model() == null ? null : Models.canonicalName(choice.model());
         return (HistoryModel.REGISTER.id().equals(m) || HistoryModel.CAS_REGISTER.id().equals(m))
@@ -261,42 +262,52 @@ public final class HistoryCheck {
 
     /**
      * A violation found from the assumed initial value nil, looked at again: never reported when it
-     * exists only because of that assumption. When early reads returned one value nothing wrote,
-     * that value was the initial one: the history is checked from it and the note says so. When the
-     * history does not say, it is checked from an unknown initial value (the first read fixes it): a
-     * violation found then is real whatever the initial value (the first answer stands); none found
-     * means the answer depends on a value the history does not record — too weak, naming --initial.
+     * exists only because of that assumption. When early reads returned one value nothing could have
+     * written, that value was the initial one: the history is checked from it and the note says so.
+     * Whatever the first look assumed, a violation is then checked again from an unknown initial value
+     * (the first read fixes it): a violation found then is real whatever the initial value (the
+     * answer stands); none found (or no answer) means it depends on a value the history does not
+     * record — too weak, naming --initial, never a violation.
      */
     static CheckResult withInitialValue(CheckResult r, InitialValueEvidence.Conclusion verdict, List<ReadNote> notes,
                                         java.util.function.Function<Map<String, String>, CheckResult> recheck,
                                         Map<String, String> options) {
-        if (verdict instanceof InitialValueEvidence.Irrelevant) return r;
-        Map<String, String> with = new java.util.HashMap<>(options);
+        CheckResult first = r;
+        String assumed = "nil";
+        int line = 0;
         if (verdict instanceof InitialValueEvidence.Inferred inferred) {
+            Map<String, String> with = new java.util.HashMap<>(options);
             with.put(OPT_INITIAL, inferred.json());
             CheckResult again = recheck.apply(with);
             notes.add(new ReadNote(inferred.line(), INITIAL_VALUE_INFERRED, "the registers' initial value was taken to be "
-                    + inferred.json() + ", not nil: this read returned it before any write completed, and no op wrote it"
-                    + " (pass --initial to say otherwise)", false));
-            return new CheckResult(again.checker(), again.model(), again.validity(), again.evidence(),
+                    + inferred.json() + ", not nil: this read returned it before any write completed, and no op invoked before"
+                    + " it completed wrote it (pass --initial to say otherwise)", false));
+            first = new CheckResult(again.checker(), again.model(), again.validity(), again.evidence(),
                     again.counterexample(), again.weaknesses(), again.summary() + " (initial value " + inferred.json()
                     + ", inferred from line " + inferred.line() + ")", again.notes(), again.linearization(), null);
+            if (first.validity() != Validity.INVALID) return first;
+            assumed = inferred.json();
+            line = inferred.line();
+        } else if (verdict instanceof InitialValueEvidence.Undecided undecided) {
+            line = undecided.line();
         }
-        int line = ((InitialValueEvidence.Undecided) verdict).line();
+        Map<String, String> with = new java.util.HashMap<>(options);
         with.put(OPT_INITIAL, "unknown");
         CheckResult unknown = recheck.apply(with);
         if (unknown.validity() == Validity.INVALID) {
-            return new CheckResult(r.checker(), r.model(), r.validity(), r.evidence(), r.counterexample(), r.weaknesses(),
-                    r.summary() + " (from any initial value)", r.notes());
+            return new CheckResult(first.checker(), first.model(), first.validity(), first.evidence(), first.counterexample(),
+                    first.weaknesses(), first.summary() + " (from any initial value)", first.notes());
         }
-        List<HistoryWeakness> weak = new ArrayList<>(r.weaknesses());
+        List<HistoryWeakness> weak = new ArrayList<>(first.weaknesses());
+        String why = unknown.validity() == Validity.VALID ? "but is from another one" : "and from an unknown one the check"
+                + " could not finish (" + unknown.summary() + ")";
         weak.add(new HistoryWeakness(INITIAL_VALUE_ASSUMED, "the history is not linearizable from the assumed initial"
-                + " value nil, but is from another one, and it does not record which (line " + line + " read a value"
-                + " before any write completed): pass --initial VALUE (e.g. --initial 0), or --initial unknown to let"
-                + " the first read fix it", List.of()));
-        return new CheckResult(r.checker(), r.model(), Validity.UNKNOWN, r.evidence(), null, weak,
-                "history too weak for " + r.checker() + ": the violation exists only from the assumed initial value nil;"
-                        + " pass --initial", r.notes());
+                + " value " + assumed + ", " + why + ", and it does not record which initial value the registers had"
+                + (line > 0 ? " (line " + line + " read a value before any write completed)" : "") + ": pass --initial VALUE"
+                + " (e.g. --initial 0), or --initial unknown to let the first read fix it", List.of()));
+        return new CheckResult(first.checker(), first.model(), Validity.UNKNOWN, first.evidence(), null, weak,
+                "history too weak for " + first.checker() + ": the violation exists only from the assumed initial value "
+                        + assumed + "; pass --initial", first.notes());
     }
 
     /** Kind of the weakness of a completions-only history for a check that needs invocation times. */

@@ -6,11 +6,9 @@ import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * What a register history says about its registers' initial value, gathered op by op while the
@@ -19,23 +17,27 @@ import java.util.Set;
  * <p>A read can observe the initial value only if it was invoked before any write completed: the
  * write linearized first takes effect no later than the earliest write completion. So the reads
  * invoked before that moment (and the compares of cas ops invoked then) are the only ones that can
- * say what the initial value was. A value some op of the history wrote — or tried to write and
- * failed — is explained by that op (reading it too early, or from a failed write, is exactly what a
- * checker must report), so it says nothing about the initial value. When no early read returned a
- * non-nil value no op wrote, assuming nil changes nothing. When they all returned one such value,
- * it must have been the initial one (there is nobody else it could have come from).
+ * say what the initial value was. A value that an op invoked before the read completed wrote — or
+ * tried to write and failed — is explained by that op (reading it too early, or from a failed write,
+ * is exactly what a checker must report), so it says nothing about the initial value; a write
+ * invoked only after the read completed explains nothing (issue 30: a read of 0 early in a history
+ * is not explained by a failed write of 0 much later). When no early read returned a non-nil value
+ * that nothing explains, nil is as good a guess as any (the pipeline still checks a violation again
+ * from an unknown initial value). When they all returned one such value, it must have been the
+ * initial one (there is nobody else it could have come from).
  */
 final class InitialValueEvidence {
     /** Early reads kept; a history with more is decided from these (they are the earliest). */
     static final int MAX_EARLY_READS = 10_000;
 
-    /** A read (or a compare) of a non-nil value, invoked at {@code invokeTs}. */
-    private record Read(String key, String value, long invokeTs, int line) {
+    /** A read (or a compare) of a non-nil value, invoked at {@code invokeTs}, completed at {@code completeTs}. */
+    private record Read(String key, String value, long invokeTs, long completeTs, int line) {
     }
 
     private static final String NIL = "null";
 
-    private final Map<String, Set<String>> written = new HashMap<>();
+    /** key → value → the earliest invocation of an op that wrote (or tried to write) it. */
+    private final Map<String, Map<String, Long>> written = new HashMap<>();
     private final Map<String, Long> firstWriteCompleted = new HashMap<>();
     private final List<Read> reads = new ArrayList<>();
 
@@ -43,7 +45,7 @@ final class InitialValueEvidence {
     sealed interface Conclusion permits Irrelevant, Inferred, Undecided {
     }
 
-    /** No read could have observed a non-nil initial value: assuming nil changes no answer. */
+    /** No early read returned a value nothing explains: nil is assumed (a violation is still checked again from an unknown value). */
     record Irrelevant() implements Conclusion {
     }
 
@@ -63,12 +65,12 @@ final class InitialValueEvidence {
         // own explanation of a read that returned it (an aborted read), not an initial value
         if (op.outcome() == Outcome.FAIL) {
             if (type.equals("write") || type.equals("w") || type.equals("put") || type.equals("set")) {
-                attempted(key, op.input());
+                attempted(key, op.input(), op.invokeTs());
             } else if (type.startsWith("cas") || type.startsWith("compare")) {
                 JsonNode in = op.input();
                 JsonNode next = in != null && in.isArray() && in.size() == 2 ? in.get(1)
                         : in != null && in.isObject() ? first(in, "new", "to", "value") : null;
-                if (next != null) attempted(key, next);
+                if (next != null) attempted(key, next, op.invokeTs());
             }
             return;
         }
@@ -96,22 +98,24 @@ final class InitialValueEvidence {
         if (v.equals(NIL)) return;
         Long first = firstWriteCompleted.get(key);
         if ((first == null || op.invokeTs() < first) && reads.size() < MAX_EARLY_READS) {
-            reads.add(new Read(key, v, op.invokeTs(), op.sourceLine()));
+            reads.add(new Read(key, v, op.invokeTs(), op.completeOrInfinity(), op.sourceLine()));
         }
     }
 
-    private void attempted(String key, JsonNode value) {
+    private void attempted(String key, JsonNode value, long invokeTs) {
         // no lambdas here: their bootstraps cost a cold check more than these lines run
-        Set<String> values = written.get(key);
+        Map<String, Long> values = written.get(key);
         if (values == null) {
-            values = new HashSet<>();
+            values = new HashMap<>();
             written.put(key, values);
         }
-        values.add(Models.valueText(value));
+        String v = Models.valueText(value);
+        Long earliest = values.get(v);
+        if (earliest == null || invokeTs < earliest) values.put(v, invokeTs);
     }
 
     private void write(String key, JsonNode value, Op op, boolean tookEffect) {
-        attempted(key, value);
+        attempted(key, value, op.invokeTs());
         if (tookEffect && op.completeTs() != null) {
             Long earliest = firstWriteCompleted.get(key);
             if (earliest == null || op.completeTs() < earliest) firstWriteCompleted.put(key, op.completeTs());
@@ -131,7 +135,8 @@ final class InitialValueEvidence {
         for (Read r : reads) {
             Long first = firstWriteCompleted.get(r.key());
             if (first != null && r.invokeTs() >= first) continue; // a write had completed by then
-            if (written.getOrDefault(r.key(), Set.of()).contains(r.value())) continue; // an op of the history explains it
+            Long writer = written.getOrDefault(r.key(), Map.of()).get(r.value());
+            if (writer != null && writer <= r.completeTs()) continue; // an op invoked before it completed explains it
             if (!any) line = Math.max(1, r.line());
             any = true;
             if (value != null && !value.equals(r.value())) single = false;

@@ -230,7 +230,7 @@ public final class HistorySvg {
         String draw() {
             // lanes: the processes with a bar in the window, in natural order (c2 before c10)
             TreeMap<String, List<Op>> lanes = new TreeMap<>(HistorySvg::natural);
-            for (Op op : shown) lanes.computeIfAbsent(String.valueOf(op.processId()), p -> new ArrayList<>()).add(op);
+            for (Op op : shown) lanes.computeIfAbsent(op.processName(), p -> new ArrayList<>()).add(op);
             List<String> prefixLines = prefixLines();
             List<String[]> blockedLines = blockedLines();
             double top = 104;
@@ -410,7 +410,7 @@ public final class HistorySvg {
         }
 
         private String tooltip(Op op, String id, Integer step) {
-            StringBuilder t = new StringBuilder("op ").append(id).append(" · process ").append(op.processId())
+            StringBuilder t = new StringBuilder("op ").append(id).append(" · ").append(op.processLabel())
                     .append(" · ").append(OpLabel.of(op)).append(" · ")
                     .append(String.format(Locale.ROOT, "invoke %.3f ms", axis.realMs(op.invokeTs())))
                     .append(op.completeTs() == null || op.outcome() == Outcome.UNKNOWN ? ", no completion"
@@ -484,7 +484,7 @@ public final class HistorySvg {
             List<Step> steps = prefix.steps();
             for (int i = Math.max(0, steps.size() - 5); i < steps.size(); i++) {
                 Step s = steps.get(i);
-                out.add((i + 1) + ". op " + s.op().opId() + " (process " + s.op().processId() + ") " + s.description()
+                out.add((i + 1) + ". op " + s.op().opId() + " (process " + s.op().processName() + ") " + s.description()
                         + " " + s.op().interval(axis.originNs()) + " → state " + s.stateAfter());
             }
             // the other maximal prefixes are listed, not drawn: one picture of one prefix stays readable,
@@ -521,7 +521,7 @@ public final class HistorySvg {
             List<String[]> out = new ArrayList<>();
             for (Blocked b : prefix.couldNotPlace()) {
                 boolean drawn = shown.stream().anyMatch(op -> idOf(op).equals(b.op().opId()));
-                out.add(new String[] {"✗ op " + b.op().opId() + " (process " + b.op().processId() + ") " + b.description()
+                out.add(new String[] {"✗ op " + b.op().opId() + " (process " + b.op().processName() + ") " + b.description()
                         + " " + b.op().interval(axis.originNs()) + ": " + b.reason() + (drawn ? "" : " (outside the window)")});
             }
             return out;

@@ -24,6 +24,11 @@ public enum AnomalyType {
     G2_ITEM("G2-item", "G2-item"),
     /** two committed reads of one key that no single version order can explain. */
     INCOMPATIBLE_ORDER("incompatible-order", "incompatible-order"),
+    /**
+     * a committed txn read a value (an element) that no txn of the history wrote (appended), in a
+     * history whose every op was read as a txn: Elle's "garbage read", a state no write produced.
+     */
+    GARBAGE_READ("garbage-read", "garbage-read"),
     /** a read returned a list holding the same appended element twice. */
     DUPLICATE_ELEMENTS("duplicate-elements", "duplicate-elements"),
     /** a txn's read contradicts its own earlier reads or writes. */

@@ -53,6 +53,9 @@ final class ConsistencyModels {
         implies("GSIb", "GSI");
         implies("incompatible-order", "G1a");
         implies("dirty-update", "G1a");
+        // a value no write produced: at least as bad as reading an aborted write (Elle maps its other
+        // "impossible state" anomalies, incompatible-order and dirty-update, to G1a the same way)
+        implies("garbage-read", "G1a");
         implies("future-read", "G1c");
         implies("lost-update", "write-skew", "G2-item");
         implies("write-skew", "G2");

@@ -17,6 +17,12 @@ abstract class Inference {
     final Findings findings = new Findings();
     /** Txns known to have taken effect: committed ones plus unknown-outcome ones whose writes were read. */
     final List<Txn> effective = new ArrayList<>();
+    /**
+     * Every op of the history was read as a txn (none skipped as not a transaction or malformed), so
+     * a value no txn wrote was written by nobody the history knows of: a garbage read, not a writer
+     * the checker could not see.
+     */
+    boolean everyOpIsATxn;
     /** Reads whose values were used to infer dependencies. */
     int reads;
     /** Distinct keys seen. */

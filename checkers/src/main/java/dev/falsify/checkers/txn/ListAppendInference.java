@@ -143,11 +143,17 @@ final class ListAppendInference extends Inference {
                     + ValueText.list(elems) + " holding " + String.join(", ", dups)
                     + ", but each element was appended only once");
         }
+        List<String> garbage = new ArrayList<>();
         for (String e : seen.keySet()) {
             Write wr = w.get(e);
             if (wr == null) {
-                weak("unattributed-read", t, "reads returned elements that no txn in the history appended "
-                        + "(truncated history or foreign writers); their order cannot be checked");
+                if (everyOpIsATxn) {
+                    garbage.add(ValueText.show(e));
+                } else {
+                    weak("unattributed-read", t, "reads returned elements that no txn in the history appended, and"
+                            + " some ops could not be read as txns (one of them may be the writer); their order cannot be"
+                            + " checked");
+                }
                 continue;
             }
             switch (wr.txn().outcome()) {
@@ -157,6 +163,11 @@ final class ListAppendInference extends Inference {
                 case UNKNOWN -> observedUnknown.add(wr.txn());
                 default -> { }
             }
+        }
+        if (!garbage.isEmpty()) {
+            findings.single(AnomalyType.GARBAGE_READ, t, t, "read", k, String.join(" ", garbage), t.label() + " read " + k
+                    + "=" + ValueText.list(elems) + " including " + String.join(", ", garbage) + ", which no txn of the history"
+                    + " appended (a garbage read: the list starts empty, and only appends add to it)");
         }
         if (!elems.isEmpty()) {
             String last = elems.get(elems.size() - 1);

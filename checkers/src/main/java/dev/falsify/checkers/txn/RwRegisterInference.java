@@ -35,6 +35,8 @@ final class RwRegisterInference extends Inference {
 
     private final Map<String, Map<String, Write>> writers = new HashMap<>();
     private final List<Read> externalReads = new ArrayList<>();
+    /** key → value no txn wrote → the txns that read it. */
+    private final Map<String, Map<String, List<Txn>>> unattributed = new LinkedHashMap<>();
 
     RwRegisterInference(List<Txn> txns) {
         super(txns);
@@ -46,6 +48,7 @@ final class RwRegisterInference extends Inference {
         indexWrites();
         Set<Txn> observedUnknown = new HashSet<>();
         for (Txn t : txns) if (t.committed() && t.readsKnown()) collectReads(t, observedUnknown);
+        garbageReads();
         for (Txn t : txns) if (t.committed() || observedUnknown.contains(t)) effective.add(t);
         Set<String> allKeys = new HashSet<>(writers.keySet());
         Map<String, List<Read>> byKey = new LinkedHashMap<>();
@@ -108,8 +111,7 @@ final class RwRegisterInference extends Inference {
             if (INIT.equals(v)) continue;
             Write w = writers.getOrDefault(k, Map.of()).get(v);
             if (w == null) {
-                weak("unattributed-read", t, "reads returned values that no txn in the history wrote "
-                        + "(truncated history or foreign writers); they cannot be ordered");
+                unattributed.computeIfAbsent(k, x -> new LinkedHashMap<>()).computeIfAbsent(v, x -> new ArrayList<>()).add(t);
                 continue;
             }
             if (w.txn() == t) continue;
@@ -123,6 +125,45 @@ final class RwRegisterInference extends Inference {
                 findings.single(AnomalyType.G1B, w.txn(), t, "wr", k, v, t.label() + " read " + k + "=" + ValueText.show(v)
                         + ", an intermediate value of " + w.txn().label() + ", which wrote " + k
                         + " again later in the same txn");
+            }
+        }
+    }
+
+    /**
+     * Reads of values no txn wrote. One such value of a key may be the key's initial value, set
+     * outside the history (rw-register cannot tell): too weak. Two or more, in a history whose every
+     * op was read as a txn, cannot all be: at most one was the initial value, so the key was read in a
+     * state no write produced (Elle's garbage read). When some ops could not be read as txns, one of
+     * them may be the writer: too weak.
+     */
+    private void garbageReads() {
+        for (Map.Entry<String, Map<String, List<Txn>>> e : unattributed.entrySet()) {
+            Map<String, List<Txn>> values = e.getValue();
+            if (everyOpIsATxn && values.size() >= 2) {
+                List<Txn> readers = new ArrayList<>();
+                List<Anomaly.Edge> edges = new ArrayList<>();
+                List<String> shown = new ArrayList<>();
+                for (Map.Entry<String, List<Txn>> v : values.entrySet()) {
+                    Txn t = v.getValue().get(0);
+                    if (!readers.contains(t)) readers.add(t);
+                    shown.add(ValueText.show(v.getKey()));
+                    edges.add(new Anomaly.Edge(t, t, "read", e.getKey(), v.getKey(), t.label() + " read " + e.getKey() + "="
+                            + ValueText.show(v.getKey()) + ", which no txn of the history wrote"));
+                }
+                String why = "reads of " + e.getKey() + " returned " + String.join(", ", shown) + ", which no txn of the"
+                        + " history wrote: at most one of them can be " + e.getKey() + "'s initial value, so " + e.getKey()
+                        + " was read in a state no write produced (a garbage read)";
+                findings.add(new Anomaly(AnomalyType.GARBAGE_READ, readers, edges, e.getKey(), why, false, false));
+                continue;
+            }
+            for (List<Txn> readers : values.values()) {
+                for (Txn t : readers) {
+                    weak("unattributed-read", t, everyOpIsATxn
+                            ? "reads returned a value that no txn in the history wrote, one per key: it may be the key's"
+                            + " initial value, set outside the history; they cannot be ordered"
+                            : "reads returned values that no txn in the history wrote, and some ops could not be read as"
+                            + " txns (one of them may be the writer); they cannot be ordered");
+                }
             }
         }
     }

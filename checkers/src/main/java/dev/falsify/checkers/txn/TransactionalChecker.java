@@ -80,6 +80,10 @@ public abstract sealed class TransactionalChecker implements Checker permits Lis
         TxnHistory history = TxnHistory.of(input.history(), functions());
         List<HistoryWeakness> weaknesses = new ArrayList<>(history.weaknesses());
         Inference inf = inference(history.txns());
+        inf.everyOpIsATxn = true;
+        for (HistoryWeakness w : history.weaknesses()) {
+            if (w.kind().equals("not-a-transaction") || w.kind().equals("malformed-micro-op")) inf.everyOpIsATxn = false;
+        }
         boolean realtime = Boolean.parseBoolean(input.option(OPT_REALTIME, "false"));
         boolean process = Boolean.parseBoolean(input.option(OPT_PROCESS, "false"));
         // the general recorder checks; txns need neither key nor op_type, and process_id only for process edges

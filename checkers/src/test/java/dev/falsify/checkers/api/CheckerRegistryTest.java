@@ -65,6 +65,22 @@ class CheckerRegistryTest {
         assertThat(CheckerRegistry.standard().forModel("tree")).isEmpty();
     }
 
+    /**
+     * Jepsen's workload checkers (issue 30) under the vocabulary's models: {@code bank} is Jepsen's bank, no
+     * longer the ledger's alias, so the ledger's idempotency checkers do not answer for it.
+     */
+    @Test
+    void jepsenWorkloadCheckersByModel() {
+        CheckerRegistry r = CheckerRegistry.standard();
+        assertThat(r.forModel("bank")).extracting(Checker::name).containsExactly("bank", "fairness", "final-state-invariant");
+        assertThat(r.forModel("ledger")).extracting(Checker::name).doesNotContain("bank");
+        assertThat(r.forModel("id-generator")).extracting(Checker::name).containsExactly("fairness", "unique-ids");
+        assertThat(r.forModel("long-fork")).extracting(Checker::name).containsExactly("fairness", "long-fork");
+        assertThat(r.forModel("set")).extracting(Checker::name).contains("set", "set-full", "linearizability");
+        assertThat(r.forModel("fifo")).extracting(Checker::name).contains("total-queue", "linearizability");
+        assertThat(r.forModel("counter")).extracting(Checker::name).contains("counter", "linearizability");
+    }
+
     /** Concrete public classes implementing {@link Checker}, from the module's compiled main classes. */
     private static List<String> checkerClassesOnDisk() throws IOException, URISyntaxException, ClassNotFoundException {
         Path root = Path.of(Checker.class.getProtectionDomain().getCodeSource().getLocation().toURI());

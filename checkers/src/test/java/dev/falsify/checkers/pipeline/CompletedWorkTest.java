@@ -70,6 +70,12 @@ class CompletedWorkTest {
                 INFO  jepsen.util - 1\t:invoke\t:read\tnil
                 INFO  jepsen.util - 1\t:fail\t:read\tnil
                 """);
+        NOTHING_SUCCEEDED.put("history.txt", """
+                0\t:invoke\t:write\t1
+                0\t:fail\t:write\t1
+                1\t:invoke\t:read\tnil
+                1\t:fail\t:read\tnil
+                """);
         NOTHING_SUCCEEDED.put("kv.txt", """
                 {:process 0, :type :invoke, :f :put, :key "1", :value "x"}
                 {:process 0, :type :fail, :f :put, :key "1", :value "x"}

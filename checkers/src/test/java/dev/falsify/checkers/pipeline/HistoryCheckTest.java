@@ -139,6 +139,7 @@ class HistoryCheckTest {
                     + "{:process 1, :type :invoke, :f :get, :key \"1\", :value nil}\n",
             "inv-events.jsonl", "{\"type\":\"invoke\",\"op_id\":\"a\",\"process\":0,\"f\":\"write\",\"value\":1,\"time\":5}\n"
                     + "{\"type\":\"invoke\",\"op_id\":\"b\",\"process\":1,\"f\":\"read\",\"value\":null,\"time\":6}\n",
+            "history.txt", "0\t:invoke\t:write\t1\n1\t:invoke\t:read\tnil\n",
             "inv.jsonl", "{\"op_id\":1,\"process_id\":0,\"invoke_ts\":0,\"complete_ts\":null,\"op_type\":\"write\",\"input\":1}\n"
                     + "{\"op_id\":2,\"process_id\":1,\"invoke_ts\":1,\"complete_ts\":null,\"op_type\":\"read\"}\n");
 

@@ -203,6 +203,12 @@ class HistoryFuzzTest {
                 String k = keys[rnd.nextInt(keys.length)];
                 twice = l.replaceFirst("\\{", "{:" + k + " 1, :" + k + " " + (rnd.nextBoolean() ? "2" : ":x") + ", ");
             }
+            case JEPSEN_TXT -> {
+                // the value is the fourth field (an error may follow it, printed bare: text, not a value)
+                String[] fields = l.split("\t", -1);
+                if (fields.length >= 4) fields[3] = "{:a 1 :a 2}";
+                twice = String.join("\t", fields);
+            }
             default -> {
                 // a log line's value: a map with a key twice
                 twice = l.isEmpty() ? l : l.replaceAll("\t[^\t]*$", "\t{:a 1 :a 2}");
@@ -219,6 +225,7 @@ class HistoryFuzzTest {
         return switch (format) {
             case JSONL -> s.replace("\"error\":null", "\"error\":\"boom\"");
             case PORCUPINE_ETCD -> s.replace(":ok", ":fail").replace(":info", ":fail").replace(":cas", ":write");
+            case JEPSEN_TXT -> s.replace("\t:ok\t", "\t:fail\t");
             default -> s.replace(":type :ok", ":type :fail").replace(", :type :ok", ", :type :fail");
         };
     }
@@ -253,6 +260,7 @@ class HistoryFuzzTest {
             case JEPSEN_EDN -> "elle/paper-example.edn";
             case PORCUPINE_ETCD -> "porcupine/etcd/etcd_002.log";
             case PORCUPINE_KV -> "porcupine/kv/c01-ok.txt";
+            case JEPSEN_TXT -> null;
         };
         if (corpus != null) {
             Path p = CorpusPaths.of(corpus);
@@ -300,6 +308,9 @@ class HistoryFuzzTest {
                         .append(write ? "write\t" + v : "read\tnil").append('\n')
                         .append("INFO  jepsen.util - ").append(i).append("\t:").append(outcome).append("\t:")
                         .append(write ? "write" : "read").append('\t').append(v).append('\n');
+                case JEPSEN_TXT -> b.append(i).append("\t:invoke\t:").append(write ? "write\t" + v : "read\tnil").append('\n')
+                        .append(i).append("\t:").append(outcome).append("\t:").append(write ? "write" : "read").append('\t')
+                        .append(v).append(outcome.equals("fail") ? "\tboom" : "").append('\n');
                 case PORCUPINE_KV -> b.append("{:process ").append(i).append(", :type :invoke, :f :")
                         .append(write ? "put" : "get").append(", :key \"").append(key).append("\", :value ")
                         .append(write ? "\"" + v + "\"" : "nil").append("}\n")

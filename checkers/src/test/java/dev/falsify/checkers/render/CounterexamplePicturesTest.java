@@ -239,4 +239,22 @@ class CounterexamplePicturesTest {
         p.sort(HistorySvg::natural);
         assertThat(p).containsExactly("b", "c1", "c02", "c2", "c10");
     }
+
+    @Test
+    void aHistoryWithoutProcessesHasNoLaneCalledNull() throws Exception {
+        // Knossos' and Elle's hand-written histories often give no :process: one anonymous process (issue 30)
+        History h = dev.falsify.checkers.history.Histories.parse("""
+                [{:type :invoke, :f :write, :value 1}
+                 {:type :ok, :f :write, :value 1}
+                 {:type :invoke, :f :read, :value nil}
+                 {:type :ok, :f :read, :value 2}]
+                """, "anonymous.edn", null);
+        CheckResult r = dev.falsify.checkers.pipeline.HistoryCheck.standard().run(h,
+                dev.falsify.checkers.pipeline.HistoryCheck.Request.of(null, "register", CheckBudget.unlimited())).result();
+        assertThat(r.validity()).isEqualTo(Validity.INVALID);
+        String text = allText(parse(CounterexamplePictures.of("anonymous", r, h.ops()).get(0).svg()));
+        assertThat(text).contains("process (none)").doesNotContain("process null");
+        assertThat(String.join("\n", dev.falsify.checkers.api.CheckResultText.lines("anonymous.edn", "jepsen-edn", r)))
+                .contains("process (none)").doesNotContain("process null");
+    }
 }

@@ -27,6 +27,22 @@ public record Op(
         String faultEpoch,
         int sourceLine) {
 
+    /**
+     * What people call an op's process when the history records none (an EDN history without
+     * {@code :process}, a JSON row without {@code process_id}): never the word "null".
+     */
+    public static final String NO_PROCESS = "(none)";
+
+    /** The process's id, or {@link #NO_PROCESS}: a lane's name, a filter's item. */
+    public String processName() {
+        return processId != null ? processId : NO_PROCESS;
+    }
+
+    /** {@code process 3}, or {@code process (none)} when the history records no process. */
+    public String processLabel() {
+        return "process " + processName();
+    }
+
     public Outcome outcome() {
         if (timeoutMarker) return Outcome.UNKNOWN;
         if (error != null) return Outcome.FAIL;

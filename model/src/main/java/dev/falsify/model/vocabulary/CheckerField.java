@@ -16,7 +16,10 @@ import java.util.regex.Pattern;
  * everywhere.
  *
  * <p>Named: every shipped checker's name that occurs as a whole word (letters, digits, '-' and '_' are
- * word characters), every other tool's name for one ({@link CheckerName#toolNames}: Knossos, Porcupine,
+ * word characters) — except that a name which is also an everyday word ({@link CheckerName#everydayWord}:
+ * {@code set}, {@code counter}, {@code bank}) names its checker only as code ({@code `set`}) or as the
+ * whole value, so "linearizability (counter model)" declares no counter checker — every other tool's
+ * name for one ({@link CheckerName#toolNames}: Knossos, Porcupine,
  * "linearizable", WGL → linearizability), Elle → list-append unless rw-register is named, and any of the
  * caller's own checker names (a run block's {@code monitor}). None: a value that names no checker but
  * says why none applies ("none — the oracle is a latency bound, not a history") in at least four words.
@@ -54,7 +57,7 @@ public record CheckerField(List<String> named, boolean justifiedNone, String jus
         if (value == null || value.isBlank()) return new CheckerField(List.of(), false, "");
         String t = value.toLowerCase(Locale.ROOT);
         Set<String> named = new LinkedHashSet<>();
-        for (CheckerName c : CheckerName.values()) if (HistoryModel.indexOfWord(t, c.id()) >= 0) named.add(c.id());
+        for (CheckerName c : CheckerName.values()) if (mentions(t, c.id())) named.add(c.id());
         for (CheckerName c : CheckerName.values()) {
             for (String tool : c.toolNames()) if (HistoryModel.indexOfWord(t, tool) >= 0) named.add(c.id());
         }
@@ -63,7 +66,7 @@ public record CheckerField(List<String> named, boolean justifiedNone, String jus
         }
         for (String other : otherNames) {
             String o = other == null ? "" : other.strip();
-            if (!o.isEmpty() && HistoryModel.indexOfWord(t, o.toLowerCase(Locale.ROOT)) >= 0) named.add(o);
+            if (!o.isEmpty() && mentions(t, o)) named.add(o);
         }
         if (!named.isEmpty()) return new CheckerField(new ArrayList<>(named), false, "");
         Matcher none = NONE_WORDS.matcher(value);
@@ -72,6 +75,25 @@ public record CheckerField(List<String> named, boolean justifiedNone, String jus
             if (countWords(reason) >= 4) return new CheckerField(List.of(), true, value.strip());
         }
         return new CheckerField(List.of(), false, "");
+    }
+
+    /**
+     * Whether a Checker value names the checker {@code name}: as a whole word, or, for a shipped checker
+     * whose name is an everyday word, as code or as the whole value. A harness's own checker registered
+     * under a shipped name reads as the shipped one.
+     *
+     * @param value the Checker value (any case)
+     * @param name  a checker's name
+     */
+    static boolean mentions(String value, String name) {
+        if (value == null || name == null) return false;
+        String t = value.toLowerCase(Locale.ROOT);
+        String n = name.strip().toLowerCase(Locale.ROOT);
+        if (n.isEmpty()) return false;
+        if (CheckerName.of(n).map(CheckerName::everydayWord).orElse(false)) {
+            return t.strip().equals(n) || t.contains("`" + n + "`");
+        }
+        return HistoryModel.indexOfWord(t, n) >= 0;
     }
 
     private static int countWords(String s) {

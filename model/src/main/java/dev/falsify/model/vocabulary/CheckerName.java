@@ -25,9 +25,35 @@ public enum CheckerName {
     EXACTLY_ONCE("exactly-once"),
     FINAL_STATE_INVARIANT("final-state-invariant"),
     REPLICA_RECONCILIATION("replica-reconciliation"),
-    FAIRNESS("fairness");
+    FAIRNESS("fairness"),
+    /** Jepsen's counter: every read between the adds that must and those that may have applied. */
+    COUNTER("counter", Word.EVERYDAY),
+    /** Jepsen's bank: every read of all accounts sums to the total, no balance nil or negative. */
+    BANK("bank", Word.EVERYDAY),
+    /** Jepsen's long-fork: no two reads see two writes in incompatible orders. */
+    LONG_FORK("long-fork"),
+    /** Jepsen's set: the final read holds every acknowledged add and nothing no add attempted. */
+    SET("set", Word.EVERYDAY),
+    /** Jepsen's set-full: each element's timeline across every read (lost, stale, never read). */
+    SET_FULL("set-full"),
+    /** Jepsen's unique-ids: no id returned twice. */
+    UNIQUE_IDS("unique-ids"),
+    /** Jepsen's total-queue: every acknowledged enqueue dequeued, nothing dequeued that none attempted. */
+    TOTAL_QUEUE("total-queue");
+
+    /** How a checker's name reads in a sentence. */
+    private enum Word {
+        /** A name no sentence uses otherwise ({@code list-append}): named wherever it occurs as a word. */
+        NAME,
+        /**
+         * A name that is also an everyday word ("a set of keys", "a bank's ledger", "the counter model"):
+         * named only as code ({@code `set`}) or as the whole field.
+         */
+        EVERYDAY
+    }
 
     private final String id;
+    private final Word word;
     private final List<String> toolNames;
 
     /**
@@ -36,8 +62,22 @@ public enum CheckerName {
      *                  give instead ({@code Checker: Porcupine} declares linearizability)
      */
     CheckerName(String id, String... toolNames) {
+        this(id, Word.NAME, toolNames);
+    }
+
+    CheckerName(String id, Word word, String... toolNames) {
         this.id = id;
+        this.word = word;
         this.toolNames = List.of(toolNames);
+    }
+
+    /**
+     * True when the name is also an everyday word ({@code set}, {@code counter}, {@code bank}): a §7.M
+     * Checker field names such a checker only as code ({@code `set`}) or as its whole value, so
+     * "linearizability (counter model)" does not declare the counter checker.
+     */
+    public boolean everydayWord() {
+        return word == Word.EVERYDAY;
     }
 
     /** The checker's name ({@code linearizability}). */

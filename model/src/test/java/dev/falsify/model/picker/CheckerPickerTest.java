@@ -22,4 +22,18 @@ class CheckerPickerTest {
         assertThat(CheckerPicker.pick("anything at all", ClaimCategory.FAIRNESS).checkers()).containsExactly("fairness");
         assertThat(CheckerPicker.pick("queue", ClaimCategory.LIVENESS).isEmpty()).isTrue();
     }
+
+    /** The models only Jepsen's workload checkers take (issue 30), paired as Jepsen's tests check them. */
+    @Test
+    void jepsenWorkloadPairs() {
+        assertThat(CheckerPicker.pick("bank", ClaimCategory.SAFETY).checkers()).containsExactly("bank", "final-state-invariant");
+        assertThat(CheckerPicker.pick("bank", ClaimCategory.ISOLATION).checkers()).containsExactly("bank");
+        assertThat(CheckerPicker.pick("bank", ClaimCategory.IDEMPOTENCY).isEmpty()).isTrue();
+        assertThat(CheckerPicker.pick("ledger", ClaimCategory.SAFETY).isEmpty()).isTrue();
+        assertThat(CheckerPicker.pick("long-fork", ClaimCategory.ISOLATION).checkers()).containsExactly("long-fork");
+        assertThat(CheckerPicker.pick("id-generator", ClaimCategory.SAFETY).checkers()).containsExactly("unique-ids");
+        // models the spec names keep its answer: no pick that would warn a plan whose checker fits
+        assertThat(CheckerPicker.pick("set", ClaimCategory.DURABILITY).isEmpty()).isTrue();
+        assertThat(CheckerPicker.pick("queue", ClaimCategory.DURABILITY).isEmpty()).isTrue();
+    }
 }

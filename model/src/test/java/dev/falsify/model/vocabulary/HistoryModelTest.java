@@ -33,7 +33,26 @@ class HistoryModelTest {
     void theCanonicalNames() {
         assertThat(HistoryModel.ids()).containsExactly("register", "cas-register", "multi-register", "kv", "mutex",
                 "queue", "set", "counter", "log", "lease", "session", "membership-table", "ledger", "list-append",
-                "rw-register");
+                "rw-register", "bank", "long-fork", "unique-ids");
+    }
+
+    /**
+     * Jepsen's workloads (issue 30) whose checkers take a model of their own: {@code bank} is Jepsen's bank
+     * (transfers and reads of every balance), no longer an alias of the ledger (credits and debits with
+     * idempotency keys), whose checkers — exactly-once, final-state-invariant — cannot read a bank history.
+     */
+    @Test
+    void jepsenWorkloadModels() {
+        assertThat(HistoryModel.canonical("bank")).isEqualTo("bank");
+        assertThat(HistoryModel.LEDGER.aliases()).containsExactly("dedup");
+        assertThat(HistoryModel.canonical("long-fork")).isEqualTo("long-fork");
+        for (String id : List.of("unique-ids", "unique-id", "id-generator", " Unique-IDs ")) {
+            assertThat(HistoryModel.canonical(id)).as(id).isEqualTo("unique-ids");
+        }
+        assertThat(found("Jepsen's bank: 8 accounts, total 100")).isEqualTo("bank");
+        assertThat(found("ledger (bank accounts)")).isEqualTo("ledger");
+        assertThat(found("a snowflake id-generator")).isEqualTo("unique-ids");
+        assertThat(found("long-fork (groups of 3 keys)")).isEqualTo("long-fork");
     }
 
     @Test
@@ -65,7 +84,7 @@ class HistoryModelTest {
         // catalog/models.yaml
         old.put("map / kv", "kv");
         old.put("stream", "log");
-        old.put("bank", "ledger");
+        // "bank" was an alias of ledger here; it is Jepsen's bank now (jepsenWorkloadModels)
         // the checkers' models()
         old.put("list-append", "list-append");
         old.put("rw-register", "rw-register");

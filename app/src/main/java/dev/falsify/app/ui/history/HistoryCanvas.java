@@ -477,7 +477,7 @@ public final class HistoryCanvas extends Region {
         StringBuilder b = new StringBuilder();
         b.append(layout.label(op)).append('\n');
         b.append("op_id           ").append(o.opId()).append('\n');
-        b.append("process_id      ").append(o.processId()).append('\n');
+        b.append("process_id      ").append(o.processName()).append('\n');
         b.append("invoke_ts       ").append(o.invokeTs()).append(String.format(Locale.ROOT, "  (%.3f ms)", real.realMs(o.invokeTs()))).append('\n');
         b.append("complete_ts     ").append(o.completeTs() == null ? "null" : o.completeTs()
                 + String.format(Locale.ROOT, "  (%.3f ms, took %.3f ms)", real.realMs(o.completeTs()),

@@ -101,7 +101,7 @@ public final class HistoryLayout {
         microKeys = new String[n][];
         for (int i = 0; i < n; i++) {
             Op op = ops.get(i);
-            byLane.computeIfAbsent(String.valueOf(op.processId()), k -> new ArrayList<>()).add(i);
+            byLane.computeIfAbsent(op.processName(), k -> new ArrayList<>()).add(i);
             byId.put(op.opId() != null ? op.opId() : "#" + i, i);
             if (op.key() != null) {
                 keySet.add(op.key());

@@ -364,7 +364,7 @@ public final class HistoryView extends BorderPane {
         canvas.setFilter(i -> {
             Op op = layout.op(i);
             return (key == null || key.equals(ALL) || layout.touches(i, key))
-                    && (proc == null || proc.equals(ALL) || proc.equals(String.valueOf(op.processId())))
+                    && (proc == null || proc.equals(ALL) || proc.equals(op.processName()))
                     && (type == null || type.equals(ALL) || type.equals(op.opType()))
                     && (outcome == null || outcome.equals(ALL) || outcome.equals(outcomeName(op.outcome())))
                     && (text.isEmpty() || layout.textMatches(i, text));
@@ -438,7 +438,7 @@ public final class HistoryView extends BorderPane {
         if (op < 0) return;
         Op o = canvas.history().op(op);
         if (!showingInstant) onInstant.accept(o.invokeTs() - canvas.history().realAxis().originNs());
-        status.setText("Selected op " + o.opId() + " (process " + o.processId() + "): " + canvas.history().label(op));
+        status.setText("Selected op " + o.opId() + " (" + o.processLabel() + "): " + canvas.history().label(op));
     }
 
     /**

@@ -172,7 +172,7 @@ public final class StepperPane extends VBox {
         } else {
             LinearizabilityCounterexample.Step s = track.steps().get(step - 1);
             stepText.setText("Step " + step + ": op " + s.op().opId() + "  " + s.description() + "  (process "
-                    + s.op().processId() + ", " + times(s.op()) + ")");
+                    + s.op().processName() + ", " + times(s.op()) + ")");
         }
         show(before, b == null ? "—" : b, null);
         show(after, a, b == null ? null : StepTrack.changed(b, a));
@@ -247,7 +247,7 @@ public final class StepperPane extends VBox {
         blockedItems.addAll(all);
         blockedBox.getChildren().clear();
         for (LinearizabilityCounterexample.Blocked b : all) {
-            Label l = new Label("op " + b.op().opId() + "  " + b.description() + "  (process " + b.op().processId() + ", "
+            Label l = new Label("op " + b.op().opId() + "  " + b.description() + "  (process " + b.op().processName() + ", "
                     + times(b.op()) + ")\n    " + b.reason());
             l.setWrapText(true);
             l.setTextFill(Color.web("#c5221f"));

@@ -29,6 +29,19 @@ class HistoryLayoutTest {
     }
 
     @Test
+    void opsOfNoRecordedProcessShareALaneNotCalledNull() {
+        // an EDN history without :process (issue 30): its lane was "process null"
+        List<Op> ops = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            ops.add(new Op("o" + i, null, i * 10L, i * 10L + 5, "write", null, IntNode.valueOf(i), NullNode.instance, null,
+                    false, null, null, i + 1));
+        }
+        HistoryLayout l = HistoryLayout.of(new History("t", HistoryFormat.JEPSEN_EDN, ops), Map.of());
+        assertThat(l.lanes()).containsExactly(Op.NO_PROCESS);
+        assertThat("process " + l.lanes().get(0)).isEqualTo(ops.get(0).processLabel()).isEqualTo("process (none)");
+    }
+
+    @Test
     void theOpsInARangeAreExactlyThoseWhoseBarsOverlapIt() {
         HistoryLayout l = HistoryLayout.of(new History("t", HistoryFormat.JSONL, random(3000, 1)), Map.of());
         Random r = new Random(2);
