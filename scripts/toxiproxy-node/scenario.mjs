@@ -76,6 +76,13 @@ async function evidence(proxy, toxic) {
 }
 
 const toxiproxy = new Toxiproxy(api);
+
+/** A proxy of its own for one check: a socket an earlier check closed may still be draining through
+ *  a shared proxy when the next toxic is added, and a toxic acts on every connection it sees, so
+ *  exact counts in the evidence need a proxy nobody else used. */
+async function fresh(name) {
+  return toxiproxy.createProxy({ name: `node-${name}`, listen: "127.0.0.1:0", upstream });
+}
 await toxiproxy.reset();
 const version = await toxiproxy.getVersion();
 const proxy = await toxiproxy.createProxy({ name: "node-echo", listen: "127.0.0.1:0", upstream });
@@ -88,6 +95,7 @@ await check("version and proxy as created", async () => {
 });
 
 await check("latency with jitter", async () => {
+  const proxy = await fresh("slow");
   const toxic = await proxy.addToxic({ name: "slow", type: "latency", stream: "downstream", toxicity: 1, attributes: { latency: 300, jitter: 20 } });
   const s = await connect(proxy.listen);
   s.write("ping");
@@ -95,23 +103,27 @@ await check("latency with jitter", async () => {
   s.destroy();
   assert(r.how === "data" && r.ms >= 250, `round trip ${r.ms} ms (${r.how})`);
   await toxic.remove();
-  const e = await evidence("node-echo", "slow");
+  const e = await evidence(proxy.name, "slow");
   assert(e.landed && e.connections_touched === 1 && e.bytes_delayed >= 4 && e.first_acted_at, JSON.stringify(e));
+  await proxy.remove();
 });
 
 await check("toxicity 0 never lands", async () => {
+  const proxy = await fresh("never");
   const toxic = await proxy.addToxic({ name: "never", type: "latency", stream: "upstream", toxicity: 0, attributes: { latency: 1000 } });
   const s = await connect(proxy.listen);
   s.write("x");
   const r = await read(s, 1);
   s.destroy();
   assert(r.how === "data", r.how);
-  const e = await evidence("node-echo", "never");
+  const e = await evidence(proxy.name, "never");
   assert(!e.landed && e.connections_seen === 1 && e.connections_touched === 0, JSON.stringify(e));
   await toxic.remove();
+  await proxy.remove();
 });
 
 await check("bandwidth", async () => {
+  const proxy = await fresh("thin");
   const toxic = await proxy.addToxic({ name: "thin", type: "bandwidth", stream: "downstream", toxicity: 1, attributes: { rate: 50 } });
   const s = await connect(proxy.listen);
   s.write(Buffer.alloc(60000, 98));
@@ -119,11 +131,13 @@ await check("bandwidth", async () => {
   s.destroy();
   assert(r.how === "data" && r.ms >= 1000, `60 KB at 50 KB/s in ${r.ms} ms (${r.how})`);
   await toxic.remove();
-  const e = await evidence("node-echo", "thin");
+  const e = await evidence(proxy.name, "thin");
   assert(e.bytes_delayed === 60000, JSON.stringify(e));
+  await proxy.remove();
 });
 
 await check("slow_close", async () => {
+  const proxy = await fresh("late-fin");
   const toxic = await proxy.addToxic({ name: "late-fin", type: "slow_close", stream: "downstream", toxicity: 1, attributes: { delay: 600 } });
   const s = await connect(proxy.listen);
   s.end("bye"); // half-close: the echo answers and closes; its close reaches us 600 ms late
@@ -131,11 +145,13 @@ await check("slow_close", async () => {
   const r = await read(s, Infinity);
   assert(r.how === "end" && Date.now() - t0 >= 500, `closed after ${Date.now() - t0} ms (${r.how})`);
   await toxic.remove();
-  const e = await evidence("node-echo", "late-fin");
+  const e = await evidence(proxy.name, "late-fin");
   assert(e.closes_delayed === 1 && e.landed, JSON.stringify(e));
+  await proxy.remove();
 });
 
 await check("timeout", async () => {
+  const proxy = await fresh("cut");
   const toxic = await proxy.addToxic({ name: "cut", type: "timeout", stream: "upstream", toxicity: 1, attributes: { timeout: 400 } });
   const s = await connect(proxy.listen);
   s.write("lost");
@@ -143,11 +159,13 @@ await check("timeout", async () => {
   s.destroy();
   assert((r.how === "end" || r.how === "error") && r.got === 0 && r.ms >= 300, `${r.how} after ${r.ms} ms with ${r.got} B`);
   await toxic.remove();
-  const e = await evidence("node-echo", "cut");
+  const e = await evidence(proxy.name, "cut");
   assert(e.bytes_dropped === 4 && e.connections_closed === 1, JSON.stringify(e));
+  await proxy.remove();
 });
 
 await check("reset_peer", async () => {
+  const proxy = await fresh("rst");
   const toxic = await proxy.addToxic({ name: "rst", type: "reset_peer", stream: "downstream", toxicity: 1, attributes: { timeout: 0 } });
   let r;
   try {
@@ -160,11 +178,13 @@ await check("reset_peer", async () => {
   }
   assert(r.how === "error" && r.err && r.err.code === "ECONNRESET", `${r.how} ${r.err && r.err.code}`);
   await toxic.remove();
-  const e = await evidence("node-echo", "rst");
+  const e = await evidence(proxy.name, "rst");
   assert(e.resets_sent === 1, JSON.stringify(e));
+  await proxy.remove();
 });
 
 await check("slicer", async () => {
+  const proxy = await fresh("bits");
   const toxic = await proxy.addToxic({ name: "bits", type: "slicer", stream: "downstream", toxicity: 1,
     attributes: { average_size: 10, size_variation: 0, delay: 2000 } });
   const s = await connect(proxy.listen);
@@ -173,11 +193,13 @@ await check("slicer", async () => {
   s.destroy();
   assert(r.how === "data" && r.chunks > 1 && r.ms >= 90, `${r.chunks} chunks in ${r.ms} ms`);
   await toxic.remove();
-  const e = await evidence("node-echo", "bits");
+  const e = await evidence(proxy.name, "bits");
   assert(e.bytes_sliced === 500 && e.slices === 49, JSON.stringify(e));
+  await proxy.remove();
 });
 
 await check("limit_data", async () => {
+  const proxy = await fresh("cap");
   const toxic = await proxy.addToxic({ name: "cap", type: "limit_data", stream: "downstream", toxicity: 1, attributes: { bytes: 100 } });
   const s = await connect(proxy.listen);
   s.write(Buffer.alloc(1000, 99));
@@ -185,8 +207,9 @@ await check("limit_data", async () => {
   s.destroy();
   assert(r.got === 100 && (r.how === "end" || r.how === "error"), `${r.got} B then ${r.how}`);
   await toxic.remove();
-  const e = await evidence("node-echo", "cap");
+  const e = await evidence(proxy.name, "cap");
   assert(e.connections_closed === 1 && e.bytes_cut >= 1, JSON.stringify(e));
+  await proxy.remove();
 });
 
 await check("enabled:false takes the proxy down, true brings it back", async () => {

@@ -33,29 +33,31 @@ class ExamplePlanRunTest {
     @TempDir
     Path dir;
 
-    static String nodes(int base) {
+    /** Ports are {port:NAME} placeholders the runner allocates free per run, so two runs of this test
+     *  (or a demo) on one machine never collide. */
+    static String nodes() {
         return """
                 services:
                   - name: n1
-                    cmd: "./kv node --id n1 --port %1$d --leader-peer-port %2$d --data {artifacts}/{scenario}-{seed}/n1"
+                    cmd: "./kv node --id n1 --port {port:n1} --leader-peer-port {port:peer} --data {artifacts}/{scenario}-{seed}/n1"
                     ready: { log: "n1 listening on", timeout: 20s }
                   - name: n2
-                    cmd: "./kv node --id n2 --port %3$d --leader 127.0.0.1:%5$d --bug ${KV_BUG:-none}"
-                    ready: { tcp: "127.0.0.1:%3$d", timeout: 20s }
+                    cmd: "./kv node --id n2 --port {port:n2} --leader 127.0.0.1:{port:p12} --bug ${KV_BUG:-none}"
+                    ready: { tcp: "127.0.0.1:{port:n2}", timeout: 20s }
                   - name: n3
-                    cmd: "./kv node --id n3 --port %4$d --leader 127.0.0.1:%6$d --bug ${KV_BUG:-none}"
-                    ready: { tcp: "127.0.0.1:%4$d", timeout: 20s }
+                    cmd: "./kv node --id n3 --port {port:n3} --leader 127.0.0.1:{port:p13} --bug ${KV_BUG:-none}"
+                    ready: { tcp: "127.0.0.1:{port:n3}", timeout: 20s }
                 proxies:
-                  - { name: c2, listen: "127.0.0.1:%7$d", upstream: "127.0.0.1:%3$d" }
-                  - { name: p12, listen: "127.0.0.1:%5$d", upstream: "127.0.0.1:%2$d" }
-                  - { name: p13, listen: "127.0.0.1:%6$d", upstream: "127.0.0.1:%2$d" }
-                  - { name: unused, listen: "127.0.0.1:%8$d", upstream: "127.0.0.1:%4$d" }
-                """.formatted(base + 1, base + 100, base + 2, base + 3, base + 1012, base + 1013, base + 1002, base + 1023);
+                  - { name: c2, listen: "127.0.0.1:{port:c2}", upstream: "127.0.0.1:{port:n2}" }
+                  - { name: p12, listen: "127.0.0.1:{port:p12}", upstream: "127.0.0.1:{port:peer}" }
+                  - { name: p13, listen: "127.0.0.1:{port:p13}", upstream: "127.0.0.1:{port:peer}" }
+                  - { name: unused, listen: "127.0.0.1:{port:unused}", upstream: "127.0.0.1:{port:n3}" }
+                """;
     }
 
-    static String workload(int base, double seconds) {
-        return "workload:\n  cmd: \"./kv workload --nodes 127.0.0.1:" + (base + 1) + ",127.0.0.1:" + (base + 1002) + ",127.0.0.1:"
-                + (base + 3) + " --clients 3 --keys 1 --seconds " + seconds
+    static String workload(double seconds) {
+        return "workload:\n  cmd: \"./kv workload --nodes 127.0.0.1:{port:n1},127.0.0.1:{port:c2},127.0.0.1:{port:n3}"
+                + " --clients 3 --keys 1 --seconds " + seconds
                 + " --seed {seed} --history {artifacts}/{scenario}-{seed}.history.jsonl\"\n"
                 + "history: { path: \"{artifacts}/{scenario}-{seed}.history.jsonl\", format: jsonl, model: cas-register }\n"
                 + "checkers: [linearizability]\n";
@@ -100,8 +102,7 @@ class ExamplePlanRunTest {
 
     @Test
     void cancelMidWorkloadTearsEverythingDownAndLeavesTheRestNotRun() throws Exception {
-        int base = 30000;
-        String run = "cwd: " + EXAMPLE + "\ntimeout: 1m\nseeds: [1, 2]\nsetup: [\"./build.sh\"]\n" + nodes(base) + workload(base, 30);
+        String run = "cwd: " + EXAMPLE + "\ntimeout: 1m\nseeds: [1, 2]\nsetup: [\"./build.sh\"]\n" + nodes() + workload(30);
         AtomicBoolean cancel = new AtomicBoolean();
         List<RunEvent> events = new CopyOnWriteArrayList<>() {
             @Override
@@ -120,10 +121,12 @@ class ExamplePlanRunTest {
                 return super.add(e);
             }
         };
-        long t0 = System.currentTimeMillis();
         RunResult r = run(plan(scenario("S1", "long_workload", "2 seeds × 30 s", run)
                 + scenario("S2", "never_reached", "1 seed × 2 s", run)), Map.of(), events, cancel);
-        assertThat(System.currentTimeMillis() - t0).as("a 30 s workload was cut short").isLessThan(25_000);
+        // the 30 s workload was cut short by the cancel, not let run out (no wall-clock bound: CI may be slow)
+        assertThat(events).filteredOn(e -> e instanceof RunEvent.ProcessEnded pe && pe.process().equals("workload"))
+                .as("the workload ended once, by the cancel").singleElement()
+                .matches(e -> ((RunEvent.ProcessEnded) e).reason().equals("cancel"));
         assertThat(r.verdicts()).containsEntry("S1", Verdict.NOT_RUN).containsEntry("S2", Verdict.NOT_RUN);
         assertThat(ProcessReaper.liveCount()).isZero();
         assertThat(events).anyMatch(e -> e instanceof RunEvent.ProcessEnded pe && pe.reason().equals("cancel"));
@@ -133,12 +136,11 @@ class ExamplePlanRunTest {
 
     @Test
     void smokePassUnlandedFaultAndMissingToolEachLandOnTheirVerdict() throws Exception {
-        int base = 28000;
-        String common = "cwd: " + EXAMPLE + "\ntimeout: 1m\nseeds: [1]\nsetup: [\"./build.sh\"]\n" + nodes(base);
-        String s1 = common + workload(base, 2);
-        String s2 = common + workload(base, 3) + "faults:\n  - name: cut-unused\n    at: 1s\n    for: 1s\n"
+        String common = "cwd: " + EXAMPLE + "\ntimeout: 1m\nseeds: [1]\nsetup: [\"./build.sh\"]\n" + nodes();
+        String s1 = common + workload(2);
+        String s2 = common + workload(3) + "faults:\n  - name: cut-unused\n    at: 1s\n    for: 1s\n"
                 + "    proxy: { name: unused, kind: partition }\n";
-        String s3 = common + workload(base, 2);
+        String s3 = common + workload(2);
         List<RunEvent> events = new CopyOnWriteArrayList<>();
         RunResult r = run(plan(scenario("S1", "smoke_reads_are_linearizable", "3 seeds × 2 s", s1)
                 + scenario("S2", "partition_of_an_unused_link_is_not_proven", "1 seed × 2 s", s2)
@@ -151,7 +153,7 @@ class ExamplePlanRunTest {
         assertThat(ProcessReaper.liveCount()).isZero();
 
         Path s = r.sessionDir();
-        assertThat(s.resolve("logs/S1-1/n1.out.log")).content().contains("n1 listening on " + (base + 1));
+        assertThat(s.resolve("logs/S1-1/n1.out.log")).content().contains("n1 listening on ");
         assertThat(s.resolve("logs/S1-1/workload.out.log")).content().contains("workload done");
         assertThat(s.resolve("artifacts/S1-1.history.jsonl")).exists();
         assertThat(s.resolve("artifacts/S1-1.linearizability.check.json")).content().contains("\"valid\" : true");
@@ -170,8 +172,7 @@ class ExamplePlanRunTest {
 
     @Test
     void theSeededBugFailsReproduciblyUnderAPartition() throws Exception {
-        int base = 29000;
-        String run = "cwd: " + EXAMPLE + "\ntimeout: 1m\nseeds: [4, 5]\nsetup: [\"./build.sh\"]\n" + nodes(base) + workload(base, 4)
+        String run = "cwd: " + EXAMPLE + "\ntimeout: 1m\nseeds: [4, 5]\nsetup: [\"./build.sh\"]\n" + nodes() + workload(4)
                 + "faults:\n  - name: partition-n2\n    at: 1s\n    for: 2s\n    proxy: { name: p12, kind: partition }\n";
         List<RunEvent> events = new CopyOnWriteArrayList<>();
         RunResult r = run(plan(scenario("S1", "linearizable_under_partition", "2 seeds × 4 s", run)),
