@@ -9,7 +9,7 @@ import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.report.PlanFacts;
 import dev.falsify.model.report.PlanFactsAdapter;
 import dev.falsify.model.report.ReportExport;
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.io.AtomicFiles;
 import dev.falsify.model.session.SessionHeader;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.SessionWriter;

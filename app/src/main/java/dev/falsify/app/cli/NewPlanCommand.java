@@ -1,6 +1,6 @@
 package dev.falsify.app.cli;
 
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.io.AtomicFiles;
 import dev.falsify.model.plan.GitChanges;
 import dev.falsify.model.plan.NewPlan;
 import java.io.IOException;

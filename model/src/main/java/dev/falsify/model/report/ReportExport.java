@@ -1,6 +1,6 @@
 package dev.falsify.model.report;
 
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.io.AtomicFiles;
 import dev.falsify.model.session.ReportFile;
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;

@@ -1,5 +1,7 @@
 package dev.falsify.model.session;
 
+import dev.falsify.model.io.AtomicFiles;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package dev.falsify.model.session;
 
+import dev.falsify.model.io.AtomicFiles;
+
 import dev.falsify.model.verdict.VerdictOverride;
 import dev.falsify.model.vocabulary.PlanId;
 import java.io.IOException;

@@ -1,5 +1,7 @@
 package dev.falsify.model.session;
 
+import dev.falsify.model.io.AtomicFiles;
+
 import dev.falsify.model.verdict.ArmEvidence;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.SessionHeadline;

@@ -7,7 +7,7 @@ import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.plan.run.RunSpecError;
 import dev.falsify.model.report.PlanFactsAdapter;
 import dev.falsify.model.report.ReportWriter;
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.io.AtomicFiles;
 import dev.falsify.model.session.CapabilityRow;
 import dev.falsify.model.session.Precondition;
 import dev.falsify.model.session.SessionHeader;

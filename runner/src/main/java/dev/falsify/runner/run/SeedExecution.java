@@ -15,7 +15,7 @@ import dev.falsify.checkers.pipeline.CheckedHistory;
 import dev.falsify.checkers.pipeline.HistoryCheck;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.plan.run.RunSpec;
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.io.AtomicFiles;
 import dev.falsify.model.verdict.SeedRun;
 import dev.falsify.runner.events.RunEvent;
 import dev.falsify.runner.exec.ManagedProcess;

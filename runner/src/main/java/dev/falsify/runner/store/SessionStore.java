@@ -1,7 +1,7 @@
 package dev.falsify.runner.store;
 
 import dev.falsify.model.report.SessionVerdicts;
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.io.AtomicFiles;
 import dev.falsify.model.session.EvidenceJson;
 import dev.falsify.model.session.FindingFile;
 import dev.falsify.model.session.RunConfiguration;
