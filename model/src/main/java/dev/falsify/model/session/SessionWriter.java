@@ -138,7 +138,7 @@ public final class SessionWriter {
 
     /** Starts writing into an existing or new folder {@code dir} (its session-log.md is replaced). */
     public static SessionWriter open(Path dir, SessionHeader header, Clock clock) throws IOException {
-        for (String sub : List.of("logs", "metrics", "artifacts", SessionReader.FINDINGS)) {
+        for (String sub : SessionLayout.SUBDIRS) {
             createDirectories(dir.resolve(sub));
         }
         Instant start = clock.instant().truncatedTo(ChronoUnit.SECONDS);
@@ -158,19 +158,19 @@ public final class SessionWriter {
     }
 
     public Path logsDir() {
-        return dir.resolve("logs");
+        return SessionLayout.logsDir(dir);
     }
 
     public Path artifactsDir() {
-        return dir.resolve("artifacts");
+        return SessionLayout.artifactsDir(dir);
     }
 
     public Path metricsDir() {
-        return dir.resolve("metrics");
+        return SessionLayout.metricsDir(dir);
     }
 
     public Path findingsDir() {
-        return dir.resolve(SessionReader.FINDINGS);
+        return dir.resolve(SessionLayout.FINDINGS);
     }
 
     public synchronized void toolbox(List<String> tools) throws IOException {
@@ -281,7 +281,7 @@ public final class SessionWriter {
     }
 
     private static Path overridesFile(Path sessionDir) {
-        return sessionDir.resolve(SessionReader.FINDINGS).resolve(OverridesFormat.FILE);
+        return sessionDir.resolve(SessionLayout.FINDINGS).resolve(OverridesFormat.FILE);
     }
 
     private static List<VerdictOverride> readOverrides(Path sessionDir) throws IOException {
@@ -306,6 +306,6 @@ public final class SessionWriter {
     private void flushLog() throws IOException {
         SessionLog log = new SessionLog(header, toolbox, capabilities, preconditions, timeline,
                 List.copyOf(verdictRows.values()), artifacts, List.of());
-        write(dir.resolve(SessionReader.LOG), SessionLogFormat.render(log));
+        write(dir.resolve(SessionLayout.LOG), SessionLogFormat.render(log));
     }
 }

@@ -1,5 +1,6 @@
 package dev.falsify.runner.run;
 
+import dev.falsify.model.session.SessionLayout;
 import dev.falsify.checkers.api.CheckerRegistry;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.RunBlock;
@@ -260,7 +261,7 @@ public final class PlanRunner {
     private static Path writeReport(Path dir, Plan plan, String planLabel, PrintProgress progress) {
         try {
             String md = ReportWriter.render(SessionReader.read(dir), PlanFactsAdapter.from(plan, planLabel));
-            Path report = dir.resolve(SessionReader.FINDINGS).resolve(SessionReader.REPORT);
+            Path report = dir.resolve(SessionLayout.FINDINGS).resolve(SessionLayout.REPORT);
             AtomicFiles.write(report, md);
             return report;
         } catch (IOException | RuntimeException e) {

@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.run;
 
+import dev.falsify.model.session.SessionLayout;
 import dev.falsify.app.ui.log.LogViewer;
 import dev.falsify.app.ui.tab.WorkbenchTab;
 import dev.falsify.app.ui.work.BackgroundThreads;
@@ -154,7 +155,7 @@ public final class RunTab extends Tab implements WorkbenchTab {
             }
         }
         t.finished = true;
-        t.replayed = n + " events from " + sessionDir.resolve(SessionReader.LOG) + (folder.interrupted() ? " (interrupted)" : "");
+        t.replayed = n + " events from " + sessionDir.resolve(SessionLayout.LOG) + (folder.interrupted() ? " (interrupted)" : "");
         t.status.setText(t.replayed);
         t.timeline.setLive(false);
         t.timeline.fit();
@@ -345,8 +346,7 @@ public final class RunTab extends Tab implements WorkbenchTab {
         }
         Path dir = session != null ? session.sessionDir() : replayDir;
         if (dir != null) {
-            Path file = dir.resolve("logs").resolve(lm.scenario())
-                    .resolve(SessionWriter.fileNamePart(lm.process()) + "." + lm.stream() + ".log");
+            Path file = SessionLayout.processLog(dir, lm.scenario(), lm.process(), lm.stream());
             host.openLogLine(file, lm.lineNo());
         }
     }
@@ -368,7 +368,7 @@ public final class RunTab extends Tab implements WorkbenchTab {
             log.showProcesses(ids);
             return;
         }
-        Path dir = replayDir.resolve("logs").resolve(seed);
+        Path dir = SessionLayout.logsDir(replayDir, seed);
         if (process.isEmpty()) {
             host.status("Logs of " + seed + ": " + dir);
             return;
