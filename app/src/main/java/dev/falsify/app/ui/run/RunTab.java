@@ -6,9 +6,8 @@ import dev.falsify.app.ui.tab.WorkbenchTab;
 import dev.falsify.app.ui.work.BackgroundThreads;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.SessionWriter;
-import dev.falsify.model.session.TimelineEvent;
 import dev.falsify.runner.events.RunEvent;
-import dev.falsify.runner.events.TimelineRows;
+import dev.falsify.runner.events.TimelineReplay;
 import dev.falsify.runner.run.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -140,22 +139,20 @@ public final class RunTab extends Tab implements WorkbenchTab {
     }
 
     /**
-     * The timeline of a finished (or interrupted) session, read back from its session-log.md with the
-     * one session-folder reader; a click on a log marker opens that line of the seed's log file.
+     * The timeline of a finished (or interrupted) session, replayed from its event log
+     * ({@link TimelineReplay}: artifacts/events.jsonl, or an older session's log rows); a click on a
+     * log marker opens that line of the seed's log file.
      */
     public static RunTab replay(Path sessionDir, RunHost host) throws IOException {
         RunTab t = new RunTab(null, sessionDir, host);
         var folder = SessionReader.read(sessionDir);
-        int n = 0;
-        for (TimelineEvent row : folder.log().timeline()) {
-            var e = TimelineRows.event(row);
-            if (e.isPresent()) {
-                t.accept(e.get());
-                n++;
-            }
-        }
+        TimelineReplay replay = TimelineReplay.of(sessionDir, folder);
+        replay.events().forEach(t::accept);
+        int n = replay.events().size();
         t.finished = true;
-        t.replayed = n + " events from " + sessionDir.resolve(SessionLayout.LOG) + (folder.interrupted() ? " (interrupted)" : "");
+        t.replayed = n + " events from " + replay.source() + (folder.interrupted() ? " (interrupted)" : "")
+                + (replay.problems().isEmpty() ? "" : "; " + replay.problems().size() + " lines skipped ("
+                + replay.problems().get(0) + (replay.problems().size() > 1 ? ", …" : "") + ")");
         t.status.setText(t.replayed);
         t.timeline.setLive(false);
         t.timeline.fit();
