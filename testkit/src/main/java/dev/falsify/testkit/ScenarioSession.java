@@ -1,5 +1,6 @@
 package dev.falsify.testkit;
 
+import dev.falsify.model.session.SessionLayout;
 import dev.falsify.checkers.api.CheckResultJson;
 import dev.falsify.checkers.api.CheckerRegistry;
 import dev.falsify.checkers.history.JsonlHistoryWriter;
@@ -9,7 +10,7 @@ import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.report.PlanFacts;
 import dev.falsify.model.report.PlanFactsAdapter;
 import dev.falsify.model.report.ReportExport;
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.io.AtomicFiles;
 import dev.falsify.model.session.SessionHeader;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.SessionWriter;
@@ -174,12 +175,13 @@ final class ScenarioSession implements ExtensionContext.Store.CloseableResource,
         int n = 0;
         for (TestEvidence.Check c : run.checks()) {
             String stem = PlanId.fileStem(armId) + (++n == 1 ? "" : "-" + n);
-            Path history = writer.artifactsDir().resolve(stem + ".history.jsonl");
+            Path history = writer.artifactsDir().resolve(SessionLayout.historyName(stem));
             JsonlHistoryWriter.writeAtomically(history, c.ops());
-            AtomicFiles.write(writer.artifactsDir().resolve(stem + ".check.json"),
-                    CheckResultJson.toJson("artifacts/" + history.getFileName(), "jsonl", c.result()).toPrettyString() + "\n");
-            writer.artifact("artifacts/" + stem + ".history.jsonl — recorded history of " + armId + ", " + c.ops().size()
-                    + " ops; artifacts/" + stem + ".check.json — " + c.result().checker() + " result");
+            AtomicFiles.write(writer.artifactsDir().resolve(SessionLayout.checkResultName(stem)),
+                    CheckResultJson.toJson(SessionLayout.ARTIFACTS + "/" + history.getFileName(), "jsonl", c.result()).toPrettyString() + "\n");
+            writer.artifact(SessionLayout.ARTIFACTS + "/" + SessionLayout.historyName(stem) + " — recorded history of " + armId + ", "
+                    + c.ops().size() + " ops; " + SessionLayout.ARTIFACTS + "/" + SessionLayout.checkResultName(stem) + " — "
+                    + c.result().checker() + " result");
         }
     }
 

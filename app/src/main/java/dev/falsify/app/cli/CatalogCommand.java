@@ -13,7 +13,7 @@ import dev.falsify.catalog.walk.PitfallWalk;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.PlanParser;
 import dev.falsify.model.plan.edit.TextEdit;
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.io.AtomicFiles;
 import dev.falsify.model.text.TerminalText;
 import java.io.IOException;
 import java.io.UncheckedIOException;

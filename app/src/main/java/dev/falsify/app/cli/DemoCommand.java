@@ -1,5 +1,6 @@
 package dev.falsify.app.cli;
 
+import dev.falsify.model.session.WorkspaceLayout;
 import dev.falsify.runner.demo.ExampleBundle;
 import dev.falsify.runner.run.RunOptions;
 import dev.falsify.runner.run.RunResult;
@@ -70,7 +71,7 @@ public final class DemoCommand implements Callable<Integer> {
         w.println("falsify demo: example " + example + " (Falsify's own bundled example, copied into a new private folder "
                 + "and built there with annotation processing off: trusted without asking)");
         demo.checkout().ifPresent(c -> w.println("commit under test: the checkout holding " + c + " (its copy is identical)"));
-        w.println("sessions go to " + out.resolve("test-sessions"));
+        w.println("sessions go to " + WorkspaceLayout.sessionsDir(out));
         long t0 = System.currentTimeMillis();
         RunResult off = null;
         if (only == null || only.equals("bug-off")) {
@@ -93,7 +94,7 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     private RunOptions options(List<String> scenarios, Map<String, String> env, PrintWriter w, ExampleBundle.DemoExample demo) {
-        RunOptions o = new RunOptions(out.resolve("test-sessions"), scenarios, null, env, 1, noIndex ? null : store.dbPath(),
+        RunOptions o = new RunOptions(WorkspaceLayout.sessionsDir(out), scenarios, null, env, 1, noIndex ? null : store.dbPath(),
                 "falsify demo", TerminalLines.over(w));
         return demo.checkout().map(o::withCommitFrom).orElse(o);
     }

@@ -1,6 +1,7 @@
 package dev.falsify.app.cli;
 
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.session.WorkspaceLayout;
+import dev.falsify.model.io.AtomicFiles;
 import dev.falsify.model.plan.GitChanges;
 import dev.falsify.model.plan.NewPlan;
 import java.io.IOException;
@@ -68,7 +69,7 @@ public final class NewPlanCommand implements Callable<Integer> {
                 throw new UserError(e.getMessage(), 2);
             }
         }
-        Path target = out != null ? out : root.resolve("docs/testing-plans").resolve(slug + ".md");
+        Path target = out != null ? out : WorkspaceLayout.planFile(root, slug);
         if (Files.exists(target) && !force) {
             throw new UserError(target + ": already exists (use --force to overwrite)", 2);
         }

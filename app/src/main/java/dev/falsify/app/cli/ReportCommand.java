@@ -1,10 +1,10 @@
 package dev.falsify.app.cli;
 
+import dev.falsify.model.session.SessionLayout;
 import dev.falsify.model.report.PlanFacts;
 import dev.falsify.model.report.ReportExport;
 import dev.falsify.model.report.ReportWriter;
 import dev.falsify.model.session.SessionFolder;
-import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.text.TerminalText;
 import dev.falsify.runner.pictures.SessionPictures;
 import java.io.IOException;
@@ -67,7 +67,7 @@ public final class ReportCommand implements Callable<Integer> {
             stdout.flush();
             return 0;
         }
-        Path target = out != null ? Path.of(out) : SessionReader.reportPath(sessionDir);
+        Path target = out != null ? Path.of(out) : SessionLayout.reportPath(sessionDir);
         try {
             ReportExport.Written w = ReportExport.write(session, facts, java.util.Optional.ofNullable(out).map(Path::of));
             // an author's report.md is their record: kept beside ours, never overwritten

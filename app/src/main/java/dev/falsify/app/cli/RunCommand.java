@@ -1,5 +1,6 @@
 package dev.falsify.app.cli;
 
+import dev.falsify.model.session.WorkspaceLayout;
 import dev.falsify.model.text.TerminalText;
 import dev.falsify.model.verdict.SessionHeadline;
 import dev.falsify.runner.events.EventBus;
@@ -45,8 +46,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--scenario", split = ",", paramLabel = "S1,S2", description = "Scenarios to run (default: every scenario with a run block).")
     List<String> scenarios = List.of();
 
-    @Option(names = "--sessions", paramLabel = "DIR", description = "Where session folders go (default: test-sessions beside the plan's run cwd, i.e. ./test-sessions).")
-    Path sessions = Path.of("test-sessions");
+    @Option(names = "--sessions", paramLabel = "DIR", description = "Where session folders go (default: " + WorkspaceLayout.SESSIONS + "/ in the plan's workspace: the folder "
+            + "above " + WorkspaceLayout.PLANS + "/, else the nearest with .git or " + WorkspaceLayout.SESSIONS + "/, as the window does).")
+    Path sessions;
 
     @Option(names = "--seed", paramLabel = "N", description = "Run only this seed instead of the run blocks' seeds.")
     Long seed;
@@ -92,7 +94,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         TrustStore ts = trustFile != null ? new TrustStore(trustFile) : TrustStore.defaultStore();
         ensureTrusted(ts, snapshot, PlanCommands.of(snapshot), out);
-        RunOptions options = new RunOptions(sessions, scenarios, seed, Map.of(), reruns, noIndex ? null : store.dbPath(),
+        RunOptions options = new RunOptions(sessions != null ? sessions : WorkspaceLayout.defaultSessionRoot(plan), scenarios, seed, Map.of(), reruns, noIndex ? null : store.dbPath(),
                 System.getProperty("user.name", ""), TerminalLines.over(out)).withParallel(parallel);
         RunResult r = execute(snapshot, plan.toString(), options, out);
         return exitCode(r.headline());

@@ -1,5 +1,6 @@
 package dev.falsify.app.cli;
 
+import dev.falsify.model.session.SessionLayout;
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
 import java.io.IOException;
@@ -21,9 +22,9 @@ final class SessionDirs {
         if (!Files.isDirectory(dir)) {
             throw new UserError(dir + ": not a session folder (no such directory)", 2);
         }
-        if (!SessionReader.isSession(dir)) {
-            throw new UserError(dir + ": not a session folder (it has no " + SessionReader.LOG + " and no "
-                    + SessionReader.FINDINGS + "/" + SessionReader.REPORT + "); nothing was written", 2);
+        if (!SessionLayout.isSession(dir)) {
+            throw new UserError(dir + ": not a session folder (it has no " + SessionLayout.LOG + " and no "
+                    + SessionLayout.FINDINGS + "/" + SessionLayout.REPORT + "); nothing was written", 2);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.falsify.app.ui;
 
+import dev.falsify.model.session.WorkspaceLayout;
 import dev.falsify.app.ui.editor.DocumentFile;
 import dev.falsify.app.ui.work.BackgroundThreads;
 import dev.falsify.model.plan.GitChanges;
@@ -61,7 +62,7 @@ public final class NewPlanDialog {
     public static Optional<Path> show(Window owner, Path workspace) {
         Dialog<ButtonType> d = new Dialog<>();
         d.setTitle("New plan");
-        d.setHeaderText("Create a test plan under docs/testing-plans/");
+        d.setHeaderText("Create a test plan under " + WorkspaceLayout.PLANS + "/");
         d.setResizable(true);
         TextField slug = new TextField();
         slug.setId("new-plan-slug");
@@ -167,9 +168,9 @@ public final class NewPlanDialog {
         if (!NewPlan.SLUG.matcher(slug).matches()) {
             return Optional.of(slugError(slug));
         }
-        Path file = workspace.resolve("docs/testing-plans").resolve(slug + ".md");
+        Path file = WorkspaceLayout.planFile(workspace, slug);
         if (Files.exists(file)) {
-            return Optional.of("docs/testing-plans/" + slug + ".md already exists");
+            return Optional.of(WorkspaceLayout.PLANS + "/" + slug + ".md already exists");
         }
         return Optional.empty();
     }
@@ -186,7 +187,7 @@ public final class NewPlanDialog {
         if (!NewPlan.SLUG.matcher(slug).matches()) {
             throw new IOException(slugError(slug));
         }
-        Path file = workspace.resolve("docs/testing-plans").resolve(slug + ".md");
+        Path file = WorkspaceLayout.planFile(workspace, slug);
         if (Files.exists(file)) {
             throw new IOException(file + " already exists");
         }

@@ -1,5 +1,6 @@
 package dev.falsify.app.ui;
 
+import dev.falsify.model.session.WorkspaceLayout;
 import dev.falsify.app.ui.run.RunHost;
 import dev.falsify.app.ui.run.RunTab;
 import dev.falsify.app.ui.tab.WorkbenchTab;
@@ -182,8 +183,8 @@ final class WorkbenchRunHost implements RunHost {
 
     @Override
     public Path sessionsRoot(Path plan) {
-        Path ws = wb.workspace();
-        return (ws != null ? ws : plan.toAbsolutePath().getParent()).resolve("test-sessions");
+        // the plan's workspace, as falsify run decides it: both put a plan's sessions in one place
+        return WorkspaceLayout.defaultSessionRoot(plan);
     }
 
     @Override

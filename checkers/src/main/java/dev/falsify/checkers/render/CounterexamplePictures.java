@@ -4,7 +4,7 @@ import dev.falsify.checkers.api.CheckResult;
 import dev.falsify.checkers.api.LinearizabilityCounterexample;
 import dev.falsify.checkers.api.TxnCounterexample;
 import dev.falsify.model.history.Op;
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.io.AtomicFiles;
 import dev.falsify.model.vocabulary.Validity;
 import java.io.IOException;
 import java.nio.file.Files;

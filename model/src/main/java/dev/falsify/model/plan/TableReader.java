@@ -1,6 +1,7 @@
 package dev.falsify.model.plan;
 
 import dev.falsify.model.text.Span;
+import dev.falsify.model.text.TableCells;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,28 +31,12 @@ final class TableReader {
     }
 
     /**
-     * Splits a table line into cells at unescaped pipes; a cell's span is its trimmed content (an
+     * Splits a table line into cells by {@link TableCells} (the session reader's splitter too); a cell's span is its trimmed content (an
      * empty cell gets an empty span after the first space, or right after the pipe).
      */
     static List<Cell> split(SourceLines lines, int line) {
         String t = lines.text();
-        int start = lines.lineStart(line);
-        int end = FieldReader.trimmedEnd(lines, line);
-        int i = start;
-        while (i < end && (t.charAt(i) == ' ' || t.charAt(i) == '\t')) i++;
-        boolean leadingPipe = i < end && t.charAt(i) == '|';
-        int cellStart = leadingPipe ? i + 1 : i;
-        List<int[]> bounds = new ArrayList<>();
-        for (int k = cellStart; k < end; k++) {
-            char c = t.charAt(k);
-            if (c == '\\') {
-                k++;
-            } else if (c == '|') {
-                bounds.add(new int[] {cellStart, k});
-                cellStart = k + 1;
-            }
-        }
-        if (cellStart < end) bounds.add(new int[] {cellStart, end});
+        List<int[]> bounds = TableCells.bounds(t, lines.lineStart(line), FieldReader.trimmedEnd(lines, line));
         List<Cell> cells = new ArrayList<>(bounds.size());
         for (int[] b : bounds) {
             int s = b[0];

@@ -1,9 +1,9 @@
 package dev.falsify.model.report;
 
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.session.SessionLayout;
+import dev.falsify.model.io.AtomicFiles;
 import dev.falsify.model.session.ReportFile;
 import dev.falsify.model.session.SessionFolder;
-import dev.falsify.model.session.SessionReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,9 +52,9 @@ public final class ReportExport {
         }
         String line = session.log().header().plan();
         if (line.isBlank()) {
-            boolean noLog = session.missing().contains(SessionReader.LOG);
-            warn.accept((noLog ? session.dir() + ": no " + SessionReader.LOG
-                    : session.dir().resolve(SessionReader.LOG) + ": no Plan: line")
+            boolean noLog = session.missing().contains(SessionLayout.LOG);
+            warn.accept((noLog ? session.dir() + ": no " + SessionLayout.LOG
+                    : session.dir().resolve(SessionLayout.LOG) + ": no Plan: line")
                     + "; the report's plan sections are limited (give --plan)");
             return PlanFacts.missing("the session log names no plan");
         }

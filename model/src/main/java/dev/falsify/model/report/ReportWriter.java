@@ -1,5 +1,6 @@
 package dev.falsify.model.report;
 
+import dev.falsify.model.session.SessionLayout;
 import dev.falsify.model.session.FindingFile;
 import dev.falsify.model.session.MarkdownTable;
 import dev.falsify.model.session.MarkdownText;
@@ -192,8 +193,8 @@ public final class ReportWriter {
     private List<ResultRow> rows() {
         List<ResultRow> out = new ArrayList<>();
         // the findings folder as the author spelled it (Findings/ on a case-sensitive disk is not findings/)
-        java.nio.file.Path fdir = SessionReader.reportPath(session.dir()).getParent();
-        String findingsDir = fdir == null || fdir.getFileName() == null ? SessionReader.FINDINGS
+        java.nio.file.Path fdir = SessionLayout.reportPath(session.dir()).getParent();
+        String findingsDir = fdir == null || fdir.getFileName() == null ? SessionLayout.FINDINGS
                 : fdir.getFileName().toString();
         for (ArmVerdict a : arms) {
             Optional<ArmEvidence> ev = a.finding().flatMap(FindingFile::evidence);

@@ -1,5 +1,6 @@
 package dev.falsify.model.session;
 
+import dev.falsify.model.text.TableCells;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -93,35 +94,10 @@ public record MarkdownTable(List<String> header, List<List<String>> rows, List<I
         return s.startsWith("|") && s.replaceAll("[|:\\-\\s]", "").isEmpty() && s.contains("-");
     }
 
-    /** Splits a row on unescaped pipes outside code spans; each cell as {@link MarkdownText#plain plain text}. */
+    /** Splits a row by {@link TableCells} (the plan reader's splitter too); each cell as {@link MarkdownText#plain plain text}. */
     static List<String> split(String line) {
-        String s = line.strip();
-        if (s.startsWith("|")) {
-            s = s.substring(1);
-        }
-        if (s.endsWith("|") && !s.endsWith("\\|")) {
-            s = s.substring(0, s.length() - 1);
-        }
         List<String> cells = new ArrayList<>();
-        StringBuilder cur = new StringBuilder();
-        boolean code = false;
-        for (int k = 0; k < s.length(); k++) {
-            char c = s.charAt(k);
-            if (c == '\\' && k + 1 < s.length() && MarkdownText.isAsciiPunctuation(s.charAt(k + 1))) {
-                // an escaped character (\| above all) belongs to its cell; plain() resolves it below
-                cur.append(c).append(s.charAt(k + 1));
-                k++;
-            } else if (c == '`') {
-                code = !code;
-                cur.append(c);
-            } else if (c == '|' && !code) {
-                cells.add(MarkdownText.plain(cur.toString().strip()));
-                cur.setLength(0);
-            } else {
-                cur.append(c);
-            }
-        }
-        cells.add(MarkdownText.plain(cur.toString().strip()));
+        for (String c : TableCells.split(line)) cells.add(MarkdownText.plain(c));
         return cells;
     }
 

@@ -170,7 +170,7 @@ public final class MarkdownText {
     }
 
     static boolean isAsciiPunctuation(char c) {
-        return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~';
+        return dev.falsify.model.text.TableCells.isAsciiPunctuation(c);
     }
 
     /** Controls (C0, DEL, C1) and format characters, but the joiners that scripts and emoji need. */

@@ -1,5 +1,7 @@
 package dev.falsify.model.session;
 
+import dev.falsify.model.io.AtomicFiles;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -37,7 +39,7 @@ public final class ReportFile {
      * followed (see {@link #keepLink}).
      */
     public static Written write(Path sessionDir, AtomicFiles.Content content) throws IOException {
-        Path report = SessionReader.reportPath(sessionDir);
+        Path report = SessionLayout.reportPath(sessionDir);
         SessionBounds.folderInside(sessionDir, report.getParent(),
                 "the report is written only inside it (remove the link, or give --out)");
         // a link is never followed, neither to read it nor to copy it (see keepLink)

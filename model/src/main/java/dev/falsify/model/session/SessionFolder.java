@@ -321,7 +321,7 @@ public record SessionFolder(Path dir, SessionLog log, List<FindingFile> findings
     public String planSlug() {
         Path parent = dir.toAbsolutePath().normalize().getParent();
         String name = parent == null || parent.getFileName() == null ? "" : parent.getFileName().toString();
-        if (!name.isEmpty() && !name.equalsIgnoreCase("test-sessions") && !name.equalsIgnoreCase("sessions")) {
+        if (!name.isEmpty() && !name.equalsIgnoreCase(WorkspaceLayout.SESSIONS) && !name.equalsIgnoreCase("sessions")) {
             return name;
         }
         String plan = log.header().plan().replace('\\', '/').replaceAll("[`)\\]]", " ").strip();

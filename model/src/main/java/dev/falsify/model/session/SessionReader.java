@@ -1,5 +1,7 @@
 package dev.falsify.model.session;
 
+import dev.falsify.model.io.AtomicFiles;
+
 import dev.falsify.model.verdict.VerdictOverride;
 import dev.falsify.model.vocabulary.PlanId;
 import java.io.IOException;
@@ -20,9 +22,10 @@ import java.util.stream.Stream;
  * {@code problems}.
  */
 public final class SessionReader {
-    public static final String LOG = "session-log.md";
-    public static final String FINDINGS = "findings";
-    public static final String REPORT = "report.md";
+    /** The names of the layout, kept here for callers that read sessions; {@link SessionLayout} owns them. */
+    public static final String LOG = SessionLayout.LOG;
+    public static final String FINDINGS = SessionLayout.FINDINGS;
+    public static final String REPORT = SessionLayout.REPORT;
     /** The line {@code ReportWriter} puts in the report of an interrupted session. */
     public static final String INTERRUPTED_MARK = "**Session state:** interrupted";
 
@@ -90,7 +93,7 @@ public final class SessionReader {
         }
         List<String> missing = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        SessionLayout layout = SessionLayout.of(dir, problems);
+        SessionEntries layout = SessionEntries.of(dir, problems);
         SessionLog log;
         Optional<String> logText = layout.log().flatMap(f -> readText(dir, f, problems));
         if (logText.isPresent()) {
@@ -100,7 +103,7 @@ public final class SessionReader {
             missing.add(LOG);
             log = SessionLogFormat.parse("");
         }
-        for (String sub : SessionLayout.SUBDIRS) {
+        for (String sub : SessionEntries.SUBDIRS) {
             if (layout.subdir(sub).isEmpty()) {
                 missing.add(sub + "/");
             }
@@ -125,7 +128,7 @@ public final class SessionReader {
                     pictures.add(name);
                     continue;
                 }
-                if (!Files.isRegularFile(f) || !SessionLayout.isMarkdown(name)) {
+                if (!Files.isRegularFile(f) || !SessionEntries.isMarkdown(name)) {
                     other.add(prefix + name + (Files.isDirectory(f) ? "/" : ""));
                     continue;
                 }
@@ -184,8 +187,8 @@ public final class SessionReader {
         List<VerdictRow> fromReport = report.map(r -> rowsOf(r, named)).orElse(List.of());
         reportRows.addAll(fromReport);
         boolean reportIsRecord = report.map(r -> reportKind(r) == ReportKind.AUTHOR || !fromReport.isEmpty()).orElse(false);
-        return new SessionFolder(dir, log, findings, overrides, report, reportRows, files(dir, layout, List.of("logs"), problems),
-                files(dir, layout, List.of("artifacts", "metrics"), problems), missing, problems, interrupted, other, pictures,
+        return new SessionFolder(dir, log, findings, overrides, report, reportRows, files(dir, layout, List.of(SessionLayout.LOGS), problems),
+                files(dir, layout, List.of(SessionLayout.ARTIFACTS, SessionLayout.METRICS), problems), missing, problems, interrupted, other, pictures,
                 reportIsRecord);
     }
 
@@ -248,29 +251,19 @@ public final class SessionReader {
         return out;
     }
 
-    /** Session folders under {@code root}: {@code root} itself if it holds a session log or findings, else any descendant that does. */
+    /** Session folders under {@code root}: {@code root} itself if it is one, else any descendant that is ({@link SessionLayout#isSession}). */
     public static List<Path> discover(Path root) throws IOException {
-        if (isSession(root)) {
+        if (SessionLayout.isSession(root)) {
             return List.of(root);
         }
         try (Stream<Path> s = Files.walk(root, 4)) {
-            return s.filter(Files::isDirectory).filter(SessionReader::isSession).sorted().toList();
+            return s.filter(Files::isDirectory).filter(SessionLayout::isSession).sorted().toList();
         }
     }
 
-    public static boolean isSession(Path dir) {
-        SessionLayout layout = SessionLayout.of(dir, new ArrayList<>());
-        return layout.log().isPresent() || layout.subdir(FINDINGS)
-                .flatMap(f -> SessionLayout.entry(f, REPORT, Files::isRegularFile)).isPresent();
-    }
-
-    /**
-     * Where {@code falsify report} writes: the folder's existing findings directory and report file in
-     * whatever case the author spelled them ({@code Findings/Report.md}), else {@code findings/report.md}.
-     */
+    /** Where {@code falsify report} writes; see {@link SessionLayout#reportPath}. */
     public static Path reportPath(Path dir) {
-        Path fdir = SessionLayout.of(dir, new ArrayList<>()).subdir(FINDINGS).orElse(dir.resolve(FINDINGS));
-        return SessionLayout.entry(fdir, REPORT, Files::isRegularFile).orElse(fdir.resolve(REPORT));
+        return SessionLayout.reportPath(dir);
     }
 
     private static Optional<String> readText(Path dir, Path f, List<String> problems) {
@@ -319,7 +312,7 @@ public final class SessionReader {
         }
     }
 
-    private static List<String> files(Path dir, SessionLayout layout, List<String> subs, List<String> problems) {
+    private static List<String> files(Path dir, SessionEntries layout, List<String> subs, List<String> problems) {
         List<String> out = new ArrayList<>();
         for (String sub : subs) {
             Path d = layout.subdir(sub).orElse(null);

@@ -1,5 +1,7 @@
 package dev.falsify.model.session;
 
+import dev.falsify.model.io.AtomicFiles;
+
 import dev.falsify.model.verdict.ArmEvidence;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.SessionHeadline;
@@ -43,6 +45,11 @@ public final class SessionWriter {
     private final Map<String, Verdict> armVerdicts = new LinkedHashMap<>();
     private final List<String> artifacts = new ArrayList<>();
     private boolean finished;
+    /** How often timeline rows alone rewrite the log (see {@link #event(TimelineEvent)}). */
+    static final long TIMELINE_FLUSH_NANOS = 1_000_000_000L;
+    private long lastFlushNanos = System.nanoTime();
+    private boolean lastFlushWasTimeline;
+    private boolean pendingRows;
 
     private SessionWriter(Path dir, SessionHeader header, Clock clock) {
         this.dir = dir;
@@ -136,7 +143,7 @@ public final class SessionWriter {
 
     /** Starts writing into an existing or new folder {@code dir} (its session-log.md is replaced). */
     public static SessionWriter open(Path dir, SessionHeader header, Clock clock) throws IOException {
-        for (String sub : List.of("logs", "metrics", "artifacts", SessionReader.FINDINGS)) {
+        for (String sub : SessionLayout.SUBDIRS) {
             createDirectories(dir.resolve(sub));
         }
         Instant start = clock.instant().truncatedTo(ChronoUnit.SECONDS);
@@ -156,19 +163,19 @@ public final class SessionWriter {
     }
 
     public Path logsDir() {
-        return dir.resolve("logs");
+        return SessionLayout.logsDir(dir);
     }
 
     public Path artifactsDir() {
-        return dir.resolve("artifacts");
+        return SessionLayout.artifactsDir(dir);
     }
 
     public Path metricsDir() {
-        return dir.resolve("metrics");
+        return SessionLayout.metricsDir(dir);
     }
 
     public Path findingsDir() {
-        return dir.resolve(SessionReader.FINDINGS);
+        return dir.resolve(SessionLayout.FINDINGS);
     }
 
     public synchronized void toolbox(List<String> tools) throws IOException {
@@ -194,10 +201,26 @@ public final class SessionWriter {
         event(new TimelineEvent(clock.instant().truncatedTo(ChronoUnit.MILLIS).toString(), scenario, event, notes));
     }
 
+    /**
+     * A timeline row. The log is not rewritten for every row (a run publishes hundreds, and each rewrite
+     * is the whole file): the first row after any other change is written at once, later ones at most
+     * every {@link #TIMELINE_FLUSH_NANOS} and with the next other change ({@link #flush()}, an arm, the end).
+     * The run's complete, appended record of events is {@code artifacts/events.jsonl}.
+     */
     public synchronized void event(TimelineEvent e) throws IOException {
         checkOpen();
         timeline.add(e);
-        flushLog();
+        if (!lastFlushWasTimeline || System.nanoTime() - lastFlushNanos >= TIMELINE_FLUSH_NANOS) {
+            flushLog();
+            lastFlushWasTimeline = true;
+        } else {
+            pendingRows = true;
+        }
+    }
+
+    /** Writes timeline rows held back by {@link #event(TimelineEvent)}; a no-op when none are. */
+    public synchronized void flush() throws IOException {
+        if (pendingRows) flushLog();
     }
 
     public synchronized void artifact(String description) throws IOException {
@@ -279,7 +302,7 @@ public final class SessionWriter {
     }
 
     private static Path overridesFile(Path sessionDir) {
-        return sessionDir.resolve(SessionReader.FINDINGS).resolve(OverridesFormat.FILE);
+        return sessionDir.resolve(SessionLayout.FINDINGS).resolve(OverridesFormat.FILE);
     }
 
     private static List<VerdictOverride> readOverrides(Path sessionDir) throws IOException {
@@ -302,8 +325,11 @@ public final class SessionWriter {
     }
 
     private void flushLog() throws IOException {
+        pendingRows = false;
+        lastFlushWasTimeline = false;
+        lastFlushNanos = System.nanoTime();
         SessionLog log = new SessionLog(header, toolbox, capabilities, preconditions, timeline,
                 List.copyOf(verdictRows.values()), artifacts, List.of());
-        write(dir.resolve(SessionReader.LOG), SessionLogFormat.render(log));
+        write(dir.resolve(SessionLayout.LOG), SessionLogFormat.render(log));
     }
 }

@@ -1,5 +1,7 @@
 package dev.falsify.model.session;
 
+import dev.falsify.model.io.AtomicFiles;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

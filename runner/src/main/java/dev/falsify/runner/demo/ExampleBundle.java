@@ -1,5 +1,6 @@
 package dev.falsify.runner.demo;
 
+import dev.falsify.model.session.WorkspaceLayout;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -19,9 +20,9 @@ public final class ExampleBundle {
     public static final String RESOURCE_ROOT = "falsify/examples/replicated-kv/";
     /** Every file of the example except dotfiles, relative to its folder. ExampleBundleTest keeps this list honest. */
     public static final List<String> FILES = List.of("README.md", "build.sh", "kv",
-            "docs/testing-plans/replicated-kv.md", "src/kv/Args.java", "src/kv/Dump.java", "src/kv/KvNode.java",
+            WorkspaceLayout.PLANS + "/replicated-kv.md", "src/kv/Args.java", "src/kv/Dump.java", "src/kv/KvNode.java",
             "src/kv/Wal.java", "src/kv/Workload.java");
-    public static final String PLAN = "docs/testing-plans/replicated-kv.md";
+    public static final String PLAN = WorkspaceLayout.PLANS + "/replicated-kv.md";
     private static final List<String> EXECUTABLE = List.of("build.sh", "kv");
 
     private ExampleBundle() {

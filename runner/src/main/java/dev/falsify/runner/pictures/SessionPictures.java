@@ -1,5 +1,6 @@
 package dev.falsify.runner.pictures;
 
+import dev.falsify.model.session.SessionLayout;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.falsify.checkers.api.CheckBudget;
@@ -10,7 +11,6 @@ import dev.falsify.checkers.history.HistoryFormatException;
 import dev.falsify.checkers.pipeline.HistoryCheck;
 import dev.falsify.checkers.render.CounterexamplePictures;
 import dev.falsify.model.history.Op;
-import dev.falsify.model.session.SessionReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -30,8 +30,6 @@ import java.util.stream.Stream;
  */
 public final class SessionPictures {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String CHECK_SUFFIX = ".check.json";
-    private static final String HISTORY_SUFFIX = ".history.jsonl";
 
     /** What a regeneration did. */
     public record Regenerated(List<Path> written, List<String> problems) {
@@ -59,13 +57,13 @@ public final class SessionPictures {
     public static Regenerated regenerate(Path sessionDir) {
         List<Path> written = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        Path artifacts = sessionDir.resolve("artifacts");
+        Path artifacts = SessionLayout.artifactsDir(sessionDir);
         if (!Files.isDirectory(artifacts)) return new Regenerated(written, problems);
         List<Path> checks;
         try (Stream<Path> s = Files.walk(artifacts, 3)) {
-            checks = s.filter(p -> p.getFileName().toString().endsWith(CHECK_SUFFIX) && Files.isRegularFile(p)).sorted().toList();
+            checks = s.filter(p -> SessionLayout.isCheckResult(p.getFileName().toString()) && Files.isRegularFile(p)).sorted().toList();
         } catch (IOException | UncheckedIOException e) {
-            problems.add("artifacts/: cannot list: " + e.getMessage());
+            problems.add(SessionLayout.ARTIFACTS + "/: cannot list: " + e.getMessage());
             return new Regenerated(written, problems);
         }
         Path findings = findings(sessionDir);
@@ -76,14 +74,13 @@ public final class SessionPictures {
                 JsonNode cx = n.path("counterexample");
                 boolean drawable = cx.has("partitions") || cx.has("anomalies");
                 String checker = n.path("checker").asText("");
-                String name = check.getFileName().toString();
-                String tail = "." + checker + CHECK_SUFFIX;
-                if (!n.path("valid").isBoolean() || n.path("valid").booleanValue() || !drawable || !name.endsWith(tail)) continue;
-                String label = name.substring(0, name.length() - tail.length());
+                var parsed = SessionLayout.parseCheckResult(check.getFileName().toString(), checker);
+                if (!n.path("valid").isBoolean() || n.path("valid").booleanValue() || !drawable || parsed.isEmpty()) continue;
+                String label = parsed.get().label();
                 if (hasPictures(findings, label + "." + checker + "-")) continue;
-                Path history = check.resolveSibling(label + HISTORY_SUFFIX);
+                Path history = check.resolveSibling(SessionLayout.historyName(label));
                 if (!Files.isRegularFile(history)) {
-                    problems.add(rel + ": no history artifact " + label + HISTORY_SUFFIX + " to draw it from");
+                    problems.add(rel + ": no history artifact " + SessionLayout.historyName(label) + " to draw it from");
                     continue;
                 }
                 History h = Histories.readAll(history, null);
@@ -102,8 +99,7 @@ public final class SessionPictures {
 
     private static Path findings(Path sessionDir) {
         // the findings folder as the author spelled it (Findings/ on a case-sensitive disk), else findings/
-        Path report = SessionReader.reportPath(sessionDir);
-        return report.getParent() != null ? report.getParent() : sessionDir.resolve(SessionReader.FINDINGS);
+        return SessionLayout.findingsDir(sessionDir);
     }
 
     private static boolean hasPictures(Path findings, String prefix) throws IOException {

@@ -1,5 +1,7 @@
 package dev.falsify.runner.run;
 
+import dev.falsify.runner.events.RunEventLog;
+import dev.falsify.model.session.SessionLayout;
 import dev.falsify.checkers.api.CheckerRegistry;
 import dev.falsify.model.plan.Plan;
 import dev.falsify.model.plan.RunBlock;
@@ -7,7 +9,7 @@ import dev.falsify.model.plan.Scenario;
 import dev.falsify.model.plan.run.RunSpecError;
 import dev.falsify.model.report.PlanFactsAdapter;
 import dev.falsify.model.report.ReportWriter;
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.io.AtomicFiles;
 import dev.falsify.model.session.CapabilityRow;
 import dev.falsify.model.session.Precondition;
 import dev.falsify.model.session.SessionHeader;
@@ -139,12 +141,25 @@ public final class PlanRunner {
 
         Map<String, Integer> markers = new java.util.concurrent.ConcurrentHashMap<>(); // seeds may run in parallel
         AtomicBoolean warned = new AtomicBoolean(); // a full disk fails every row: say so once
+        AtomicBoolean eventsWarned = new AtomicBoolean();
+        // the machine-readable record replay reads (artifacts/events.jsonl); the log's rows are for people
+        RunEventLog.Writer eventLog = openEventLog(session.dir(), progress);
         AutoCloseable timeline = bus.subscribe(e -> {
             if (e instanceof RunEvent.LogLine) return;
             if (e instanceof RunEvent.LogMarker m) {
                 if (markers.merge(m.scenario(), 1, Integer::sum) > MAX_MARKERS_PER_LABEL) return;
             } else if (!TIMELINE.contains(e.type())) {
                 return;
+            }
+            if (eventLog != null) {
+                try {
+                    eventLog.append(e);
+                } catch (IOException | RuntimeException ex) {
+                    if (!eventsWarned.getAndSet(true)) {
+                        progress.line("warning: " + SessionLayout.eventsFile(session.dir()) + " is not being written: "
+                                + ex.getMessage() + " (said once; the run goes on, the session log keeps the timeline)");
+                    }
+                }
             }
             try {
                 session.event(new dev.falsify.model.session.TimelineEvent(java.time.Instant.ofEpochMilli(e.atMs()).toString(),
@@ -181,20 +196,18 @@ public final class PlanRunner {
                 verdicts.put(s.id(), d.verdict());
                 reasons.put(s.id(), d.reason());
                 progress.line(s.id() + " → " + d.display() + " — " + d.reason());
-                index(store, session.dir(), progress);
             }
             if (options.cancelled()) {
                 // stopped: no end marker, so the folder reads as interrupted; the report says so and
                 // covers what was written (every process was torn down by the seeds themselves)
                 bus.publish(new RunEvent.Step(System.currentTimeMillis(), "", "stopped",
                         "the run was stopped; the session is left interrupted"));
+                session.flush(); // timeline rows held back for the next write: there is none but the report's
                 Path report = writeReport(session.dir(), plan, planLabel, progress);
-                index(store, session.dir(), progress);
                 return new RunResult(session.dir(), session.headline(), verdicts, reasons, report);
             }
             SessionHeadline headline = session.finish();
             Path report = writeReport(session.dir(), plan, planLabel, progress);
-            index(store, session.dir(), progress);
             return new RunResult(session.dir(), headline, verdicts, reasons, report);
         } finally {
             try {
@@ -202,6 +215,16 @@ public final class PlanRunner {
             } catch (Exception ignored) {
                 // removing a listener cannot fail in a way that matters here
             }
+            // indexed once, when the folder is complete (or the run ended early): not after every arm,
+            // which re-read the whole folder and the plan N times for N scenarios
+            if (eventLog != null) closeEventLog(eventLog, session.dir(), progress);
+            try {
+                session.flush(); // rows held back when the run ended by an error
+            } catch (IOException | RuntimeException e) {
+                progress.line("warning: the last timeline rows are only in " + SessionLayout.eventsFile(session.dir())
+                        + ": " + e.getMessage());
+            }
+            index(store, session.dir(), progress);
             if (store != null) store.close();
         }
     }
@@ -248,6 +271,24 @@ public final class PlanRunner {
         return lines;
     }
 
+    private static void closeEventLog(RunEventLog.Writer eventLog, Path dir, PrintProgress progress) {
+        try {
+            eventLog.close();
+        } catch (IOException e) {
+            progress.line("warning: " + SessionLayout.eventsFile(dir) + " not closed cleanly: " + e.getMessage());
+        }
+    }
+
+    private static RunEventLog.Writer openEventLog(Path sessionDir, PrintProgress progress) {
+        try {
+            return new RunEventLog.Writer(SessionLayout.eventsFile(sessionDir));
+        } catch (IOException | RuntimeException e) {
+            progress.line("warning: " + SessionLayout.eventsFile(sessionDir) + " cannot be written (" + e.getMessage()
+                    + "); the timeline can still be replayed from the session log");
+            return null;
+        }
+    }
+
     private static void index(SessionStore store, Path dir, PrintProgress progress) {
         if (store == null) return;
         try {
@@ -260,7 +301,7 @@ public final class PlanRunner {
     private static Path writeReport(Path dir, Plan plan, String planLabel, PrintProgress progress) {
         try {
             String md = ReportWriter.render(SessionReader.read(dir), PlanFactsAdapter.from(plan, planLabel));
-            Path report = dir.resolve(SessionReader.FINDINGS).resolve(SessionReader.REPORT);
+            Path report = dir.resolve(SessionLayout.FINDINGS).resolve(SessionLayout.REPORT);
             AtomicFiles.write(report, md);
             return report;
         } catch (IOException | RuntimeException e) {

@@ -1,5 +1,6 @@
 package dev.falsify.runner.run;
 
+import dev.falsify.model.session.SessionLayout;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.falsify.checkers.api.CheckBudget;
@@ -15,7 +16,7 @@ import dev.falsify.checkers.pipeline.CheckedHistory;
 import dev.falsify.checkers.pipeline.HistoryCheck;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.plan.run.RunSpec;
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.io.AtomicFiles;
 import dev.falsify.model.verdict.SeedRun;
 import dev.falsify.runner.events.RunEvent;
 import dev.falsify.runner.exec.ManagedProcess;
@@ -82,9 +83,9 @@ final class SeedExecution {
         this.seed = seed;
         this.rerun = rerunIndex > 0;
         this.label = ctx.scenarioId().replace('/', '_') + "-" + seed + (rerun ? "-rerun" + rerunIndex : "");
-        this.logs = ctx.sessionDir().resolve("logs").resolve(label);
-        this.artifacts = rerun ? ctx.sessionDir().resolve("artifacts").resolve("rerun" + rerunIndex)
-                : ctx.sessionDir().resolve("artifacts");
+        this.logs = SessionLayout.logsDir(ctx.sessionDir(), label);
+        this.artifacts = rerun ? SessionLayout.rerunArtifactsDir(ctx.sessionDir(), rerunIndex)
+                : SessionLayout.artifactsDir(ctx.sessionDir());
         this.cwd = PlanSnapshot.cwdOf(ctx.planDir(), spec);
         PortAllocation allocated;
         String portsError = "";
@@ -201,7 +202,7 @@ final class SeedExecution {
                         ? new History("", HistoryFormat.JSONL, List.of()) : readHistory();
                 WorkloadWindow.Interval span = workloadWindow.span();
                 List<Op> ops = FaultEpochs.annotate(h.ops(), faults, span);
-                Path out = artifacts.resolve(label + ".history.jsonl");
+                Path out = artifacts.resolve(SessionLayout.historyName(label));
                 JsonlHistoryWriter.writeAtomically(out, ops);
                 historyFile = ctx.sessionDir().relativize(out).toString().replace('\\', '/');
                 long lastHeal = faults.stream().mapToLong(f -> f.healNanos).max().orElse(-1);
@@ -385,7 +386,7 @@ final class SeedExecution {
     private CheckResult monitorResult() {
         String file = ctx.sessionDir().relativize(messageOutcome.file()).toString().replace('\\', '/');
         CheckResult r = MonitorOracle.result(messageOutcome, file);
-        scope.writeJson(artifacts.resolve(label + "." + MonitorOracle.NAME + ".check.json"), CheckResultJson.toJson(r));
+        scope.writeJson(artifacts.resolve(SessionLayout.checkResultName(label, MonitorOracle.NAME)), CheckResultJson.toJson(r));
         publish(new RunEvent.OracleChecked(now(), label, MonitorOracle.NAME, r.validity().name().toLowerCase(Locale.ROOT), r.summary()));
         return r;
     }
@@ -496,7 +497,7 @@ final class SeedExecution {
             }
             CheckResult r = checked.result();
             checks.add(r);
-            scope.writeJson(artifacts.resolve(label + "." + name + ".check.json"), checked.toJson());
+            scope.writeJson(artifacts.resolve(SessionLayout.checkResultName(label, name)), checked.toJson());
             try { // a violation is drawn into findings/ for the report to embed
                 SessionPictures.write(ctx.sessionDir(), label, r, history.ops());
             } catch (IOException e) {

@@ -1,7 +1,7 @@
 package dev.falsify.runner.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.io.AtomicFiles;
 import dev.falsify.runner.events.EventBus;
 import dev.falsify.runner.events.RunEvent;
 import java.io.IOException;

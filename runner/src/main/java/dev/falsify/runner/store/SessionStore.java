@@ -1,7 +1,7 @@
 package dev.falsify.runner.store;
 
 import dev.falsify.model.report.SessionVerdicts;
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.io.AtomicFiles;
 import dev.falsify.model.session.EvidenceJson;
 import dev.falsify.model.session.FindingFile;
 import dev.falsify.model.session.RunConfiguration;
@@ -283,6 +283,17 @@ public final class SessionStore implements AutoCloseable {
      */
     public synchronized ImportResult importFolder(Path folder) throws IOException {
         Path dir = folder.toAbsolutePath().normalize();
+        // the fingerprint first: an unchanged folder (files and the plan it was read against) is not parsed again
+        String files = fingerprint(dir);
+        try {
+            Optional<String> stored = fingerprintOf(dir.toString());
+            if (stored.isPresent() && unchanged(stored.get(), files)) {
+                remember(dir);
+                return new ImportResult(dir.toString(), ImportResult.Status.UNCHANGED, headlineOf(dir.toString()));
+            }
+        } catch (SQLException e) {
+            throw new IOException("cannot index " + dir + ": " + e.getMessage(), e);
+        }
         SessionFolder s = SessionReader.read(dir);
         // the arms once: each computation combines every verdict row and vets every claim (a
         // 50,000-row log took a second per computation, and headline, rows and scenarios each made one);
@@ -292,7 +303,7 @@ public final class SessionStore implements AutoCloseable {
         Map<String, Verdict> scenarios = verdicts.scenarios();
         String headline = verdicts.headline().name();
         // the plan is part of what the stored verdicts depend on: a changed plan re-indexes the folder
-        String fingerprint = fingerprint(dir) + verdicts.planFile().map(SessionStore::planStamp).orElse("");
+        String fingerprint = files + verdicts.planFile().map(SessionStore::planStamp).orElse("");
         try {
             Optional<String> existing = fingerprintOf(dir.toString());
             if (existing.isPresent() && existing.get().equals(fingerprint)) {
@@ -318,6 +329,31 @@ public final class SessionStore implements AutoCloseable {
                     : ImportResult.Status.ADDED, headline);
         } catch (SQLException e) {
             throw new IOException("cannot index " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether a stored fingerprint still holds without reading the folder: the files' part is equal and
+     * the plan the verdicts were read against is the same file, unchanged. A session stored without a
+     * plan is read again (a plan may have appeared since).
+     */
+    static boolean unchanged(String stored, String files) {
+        if (!stored.startsWith(files + " plan ")) return false;
+        String rest = stored.substring(files.length() + " plan ".length());
+        int mtime = rest.lastIndexOf(' ');
+        int size = mtime < 0 ? -1 : rest.lastIndexOf(' ', mtime - 1);
+        if (size <= 0) return false;
+        return planStamp(Path.of(rest.substring(0, size))).equals(stored.substring(files.length()));
+    }
+
+    private String headlineOf(String dir) throws IOException {
+        try (PreparedStatement p = c.prepareStatement("SELECT headline FROM sessions WHERE dir = ?")) {
+            p.setString(1, dir);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() ? r.getString(1) : "";
+            }
+        } catch (SQLException e) {
+            throw new IOException("cannot read the index of " + dir + ": " + e.getMessage(), e);
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.falsify.app.ui.editor;
 
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;

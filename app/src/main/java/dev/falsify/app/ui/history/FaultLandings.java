@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.history;
 
+import dev.falsify.model.session.SessionLayout;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.falsify.runner.proxy.ProxyWindowReading;
@@ -17,7 +18,6 @@ import java.util.Map;
  * fault's epoch with that reading's one-line summary.
  */
 final class FaultLandings {
-    private static final String HISTORY_SUFFIX = ".history.jsonl";
     private static final String PROXY_SUFFIX = ".proxy.json";
     private static final ObjectMapper JSON = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
@@ -30,8 +30,9 @@ final class FaultLandings {
         Map<String, String> out = new HashMap<>();
         String name = history.getFileName().toString();
         Path dir = history.toAbsolutePath().getParent();
-        if (!name.endsWith(HISTORY_SUFFIX) || dir == null) return out;
-        String arm = name.substring(0, name.length() - HISTORY_SUFFIX.length()) + ".";
+        var label = SessionLayout.historyLabel(name);
+        if (label.isEmpty() || dir == null) return out;
+        String arm = label.get() + ".";
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, arm + "*" + PROXY_SUFFIX)) {
             for (Path f : files) {
                 String n = f.getFileName().toString();

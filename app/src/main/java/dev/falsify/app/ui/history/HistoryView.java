@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.history;
 
+import dev.falsify.model.session.SessionLayout;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.falsify.app.ui.work.BackgroundWork;
@@ -448,9 +449,11 @@ public final class HistoryView extends BorderPane {
     static String[] sessionCheck(Path history) {
         String name = history.getFileName().toString();
         Path dir = history.toAbsolutePath().getParent();
-        if (!name.endsWith(".history.jsonl") || dir == null) return new String[2];
-        String arm = name.substring(0, name.length() - ".history.jsonl".length());
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, arm + ".*.check.json")) {
+        var label = SessionLayout.historyLabel(name);
+        if (label.isEmpty() || dir == null) return new String[2];
+        // by SessionLayout's rule, not a glob: a label may hold glob characters, and "S1" must not match "S1.2-1"'s results
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir,
+                f -> SessionLayout.isCheckResultOf(f.getFileName().toString(), label.get()))) {
             for (Path f : files) {
                 JsonNode n = new ObjectMapper().readTree(f.toFile());
                 String checker = n.path("checker").isTextual() ? n.path("checker").asText() : null;

@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.run;
 
+import dev.falsify.model.session.SessionLayout;
 import dev.falsify.runner.events.RunEvent;
 import java.io.IOException;
 import java.io.InputStream;
@@ -57,7 +58,7 @@ final class LogScan {
      */
     static Result scan(Path sessionDir, Lifetimes times, Set<String> known, Consumer<List<RunEvent.LogMarker>> sink,
                        DoubleConsumer progress, BooleanSupplier cancelled) throws IOException {
-        Path logs = sessionDir.resolve("logs");
+        Path logs = SessionLayout.logsDir(sessionDir);
         List<Path> files = new ArrayList<>();
         if (Files.isDirectory(logs)) {
             try (Stream<Path> s = Files.walk(logs, 2)) {

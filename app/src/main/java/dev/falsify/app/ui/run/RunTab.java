@@ -1,13 +1,13 @@
 package dev.falsify.app.ui.run;
 
+import dev.falsify.model.session.SessionLayout;
 import dev.falsify.app.ui.log.LogViewer;
 import dev.falsify.app.ui.tab.WorkbenchTab;
 import dev.falsify.app.ui.work.BackgroundThreads;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.SessionWriter;
-import dev.falsify.model.session.TimelineEvent;
 import dev.falsify.runner.events.RunEvent;
-import dev.falsify.runner.events.TimelineRows;
+import dev.falsify.runner.events.TimelineReplay;
 import dev.falsify.runner.run.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -139,22 +139,20 @@ public final class RunTab extends Tab implements WorkbenchTab {
     }
 
     /**
-     * The timeline of a finished (or interrupted) session, read back from its session-log.md with the
-     * one session-folder reader; a click on a log marker opens that line of the seed's log file.
+     * The timeline of a finished (or interrupted) session, replayed from its event log
+     * ({@link TimelineReplay}: artifacts/events.jsonl, or an older session's log rows); a click on a
+     * log marker opens that line of the seed's log file.
      */
     public static RunTab replay(Path sessionDir, RunHost host) throws IOException {
         RunTab t = new RunTab(null, sessionDir, host);
         var folder = SessionReader.read(sessionDir);
-        int n = 0;
-        for (TimelineEvent row : folder.log().timeline()) {
-            var e = TimelineRows.event(row);
-            if (e.isPresent()) {
-                t.accept(e.get());
-                n++;
-            }
-        }
+        TimelineReplay replay = TimelineReplay.of(sessionDir, folder);
+        replay.events().forEach(t::accept);
+        int n = replay.events().size();
         t.finished = true;
-        t.replayed = n + " events from " + sessionDir.resolve(SessionReader.LOG) + (folder.interrupted() ? " (interrupted)" : "");
+        t.replayed = n + " events from " + replay.source() + (folder.interrupted() ? " (interrupted)" : "")
+                + (replay.problems().isEmpty() ? "" : "; " + replay.problems().size() + " lines skipped ("
+                + replay.problems().get(0) + (replay.problems().size() > 1 ? ", …" : "") + ")");
         t.status.setText(t.replayed);
         t.timeline.setLive(false);
         t.timeline.fit();
@@ -345,8 +343,7 @@ public final class RunTab extends Tab implements WorkbenchTab {
         }
         Path dir = session != null ? session.sessionDir() : replayDir;
         if (dir != null) {
-            Path file = dir.resolve("logs").resolve(lm.scenario())
-                    .resolve(SessionWriter.fileNamePart(lm.process()) + "." + lm.stream() + ".log");
+            Path file = SessionLayout.processLog(dir, lm.scenario(), lm.process(), lm.stream());
             host.openLogLine(file, lm.lineNo());
         }
     }
@@ -368,7 +365,7 @@ public final class RunTab extends Tab implements WorkbenchTab {
             log.showProcesses(ids);
             return;
         }
-        Path dir = replayDir.resolve("logs").resolve(seed);
+        Path dir = SessionLayout.logsDir(replayDir, seed);
         if (process.isEmpty()) {
             host.status("Logs of " + seed + ": " + dir);
             return;

@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.session;
 
+import dev.falsify.model.session.SessionLayout;
 import dev.falsify.model.report.PlanFacts;
 import dev.falsify.model.report.PlanFactsAdapter;
 import dev.falsify.model.report.PlanLocator;
@@ -75,7 +76,7 @@ public record SessionData(SessionFolder folder, Optional<Path> planFile, PlanFac
             return List.of();
         }
         try (Stream<Path> s = Files.list(parent)) {
-            return s.filter(Files::isDirectory).filter(p -> !p.equals(dir())).filter(SessionReader::isSession)
+            return s.filter(Files::isDirectory).filter(p -> !p.equals(dir())).filter(SessionLayout::isSession)
                     .sorted((a, b) -> b.getFileName().toString().compareTo(a.getFileName().toString())).toList();
         } catch (IOException e) {
             return List.of();

@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.session;
 
+import dev.falsify.model.session.SessionLayout;
 import dev.falsify.app.ui.viewers.MarkdownViewer;
 import dev.falsify.app.ui.work.BackgroundThreads;
 import dev.falsify.app.ui.work.BackgroundWork;
@@ -443,7 +444,7 @@ public final class SessionView extends BorderPane {
         historySummary.setText("");
         if (line == null || data == null) {
             checks.getChildren().add(new Label("Select a scenario or arm."));
-            finding.showHtml(finding.render("", dir.resolve(SessionReader.FINDINGS).resolve("x.md"), host.isDark()));
+            finding.showHtml(finding.render("", dir.resolve(SessionLayout.FINDINGS).resolve("x.md"), host.isDark()));
             return;
         }
         List<ResultLine> arms = line.arms().isEmpty() ? List.of(line) : line.arms();
@@ -451,7 +452,7 @@ public final class SessionView extends BorderPane {
             a.arm().ifPresent(this::addChecks);
         }
         Optional<FindingFile> f = arms.stream().flatMap(a -> a.arm().flatMap(ArmVerdict::finding).stream()).findFirst();
-        Path findingPath = dir.resolve(SessionReader.FINDINGS).resolve(f.map(FindingFile::fileName).orElse("none.md"));
+        Path findingPath = dir.resolve(SessionLayout.FINDINGS).resolve(f.map(FindingFile::fileName).orElse("none.md"));
         finding.showHtml(finding.render(f.map(FindingFile::text).orElse("_No findings file for " + line.id() + "._"),
                 findingPath, host.isDark()));
         for (ResultLine a : arms) {
@@ -591,7 +592,7 @@ public final class SessionView extends BorderPane {
 
     /** A report.md Falsify wrote is derived from the folder: rewrite it after an override. An author's report is left alone. */
     private void refreshOwnReport() throws IOException {
-        Path report = SessionReader.reportPath(dir);
+        Path report = SessionLayout.reportPath(dir);
         if (Files.isRegularFile(report) && SessionReader.isFalsifyReport(Files.readString(report, StandardCharsets.UTF_8))) {
             SessionData d = SessionData.load(dir);
             ReportExport.write(d.folder(), d.plan(), Optional.empty());

@@ -1,6 +1,6 @@
 package dev.falsify.app.ui.viewers;
 
-import java.nio.file.Files;
+import dev.falsify.model.session.SessionLayout;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -25,12 +25,12 @@ public final class TimeCursor {
     private SessionClock.Anchor anchor;
     private long at = Long.MIN_VALUE;
 
-    /** The cursor of the session an evidence file belongs to (the folder holding {@code session-log.md}, else the file's folder). */
+    /** The cursor of the session an evidence file belongs to (its session folder by {@link SessionLayout#isSession}, else the file's folder). */
     public static synchronized TimeCursor forEvidence(Path file) {
         Path dir = file.toAbsolutePath().normalize().getParent();
         Path root = dir;
         for (Path p = dir; p != null; p = p.getParent()) {
-            if (Files.exists(p.resolve("session-log.md"))) {
+            if (SessionLayout.isSession(p)) {
                 root = p;
                 break;
             }

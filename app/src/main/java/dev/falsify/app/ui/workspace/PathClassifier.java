@@ -1,13 +1,12 @@
 package dev.falsify.app.ui.workspace;
 
-import dev.falsify.model.session.SessionReader;
+import dev.falsify.model.session.SessionLayout;
+import dev.falsify.model.session.WorkspaceLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * What a path the user opens is, and so where it opens: a session folder in the Session view, any
@@ -68,42 +67,16 @@ public final class PathClassifier {
     public static Optional<Path> sessionOf(Path file) {
         Path dir = file.toAbsolutePath().getParent();
         for (int up = 0; up < SESSION_DEPTH && dir != null; up++, dir = dir.getParent()) {
-            if (SessionReader.isSession(dir)) {
+            if (SessionLayout.isSession(dir)) {
                 return Optional.of(dir);
             }
         }
         return Optional.empty();
     }
 
-    /**
-     * A session folder (by the session reader's rules: a session log or findings/report.md, names in
-     * any case; or a hand-made folder with a session.md) is shown through its Markdown record: the
-     * findings report, else the session log, else session.md, README.md or the first .md file.
-     * Empty for a folder that is not a session.
-     */
+    /** The Markdown record a session folder is shown through: {@link SessionLayout#document}. */
     public static Optional<Path> sessionDocument(Path dir) throws IOException {
-        if (!SessionReader.isSession(dir) && !Files.isRegularFile(dir.resolve("session.md"))) {
-            return Optional.empty();
-        }
-        Path report = SessionReader.reportPath(dir);
-        if (Files.isRegularFile(report)) {
-            return Optional.of(report);
-        }
-        List<Path> markdown;
-        try (Stream<Path> s = Files.list(dir)) {
-            markdown = s.filter(Files::isRegularFile)
-                    .filter(f -> f.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md"))
-                    .sorted().toList();
-        }
-        for (String wanted : List.of("sessionlog.md", "session.md", "readme.md")) {
-            for (Path f : markdown) {
-                String n = f.getFileName().toString().toLowerCase(Locale.ROOT).replace("-", "").replace("_", "");
-                if (n.equals(wanted)) {
-                    return Optional.of(f);
-                }
-            }
-        }
-        return markdown.stream().findFirst();
+        return SessionLayout.document(dir);
     }
 
     /** Whether a folder is a session folder; false when it cannot be listed. */
@@ -115,22 +88,16 @@ public final class PathClassifier {
         }
     }
 
-    /** The folder to show as workspace for a file: the repository root above docs/testing-plans, or its folder. */
+    /** The folder to show as workspace for a file: {@link WorkspaceLayout#workspaceOf}. */
     public static Path workspaceOf(Path p) {
-        for (Path a = p.getParent(); a != null; a = a.getParent()) {
-            if (Files.exists(a.resolve(".git")) || Files.isDirectory(a.resolve("docs/testing-plans"))
-                    || Files.isDirectory(a.resolve("test-sessions"))) {
-                return a;
-            }
-        }
-        return Files.isDirectory(p) ? p : p.getParent();
+        return WorkspaceLayout.workspaceOf(p);
     }
 
     /** {@code report.md — replicated-kv @ 2026-12-01T081030Z} for a session's file; the file name otherwise. */
     public static String evidenceLabel(Path f) {
         for (Path d = f.getParent(); d != null && d.getNameCount() > 0 && f.getNameCount() - d.getNameCount() <= SESSION_DEPTH;
              d = d.getParent()) {
-            if (SessionReader.isSession(d)) {
+            if (SessionLayout.isSession(d)) {
                 String parent = d.getParent() == null || d.getParent().getFileName() == null ? ""
                         : d.getParent().getFileName() + " @ ";
                 return f.getFileName() + " \u2014 " + parent + d.getFileName();

@@ -1,4 +1,4 @@
-package dev.falsify.model.session;
+package dev.falsify.model.io;
 
 import java.io.IOException;
 import java.io.Writer;

@@ -1,4 +1,4 @@
-package dev.falsify.model.session;
+package dev.falsify.model.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
