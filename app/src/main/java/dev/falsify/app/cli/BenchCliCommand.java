@@ -118,17 +118,22 @@ public final class BenchCliCommand implements Callable<Integer> {
     }
 
     /** One run: {wall s, user+sys s, peak RSS MB, exit code}. */
-    private static double[] measure(Path exe, List<String> args) throws IOException, InterruptedException {
+    static double[] measure(Path exe, List<String> args) throws IOException, InterruptedException {
+        return measure(exe, args, 10);
+    }
+
+    /** As {@link #measure(Path, List)}, giving up after {@code minutes}. */
+    static double[] measure(Path exe, List<String> args, int minutes) throws IOException, InterruptedException {
         Path report = Files.createTempFile("falsify-bench-cli", ".time");
         try {
             List<String> cmd = new ArrayList<>(List.of(TIME, "-o", report.toString(), "-f", "%e %U %S %M %x", exe.toString()));
             cmd.addAll(args);
             Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            if (!p.waitFor(10, TimeUnit.MINUTES)) {
+            if (!p.waitFor(minutes, TimeUnit.MINUTES)) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
-                throw new UserError("`falsify " + String.join(" ", args) + "` did not finish within 10 minutes");
+                throw new UserError("`falsify " + String.join(" ", args) + "` did not finish within " + minutes + " minutes");
             }
             List<String> lines = Files.readAllLines(report);
             // the last line holds the figures; earlier ones say "Command exited with non-zero status N"
@@ -140,7 +145,7 @@ public final class BenchCliCommand implements Callable<Integer> {
         }
     }
 
-    private static String loadAverage() {
+    static String loadAverage() {
         try {
             String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
             return f[0] + " " + f[1] + " " + f[2];

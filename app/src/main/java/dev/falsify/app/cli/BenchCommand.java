@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
                 BenchUiCommand.class,
                 BenchHistoryCommand.class,
                 BenchTimelineCommand.class,
+                BenchScaleCommand.class,
         })
 public final class BenchCommand implements Runnable {
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.falsify.checkers.api.CheckBudget;
 import dev.falsify.checkers.api.CheckInput;
 import dev.falsify.checkers.api.CheckResult;
-import dev.falsify.checkers.api.Checker;
+import dev.falsify.checkers.api.StreamingChecker;
 import dev.falsify.checkers.api.ExecutionEvidence;
 import dev.falsify.checkers.api.HistoryWeakness;
 import dev.falsify.checkers.api.TxnCounterexample;
@@ -12,6 +12,7 @@ import dev.falsify.checkers.history.WeaknessDetector;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.vocabulary.Validity;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,7 +28,7 @@ import java.util.TreeMap;
  * budget ran out); otherwise UNKNOWN when the history is weak, nothing was read, or the search
  * stopped early; VALID only for a complete search over a history with no weakness.
  */
-public abstract sealed class TransactionalChecker implements Checker permits ListAppendChecker, RwRegisterChecker {
+public abstract sealed class TransactionalChecker implements StreamingChecker permits ListAppendChecker, RwRegisterChecker {
     public static final String OPT_REALTIME = "realtime";
     public static final String OPT_PROCESS = "process";
 
@@ -75,19 +76,46 @@ public abstract sealed class TransactionalChecker implements Checker permits Lis
 
     @Override
     public CheckResult check(CheckInput input, CheckBudget budget) {
+        return check(input.history().iterator(), input.model(), input.options(), budget);
+    }
+
+    /**
+     * Reads the txns op by op (a file's history is streamed here, never held whole: each txn keeps
+     * its micro-ops, not its op's value trees); time spent in {@code ops.next()} is not check time.
+     */
+    @Override
+    public CheckResult check(Iterator<Op> ops, String model, Map<String, String> options, CheckBudget budget) {
         long start = System.nanoTime();
+        long readingNanos = 0;
+        TxnHistory.Builder txns = new TxnHistory.Builder(functions());
+        // the general recorder checks, fed as the ops go by
+        WeaknessDetector recorder = new WeaknessDetector(null);
+        long opsRead = 0;
+        while (true) {
+            long t0 = System.nanoTime();
+            if (!ops.hasNext()) {
+                readingNanos += System.nanoTime() - t0;
+                break;
+            }
+            Op op = ops.next();
+            readingNanos += System.nanoTime() - t0;
+            opsRead++;
+            recorder.accept(op);
+            txns.accept(op);
+        }
+        start += readingNanos;
         Deadline deadline = new Deadline(budget, start);
-        TxnHistory history = TxnHistory.of(input.history(), functions());
+        TxnHistory history = txns.build();
         List<HistoryWeakness> weaknesses = new ArrayList<>(history.weaknesses());
         Inference inf = inference(history.txns());
         inf.everyOpIsATxn = true;
         for (HistoryWeakness w : history.weaknesses()) {
             if (w.kind().equals("not-a-transaction") || w.kind().equals("malformed-micro-op")) inf.everyOpIsATxn = false;
         }
-        boolean realtime = Boolean.parseBoolean(input.option(OPT_REALTIME, "false"));
-        boolean process = Boolean.parseBoolean(input.option(OPT_PROCESS, "false"));
-        // the general recorder checks; txns need neither key nor op_type, and process_id only for process edges
-        for (HistoryWeakness w : WeaknessDetector.detect(input.history(), null)) {
+        boolean realtime = Boolean.parseBoolean(options.getOrDefault(OPT_REALTIME, "false"));
+        boolean process = Boolean.parseBoolean(options.getOrDefault(OPT_PROCESS, "false"));
+        // txns need neither key nor op_type, and process_id only for process edges
+        for (HistoryWeakness w : recorder.weaknesses()) {
             boolean irrelevant = w.kind().equals("missing-field")
                     && (w.detail().startsWith("op_type") || w.detail().startsWith("process_id") && !process);
             if (!irrelevant) weaknesses.add(w);
@@ -114,7 +142,7 @@ public abstract sealed class TransactionalChecker implements Checker permits Lis
         boolean complete = inferred && finder.complete();
         String note = stopped != null ? stopped : finder.incompleteReason();
         double ms = (System.nanoTime() - start) / 1e6;
-        ExecutionEvidence evidence = new ExecutionEvidence(history.txns().size(), input.history().size(),
+        ExecutionEvidence evidence = new ExecutionEvidence(history.txns().size(), opsRead,
                 Math.max(1, inf.keys), inf.graph.edges(), ms);
         List<Anomaly> anomalies = inf.findings.anomalies();
         TxnCounterexample cx = counterexample(anomalies, inf.findings.counts(), complete, note);
@@ -139,7 +167,7 @@ public abstract sealed class TransactionalChecker implements Checker permits Lis
             summary = "no anomaly in " + stats + (realtime ? " with real-time edges" : "")
                     + (process ? " with process edges" : "");
         }
-        return new CheckResult(name(), input.model(), validity, evidence,
+        return new CheckResult(name(), model, validity, evidence,
                 validity == Validity.VALID ? null : cx, weaknesses, summary);
     }
 

@@ -1,6 +1,7 @@
 package dev.falsify.checkers.txn;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import dev.falsify.checkers.api.HistoryWeakness;
 import dev.falsify.model.history.Op;
 import dev.falsify.model.history.Outcome;
@@ -40,10 +41,28 @@ public final class TxnHistory {
      * @param functions the micro-op functions this checker understands (append/r or w/r)
      */
     public static TxnHistory of(List<Op> history, Set<String> functions) {
-        List<Txn> txns = new ArrayList<>();
-        Map<String, List<String>> weak = new LinkedHashMap<>();
-        Map<String, String> details = new LinkedHashMap<>();
-        for (Op op : history) {
+        Builder b = new Builder(functions);
+        for (Op op : history) b.accept(op);
+        return b.build();
+    }
+
+    /**
+     * Reads txns op by op, so a history streamed from its file is never held whole: each {@link Txn}
+     * keeps its parsed micro-ops and a copy of its op without the op's input and output trees (read
+     * once, here), which were most of a list-append history's memory.
+     */
+    public static final class Builder {
+        private final Set<String> functions;
+        private final List<Txn> txns = new ArrayList<>();
+        private final Map<String, List<String>> weak = new LinkedHashMap<>();
+        private final Map<String, String> details = new LinkedHashMap<>();
+
+        /** @param functions the micro-op functions this checker understands (append/r or w/r) */
+        public Builder(Set<String> functions) {
+            this.functions = functions;
+        }
+
+        public void accept(Op op) {
             // Elle reads the micro-ops in :value whatever :f says: Elle histories often omit :f, and
             // Jepsen's rw-register runs label single-op txns :read / :write. An op is a txn when its
             // value is micro-ops; one whose op_type says something else and whose value is not is skipped.
@@ -52,7 +71,7 @@ public final class TxnHistory {
                 note(weak, details, "not-a-transaction", op,
                         "ops whose value is not a list of micro-ops (and whose op_type is not \"txn\") cannot be"
                                 + " checked as transactions and were skipped");
-                continue;
+                return;
             }
             boolean ok = op.outcome() == Outcome.OK;
             JsonNode source = ok ? op.output() : op.input();
@@ -69,18 +88,28 @@ public final class TxnHistory {
                 note(weak, details, "malformed-micro-op", op,
                         "txn micro-ops must be a JSON array of [f, key, value] with f in " + functions
                                 + "; these ops were skipped");
-                continue;
+                return;
             }
             if (ok && readsKnown && op.input() != null && op.input().isArray()
                     && op.input().size() != mops.size()) {
                 note(weak, details, "output-mismatch", op,
                         "the completed txn has a different number of micro-ops than the invoked one");
             }
-            txns.add(new Txn(txns.size(), op, mops, readsKnown));
+            txns.add(new Txn(txns.size(), withoutValues(op), mops, readsKnown));
         }
-        List<HistoryWeakness> weaknesses = new ArrayList<>();
-        weak.forEach((kind, ids) -> weaknesses.add(weakness(kind, details.get(kind), ids)));
-        return new TxnHistory(List.copyOf(txns), weaknesses);
+
+        public TxnHistory build() {
+            List<HistoryWeakness> weaknesses = new ArrayList<>();
+            weak.forEach((kind, ids) -> weaknesses.add(weakness(kind, details.get(kind), ids)));
+            return new TxnHistory(List.copyOf(txns), weaknesses);
+        }
+    }
+
+    /** The op as a txn cites it: identity, process, interval, outcome, line; its values are in the micro-ops. */
+    static Op withoutValues(Op op) {
+        return new Op(op.opId(), op.processId(), op.invokeTs(), op.completeTs(), op.opType(), op.key(),
+                NullNode.getInstance(), NullNode.getInstance(), op.error(), op.timeoutMarker(), op.nodeSeen(),
+                op.faultEpoch(), op.sourceLine());
     }
 
     /** Whether an op's value (output, else input) is a non-empty list of micro-ops of any function. */
