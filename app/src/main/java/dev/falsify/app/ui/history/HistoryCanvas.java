@@ -571,8 +571,10 @@ public final class HistoryCanvas extends Region {
         BarRaster px = raster;
         px.begin(w, h, renderScale(), pal.background(), layout != null && w > GUTTER);
         boolean overlay = layout != null && stepOps.length > 0 && w > GUTTER;
-        // the canvas holds only the stepper's points and lines: hidden, it costs the render thread nothing
-        if (canvas.isVisible() != overlay) canvas.setVisible(overlay);
+        // the canvas holds only the stepper's points and lines: hidden, it costs the render thread nothing;
+        // with many steps in view they are ticks in the image, and the canvas is hidden too
+        boolean onCanvas = overlay && !tooManySteps(w);
+        if (canvas.isVisible() != onCanvas) canvas.setVisible(onCanvas);
         if (layout == null || w <= GUTTER) {
             publish();
             return;
@@ -617,7 +619,9 @@ public final class HistoryCanvas extends Region {
         drawnOps = visited;
         stepsDrawn = 0;
         denseSteps = false;
-        if (overlay) {
+        if (overlay && !onCanvas) {
+            denseSteps(from, to, msPerPx);
+        } else if (overlay) {
             GraphicsContext g = canvas.getGraphicsContext2D();
             g.clearRect(0, 0, w, h);
             g.save();
@@ -726,20 +730,6 @@ public final class HistoryCanvas extends Region {
         int hi = Math.min(stepOps.length, lowerBound(stepMs, to + 20 * msPerPx) + 1);
         double top = AXIS_H - LANE_H;
         double bottom = getHeight() + LANE_H;
-        if (hi - lo > Math.max(8, plotWidth() / STEP_PX)) {
-            denseSteps = true;
-            for (int i = lo; i < hi; i++) {
-                int op = stepOps[i];
-                if (hidden[op]) continue;
-                double y = laneY(layout.lane(op)) + (LANE_H - BAR_H) / 2;
-                if (y < top || y > bottom) continue;
-                raster.fill(xOf(stepMs[i]), y - 3, 1, 4, i < currentStep ? BarRaster.argb(pal.point()) : BarRaster.argb(pal.pointTodo()));
-            }
-            if (currentStep > 0 && currentStep <= stepOps.length && !hidden[stepOps[currentStep - 1]]) {
-                ring(g, xOf(stepMs[currentStep - 1]), laneY(layout.lane(stepOps[currentStep - 1])) + (LANE_H - BAR_H) / 2);
-            }
-            return;
-        }
         g.setLineWidth(1.2);
         double px = Double.NaN;
         double py = 0;
@@ -793,6 +783,37 @@ public final class HistoryCanvas extends Region {
         }
         g.setFont(FONT);
         g.setLineWidth(1);
+    }
+
+    /** Whether more steps are in view than can be drawn one by one (one per {@value #STEP_PX} px). */
+    private boolean tooManySteps(double w) {
+        double msPerPx = viewSpan / Math.max(1, w - GUTTER);
+        int lo = lowerBound(stepMs, viewFrom - 20 * msPerPx);
+        int hi = lowerBound(stepMs, viewFrom + viewSpan + 20 * msPerPx);
+        return hi - lo > Math.max(8, plotWidth() / STEP_PX);
+    }
+
+    /** The steps in view as ticks on their bars' top edges, in the image; the current step boxed. */
+    private void denseSteps(double from, double to, double msPerPx) {
+        denseSteps = true;
+        int lo = Math.max(0, lowerBound(stepMs, from - 20 * msPerPx) - 1);
+        int hi = Math.min(stepOps.length, lowerBound(stepMs, to + 20 * msPerPx) + 1);
+        double top = AXIS_H - LANE_H;
+        double bottom = getHeight() + LANE_H;
+        int done = BarRaster.argb(pal.point());
+        int todo = BarRaster.argb(pal.pointTodo());
+        for (int i = lo; i < hi; i++) {
+            int op = stepOps[i];
+            if (hidden[op]) continue;
+            double y = laneY(layout.lane(op)) + (LANE_H - BAR_H) / 2;
+            if (y < top || y > bottom) continue;
+            raster.fill(xOf(stepMs[i]), y - 3, 1, 4, i < currentStep ? done : todo);
+        }
+        if (currentStep > 0 && currentStep <= stepOps.length && !hidden[stepOps[currentStep - 1]]) {
+            double x = xOf(stepMs[currentStep - 1]);
+            double y = laneY(layout.lane(stepOps[currentStep - 1])) + (LANE_H - BAR_H) / 2;
+            raster.outline(x - 6, y - 6, 12, 12, 2, BarRaster.argb(pal.currentRing()));
+        }
     }
 
     private void ring(GraphicsContext g, double x, double y) {
