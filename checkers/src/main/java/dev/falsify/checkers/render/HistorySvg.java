@@ -43,6 +43,8 @@ public final class HistorySvg {
     private static final double LANE = 30;
     private static final double BAR = 18;
     private static final double FONT = 11;
+    /** Width of a digit of a step number (9.5 px bold), rounded up: label boxes must not touch. */
+    static final double DIGIT_W = 6;
 
     private static final String OK_FILL = "#dbe8f6";
     private static final String OK_STROKE = "#4a76a8";
@@ -458,12 +460,43 @@ public final class HistorySvg {
                 xy[2 * i + 1] = drawn.get(i)[1];
             }
             if (drawn.size() > 1) c.polyline(xy, POINT, 1.4);
-            for (double[] p : drawn) {
+            List<double[]> labels = numberLabels(drawn);
+            for (int i = 0; i < drawn.size(); i++) {
+                double[] p = drawn.get(i);
                 Step s = steps.get((int) p[2] - 1);
                 c.circle(p[0], p[1], 4, POINT, "#ffffff", 1, "step " + (int) p[2] + ": op " + s.op().opId() + " "
                         + s.description() + " → state " + s.stateAfter());
-                c.text(p[0] + 5, p[1] - 5, Integer.toString((int) p[2]), 9.5, POINT, "start", true);
+                double[] at = labels.get(i);
+                if (at != null) c.text(at[0], at[1], Integer.toString((int) p[2]), 9.5, POINT, "start", true);
             }
+        }
+
+        /**
+         * Where each point's number goes ({x, baseline}), or null when it has no room: above-right of the
+         * point, else below-right, never over another number (steps close in time on one process read as
+         * one run of digits, "569570574"). A number left out is still in the point's tooltip.
+         */
+        private static List<double[]> numberLabels(List<double[]> points) {
+            List<double[]> boxes = new ArrayList<>();
+            List<double[]> out = new ArrayList<>();
+            for (double[] p : points) {
+                double w = Integer.toString((int) p[2]).length() * DIGIT_W;
+                double[] placed = null;
+                for (double dy : new double[] {-5, 14}) {
+                    double[] box = {p[0] + 5, p[1] + dy - 8, p[0] + 5 + w, p[1] + dy + 1};
+                    if (boxes.stream().noneMatch(b -> overlaps(b, box))) {
+                        boxes.add(box);
+                        placed = new double[] {p[0] + 5, p[1] + dy};
+                        break;
+                    }
+                }
+                out.add(placed);
+            }
+            return out;
+        }
+
+        private static boolean overlaps(double[] a, double[] b) {
+            return a[0] < b[2] + 1 && b[0] < a[2] + 1 && a[1] < b[3] && b[1] < a[3];
         }
 
         private void axis(SvgCanvas c, Scale sx, double x0, double x1, double y, double ms0, double ms1) {

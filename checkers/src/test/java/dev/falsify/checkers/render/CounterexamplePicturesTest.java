@@ -223,6 +223,56 @@ class CounterexamplePicturesTest {
         assertThat(svg.length()).isLessThan(100_000);
     }
 
+    /**
+     * Steps close in time on one process put their numbers side by side: they read as one run of
+     * digits ("569570574", issue 34). Each number has its own box, none overlapping another.
+     */
+    @Test
+    void stepNumbersNeverOverlap() throws Exception {
+        StringBuilder b = new StringBuilder();
+        b.append(op("long", "c1", 0, 100_000_000L, "write", "0", "null"));
+        long t = 50_000_000L;
+        for (int i = 1; i <= 12; i++) {
+            b.append(op("w" + i, "c0", t, t + 150_000L, "write", Integer.toString(i), "null"));
+            t += 160_000L;
+        }
+        b.append(op("bad", "c2", 150_000_000L, 151_000_000L, "read", "null", "-5"));
+        History h;
+        try (var ops = Histories.open(new java.io.StringReader(b.toString()), "clustered.jsonl", null)) {
+            List<Op> all = new ArrayList<>();
+            while (ops.hasNext()) all.add(ops.next());
+            h = new History("clustered.jsonl", ops.format(), all, ops.notes());
+        }
+        CheckResult r = check(h, "linearizability");
+        assertThat(r.validity()).isEqualTo(Validity.INVALID);
+        String svg = CounterexamplePictures.of("clustered", r, h.ops()).get(0).svg();
+        golden("clustered.linearizability-counterexample.svg", svg);
+        NodeList texts = parse(svg).getElementsByTagName("text");
+        List<double[]> boxes = new ArrayList<>();
+        for (int i = 0; i < texts.getLength(); i++) {
+            Element e = (Element) texts.item(i);
+            if (!"#1b5e20".equals(e.getAttribute("fill")) || !e.getTextContent().matches("\\d+")) continue;
+            double x = Double.parseDouble(e.getAttribute("x"));
+            double y = Double.parseDouble(e.getAttribute("y"));
+            boxes.add(new double[] {x, y - 8, x + e.getTextContent().length() * HistorySvg.DIGIT_W, y + 1});
+        }
+        assertThat(boxes).hasSizeGreaterThan(3);
+        for (int i = 0; i < boxes.size(); i++) {
+            for (int j = i + 1; j < boxes.size(); j++) {
+                double[] a = boxes.get(i);
+                double[] c = boxes.get(j);
+                boolean overlap = a[0] < c[2] && c[0] < a[2] && a[1] < c[3] && c[1] < a[3];
+                assertThat(overlap).as("step numbers %d and %d overlap", i, j).isFalse();
+            }
+        }
+    }
+
+    private static String op(String id, String process, long invoke, long complete, String type, String input, String output) {
+        return "{\"op_id\":\"" + id + "\",\"process_id\":\"" + process + "\",\"invoke_ts\":" + invoke + ",\"complete_ts\":"
+                + complete + ",\"op_type\":\"" + type + "\",\"key\":null,\"input\":" + input + ",\"output\":" + output
+                + ",\"error\":null,\"timeout_marker\":false,\"node_seen\":null,\"fault_epoch\":null}\n";
+    }
+
     @Test
     void passingResultsHaveNoPicture() throws Exception {
         History h = history("stale-read.history.jsonl");

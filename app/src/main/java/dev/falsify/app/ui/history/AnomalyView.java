@@ -57,6 +57,8 @@ public final class AnomalyView extends SplitPane {
         list.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> draw(b));
         graph.setId("anomaly-graph");
         graph.setStyle("-fx-background-color: white;");
+        dev.falsify.app.ui.theme.DarkMode.repaintOnSwitch(graph, () -> graph.setStyle("-fx-background-color: "
+                + (dev.falsify.app.ui.theme.DarkMode.isDark(graph) ? "#0d1117" : "white") + ";"));
         ScrollPane scroll = new ScrollPane(graph);
         prose.setId("anomaly-prose");
         prose.setWrapText(true);
@@ -157,6 +159,8 @@ public final class AnomalyView extends SplitPane {
         l.setPadding(new Insets(4, 6, 4, 6));
         l.setWrapText(true);
         l.setMaxWidth(NODE_W);
+        // the boxes keep their light outcome colours in the dark theme too: their text stays dark on them
+        l.setStyle("-fx-text-fill: #202124;");
         Color fill = switch (t.outcome()) {
             case "ok" -> Color.web("#e6f4ea");
             case "fail" -> Color.web("#eeeeee");
@@ -179,8 +183,11 @@ public final class AnomalyView extends SplitPane {
         box.setId("txn-" + t.label());
         box.setMaxWidth(NODE_W);
         box.setCursor(Cursor.HAND);
-        Tooltip.install(box, new Tooltip("Show " + t.label()
-                + " (op " + t.opId() + (t.line() > 0 ? ", line " + t.line() : "") + ") in the history"));
+        // the box may cut a long transaction with "…": the tooltip has every micro-op
+        Tooltip tip = new Tooltip(text + "\n\nClick: show " + t.label()
+                + " (op " + t.opId() + (t.line() > 0 ? ", line " + t.line() : "") + ") in the history");
+        tip.setStyle("-fx-font-family: monospace;");
+        Tooltip.install(box, tip);
         box.setOnMouseClicked(e -> openTxn.accept(t));
         return box;
     }

@@ -44,55 +44,34 @@ public final class HistoryCanvas extends Region {
     static final double BAR_H = 18;
     private static final double MIN_BAR_PX = 3;
 
-    private static final Color OK_FILL = Color.web("#d6e4fb");
-    private static final Color OK_LINE = Color.web("#3b66b0");
-    private static final Color FAIL_FILL = Color.web("#ececec");
-    private static final Color FAIL_LINE = Color.web("#8a8a8a");
-    private static final Color OPEN_FILL = Color.web("#fbe7b5");
-    private static final Color OPEN_LINE = Color.web("#b07800");
-    private static final Color BLOCKED = Color.web("#d93025");
-    private static final Color POINT = Color.web("#137333");
-    private static final Color EPOCH = Color.rgb(230, 120, 0, 0.13);
-    private static final Color EPOCH_EDGE = Color.rgb(200, 100, 0, 0.7);
-    private static final Color HIDDEN_TEXT = Color.web("#9aa0a6");
-    private static final Color LANE_SHADE = Color.web("#fafbfc");
-    private static final Color BLOCKED_FILL = Color.web("#fde2df");
-    private static final Color HOVER_LINE = Color.web("#5f6368");
-    private static final Color TEXT = Color.web("#202124");
-    private static final Color GREY = Color.web("#9aa0a6");
-    private static final Color DARK_GREY = Color.web("#5f6368");
-    private static final Color GUTTER_FILL = Color.web("#f1f3f4");
-    private static final Color GUTTER_TEXT = Color.web("#3c4043");
-    private static final Color RANGE = Color.rgb(60, 110, 200, 0.15);
-    private static final Color POINT_TODO = POINT.deriveColor(0, 1, 1, 0.35);
     /*
      * Shapes are painted into pixels (BarRaster), shown as one image under the canvas, which keeps
-     * only the text and the few strokes (selection, linearization points): the software pipeline's
-     * render thread rasterized every canvas rectangle of a frame, thousands of them at 100,000 ops.
-     * The same colours as ARGB ints, and the hatching and dashes as tiles.
+     * only the stepper's points and lines: the software pipeline's render thread rasterized every
+     * canvas rectangle of a frame, thousands of them at 100,000 ops. The colours come from the
+     * theme's HistoryPalette, read at each frame; the light ones are named here for the pixel tests.
      */
-    static final int WHITE_PX = 0xffffffff;
-    static final int OK_FILL_PX = BarRaster.argb(OK_FILL);
-    static final int OK_LINE_PX = BarRaster.argb(OK_LINE);
-    static final int FAIL_FILL_PX = BarRaster.argb(FAIL_FILL);
-    static final int FAIL_LINE_PX = BarRaster.argb(FAIL_LINE);
-    static final int OPEN_FILL_PX = BarRaster.argb(OPEN_FILL);
-    static final int OPEN_LINE_PX = BarRaster.argb(OPEN_LINE);
-    static final int BLOCKED_PX = BarRaster.argb(BLOCKED);
-    static final int BLOCKED_FILL_PX = BarRaster.argb(BLOCKED_FILL);
-    static final int EPOCH_PX = BarRaster.argb(EPOCH);
-    static final int EPOCH_EDGE_PX = BarRaster.argb(EPOCH_EDGE);
-    static final int LANE_SHADE_PX = BarRaster.argb(LANE_SHADE);
-    static final int GUTTER_FILL_PX = BarRaster.argb(GUTTER_FILL);
-    static final int GREY_PX = BarRaster.argb(GREY);
-    static final int HATCH_PX = BarRaster.argb(OPEN_LINE.deriveColor(0, 1, 1, 0.35));
-    static final int RANGE_PX = BarRaster.argb(RANGE);
-    static final int HOVER_LINE_PX = BarRaster.argb(HOVER_LINE);
-    static final int TEXT_PX = BarRaster.argb(TEXT);
-    static final int HIDDEN_TEXT_PX = BarRaster.argb(HIDDEN_TEXT);
-    static final int EPOCH_TEXT_PX = BarRaster.argb(EPOCH_EDGE.darker());
-    static final int DARK_GREY_PX = BarRaster.argb(DARK_GREY);
-    static final int GUTTER_TEXT_PX = BarRaster.argb(GUTTER_TEXT);
+    static final int WHITE_PX = HistoryPalette.LIGHT.background();
+    static final int OK_FILL_PX = HistoryPalette.LIGHT.okFill();
+    static final int OK_LINE_PX = HistoryPalette.LIGHT.okLine();
+    static final int FAIL_FILL_PX = HistoryPalette.LIGHT.failFill();
+    static final int FAIL_LINE_PX = HistoryPalette.LIGHT.failLine();
+    static final int OPEN_FILL_PX = HistoryPalette.LIGHT.openFill();
+    static final int OPEN_LINE_PX = HistoryPalette.LIGHT.openLine();
+    static final int BLOCKED_PX = HistoryPalette.LIGHT.blocked();
+    static final int BLOCKED_FILL_PX = HistoryPalette.LIGHT.blockedFill();
+    static final int EPOCH_PX = HistoryPalette.LIGHT.epoch();
+    static final int EPOCH_EDGE_PX = HistoryPalette.LIGHT.epochEdge();
+    static final int LANE_SHADE_PX = HistoryPalette.LIGHT.laneShade();
+    static final int GUTTER_FILL_PX = HistoryPalette.LIGHT.gutterFill();
+    static final int GREY_PX = HistoryPalette.LIGHT.grey();
+    static final int HATCH_PX = HistoryPalette.LIGHT.hatch();
+    static final int RANGE_PX = HistoryPalette.LIGHT.range();
+    static final int HOVER_LINE_PX = HistoryPalette.LIGHT.hoverLine();
+    static final int TEXT_PX = HistoryPalette.LIGHT.text();
+    static final int HIDDEN_TEXT_PX = HistoryPalette.LIGHT.hiddenText();
+    static final int EPOCH_TEXT_PX = HistoryPalette.LIGHT.epochText();
+    static final int DARK_GREY_PX = HistoryPalette.LIGHT.axis();
+    static final int GUTTER_TEXT_PX = HistoryPalette.LIGHT.gutterText();
     private static final boolean[] HATCH_TILE = tile(8, 8, (x, y) -> (x + y) % 8 == 2);
     private static final boolean[] OPEN_DASH_TILE = tile(7, 1, (x, y) -> x < 4);
     private static final boolean[] FAIL_DASH_TILE = tile(4, 1, (x, y) -> x < 2);
@@ -100,6 +79,9 @@ public final class HistoryCanvas extends Region {
     private static final Font FONT = Font.font("System", 11);
     private static final Font SMALL = Font.font("System", 9);
     private static final Font BOLD = Font.font("System", FontWeight.BOLD, 10);
+    private static final Font STEP_FONT = Font.font("System", FontWeight.BOLD, 9);
+    /** Below this many pixels of view per step in view, the steps are ticks, not numbered points. */
+    static final int STEP_PX = 10;
 
     private final Canvas canvas = new Canvas();
     private final BarRaster raster = new BarRaster();
@@ -107,6 +89,7 @@ public final class HistoryCanvas extends Region {
     private final Rectangle backdrop = new Rectangle();
     private final Label hoverCard = new Label();
     private HistoryLayout layout;
+    private HistoryPalette pal = HistoryPalette.LIGHT;
     private boolean[] hidden = new boolean[0];
     private int shown;
     private double viewFrom;
@@ -127,6 +110,10 @@ public final class HistoryCanvas extends Region {
     private long frames;
     /** Per pixel column of the lane being drawn: the strongest kind of sub-pixel op in it (0 none). */
     private byte[] strip = new byte[0];
+    private double[] numberRight = new double[0];
+    private int drawnOps;
+    private int stepsDrawn;
+    private boolean denseSteps;
 
     public HistoryCanvas() {
         setId("history-canvas");
@@ -137,7 +124,7 @@ public final class HistoryCanvas extends Region {
         // step's render time (a Region background of our own is cached and stretched the same way;
         // a rectangle is one plain fill).
         backdrop.setManaged(false);
-        backdrop.setFill(Color.WHITE);
+        backdrop.setFill(pal.backdrop());
         shapes.setManaged(false);
         shapes.setMouseTransparent(true);
         canvas.setVisible(false);
@@ -146,8 +133,8 @@ public final class HistoryCanvas extends Region {
         hoverCard.setManaged(false);
         hoverCard.setVisible(false);
         hoverCard.setMouseTransparent(true);
-        hoverCard.setStyle("-fx-background-color: rgba(255,255,250,0.97); -fx-border-color: #888; -fx-padding: 6;"
-                + " -fx-font-family: monospace; -fx-font-size: 11px; -fx-text-fill: #202124;");
+        hoverCard.setStyle(pal.hoverCardStyle());
+        dev.falsify.app.ui.theme.DarkMode.repaintOnSwitch(this, this::draw);
         setMinSize(200, 120);
         setFocusTraversable(true);
         setOnScroll(this::onScroll);
@@ -573,13 +560,21 @@ public final class HistoryCanvas extends Region {
     /** Repaints the viewport (FX thread). */
     public void draw() {
         long t0 = System.nanoTime();
+        HistoryPalette now = HistoryPalette.of(dev.falsify.app.ui.theme.DarkMode.isDark(this));
+        if (now != pal) {
+            pal = now;
+            backdrop.setFill(pal.backdrop());
+            hoverCard.setStyle(pal.hoverCardStyle());
+        }
         double w = getWidth();
         double h = getHeight();
         BarRaster px = raster;
-        px.begin(w, h, renderScale(), WHITE_PX, layout != null && w > GUTTER);
+        px.begin(w, h, renderScale(), pal.background(), layout != null && w > GUTTER);
         boolean overlay = layout != null && stepOps.length > 0 && w > GUTTER;
-        // the canvas holds only the stepper's points and lines: hidden, it costs the render thread nothing
-        if (canvas.isVisible() != overlay) canvas.setVisible(overlay);
+        // the canvas holds only the stepper's points and lines: hidden, it costs the render thread nothing;
+        // with many steps in view they are ticks in the image, and the canvas is hidden too
+        boolean onCanvas = overlay && !tooManySteps(w);
+        if (canvas.isVisible() != onCanvas) canvas.setVisible(onCanvas);
         if (layout == null || w <= GUTTER) {
             publish();
             return;
@@ -602,13 +597,14 @@ public final class HistoryCanvas extends Region {
         int sel = selected;
         IntPredicate forceBar = sel < 0 && !anyBlocked ? null : op -> op == sel || anyBlocked && blocked.containsKey(op);
         boolean[] hiding = shown < hidden.length ? hidden : null;
+        int visited = 0;
         for (int l = firstLane; l <= lastLane; l++) {
             double y = laneY(l);
             double barY = y + (LANE_H - BAR_H) / 2;
             Arrays.fill(strip, (byte) 0);
             // sub-pixel ops only mark their pixel columns (strongest first: an unknown outcome, then an ok op,
             // then a failed one); wider ones, the selection and blocked ops are drawn as bars
-            layout.stripLane(l, from, to, axisX0, pxPerMs, MIN_BAR_PX, (int) GUTTER, (int) w, hiding, strip, forceBar,
+            visited += layout.stripLane(l, from, to, axisX0, pxPerMs, MIN_BAR_PX, (int) GUTTER, (int) w, hiding, strip, forceBar,
                     op -> bar(op, xOf(layout.startMs(op)), xOf(layout.drawnEndMs(op)), barY, w));
             // the merged pixel columns, one rectangle per run of equal columns
             int x = (int) GUTTER;
@@ -616,11 +612,16 @@ public final class HistoryCanvas extends Region {
                 byte v = strip[x];
                 int end = x;
                 while (end + 1 < strip.length && strip[end + 1] == v) end++;
-                if (v != 0) px.fill(x, barY + 2, end - x + 1, BAR_H - 4, v == 3 ? OPEN_LINE_PX : v == 2 ? OK_LINE_PX : FAIL_LINE_PX);
+                if (v != 0) px.fill(x, barY + 2, end - x + 1, BAR_H - 4, v == 3 ? pal.openLine() : v == 2 ? pal.okLine() : pal.failLine());
                 x = end + 1;
             }
         }
-        if (overlay) {
+        drawnOps = visited;
+        stepsDrawn = 0;
+        denseSteps = false;
+        if (overlay && !onCanvas) {
+            denseSteps(from, to, msPerPx);
+        } else if (overlay) {
             GraphicsContext g = canvas.getGraphicsContext2D();
             g.clearRect(0, 0, w, h);
             g.save();
@@ -633,7 +634,7 @@ public final class HistoryCanvas extends Region {
         if (!Double.isNaN(rangeFrom)) {
             double a = xOf(Math.min(rangeFrom, rangeTo));
             double b = xOf(Math.max(rangeFrom, rangeTo));
-            px.blend(a, AXIS_H, b - a, h - AXIS_H, RANGE_PX);
+            px.blend(a, AXIS_H, b - a, h - AXIS_H, pal.range());
         }
         px.unclip();
         drawGutter(firstLane, lastLane);
@@ -680,8 +681,8 @@ public final class HistoryCanvas extends Region {
         double left = Math.max(x0, GUTTER - 2);
         double right = Math.min(x1, w + 2);
         double width = Math.max(right - left, 2);
-        int fill = isBlocked ? BLOCKED_FILL_PX : open ? OPEN_FILL_PX : failed ? FAIL_FILL_PX : OK_FILL_PX;
-        int line = isBlocked ? BLOCKED_PX : open ? OPEN_LINE_PX : failed ? FAIL_LINE_PX : OK_LINE_PX;
+        int fill = isBlocked ? pal.blockedFill() : open ? pal.openFill() : failed ? pal.failFill() : pal.okFill();
+        int line = isBlocked ? pal.blocked() : open ? pal.openLine() : failed ? pal.failLine() : pal.okLine();
         BarRaster px = raster;
         if (open || (failed && !isBlocked)) {
             // unknown outcome: hatched, dashed, no closing edge — it may have taken effect any time after invoke;
@@ -689,7 +690,7 @@ public final class HistoryCanvas extends Region {
             px.fill(left, y, width, BAR_H, fill);
             boolean[] dash = open ? OPEN_DASH_TILE : FAIL_DASH_TILE;
             int dashW = open ? 7 : 4;
-            if (open && width > 6) px.pattern(left, y, width, BAR_H, HATCH_PX, HATCH_TILE, 8, 8, 0, y);
+            if (open && width > 6) px.pattern(left, y, width, BAR_H, pal.hatch(), HATCH_TILE, 8, 8, 0, y);
             px.pattern(left, y, width, 1, line, dash, dashW, 1, x0, y);
             px.pattern(left, y + BAR_H - 1, width, 1, line, dash, dashW, 1, x0, y);
             if (x0 >= left - 1) px.fill(x0, y, 1, BAR_H, line);
@@ -702,28 +703,34 @@ public final class HistoryCanvas extends Region {
             px.box(left, y, width, BAR_H, isBlocked ? 2 : 1, line, fill);
         }
         if (op == selected || op == hovered) {
-            px.outline(left - 1, y - 1, width + 2, BAR_H + 2, op == selected ? 2.5 : 1.5, op == selected ? 0xff000000 : HOVER_LINE_PX);
+            px.outline(left - 1, y - 1, width + 2, BAR_H + 2, op == selected ? 2.5 : 1.5, op == selected ? pal.selection() : pal.hoverLine());
         }
         if (width > 18) {
             text(FONT).draw(px, fit(layout.label(op), width - 6, 6.3), left + 3, y + BAR_H / 2,
-                    isBlocked ? BLOCKED_PX : failed ? FAIL_LINE_PX : TEXT_PX, Double.MAX_VALUE);
-            if (failed && width > 30) px.fill(left + 3, y + BAR_H / 2, Math.min(width - 6, 9 + layout.label(op).length() * 5.5), 1, FAIL_LINE_PX);
+                    isBlocked ? pal.blocked() : failed ? pal.failLine() : pal.text(), Double.MAX_VALUE);
+            if (failed && width > 30) px.fill(left + 3, y + BAR_H / 2, Math.min(width - 6, 9 + layout.label(op).length() * 5.5), 1, pal.failLine());
             String node = layout.op(op).nodeSeen();
             if (node != null && width > 24) {
-                text(SMALL).draw(px, fit("@" + node, width - 6, 5.2), left + 3, y + BAR_H + 5, HIDDEN_TEXT_PX, Double.MAX_VALUE);
+                text(SMALL).draw(px, fit("@" + node, width - 6, 5.2), left + 3, y + BAR_H + 5, pal.hiddenText(), Double.MAX_VALUE);
             }
         }
     }
 
+    /**
+     * The stepper's linearization points, culled to the view. Each sits on the top edge of its op's bar
+     * (a point inside the bar covered the short ops and their labels), numbered above it where the
+     * number has room on its lane. With more steps in view than one per {@value #STEP_PX} px they are not
+     * drawn one by one (at "Fit" 10,000 circles were a solid green block and most of a frame): a tick per
+     * step on the bar's top edge, painted with the bars, shows where the order runs; the current step
+     * keeps its ring.
+     */
     private void drawSteps(GraphicsContext g, double from, double to, double msPerPx) {
         if (stepOps.length == 0) return;
-        int lo = lowerBound(stepMs, from - 20 * msPerPx);
-        int hi = lowerBound(stepMs, to + 20 * msPerPx);
-        lo = Math.max(0, lo - 1);
-        hi = Math.min(stepOps.length, hi + 1);
-        boolean numbers = hi - lo <= Math.max(8, plotWidth() / 22);
-        g.setStroke(POINT);
-        g.setLineWidth(1.5);
+        int lo = Math.max(0, lowerBound(stepMs, from - 20 * msPerPx) - 1);
+        int hi = Math.min(stepOps.length, lowerBound(stepMs, to + 20 * msPerPx) + 1);
+        double top = AXIS_H - LANE_H;
+        double bottom = getHeight() + LANE_H;
+        g.setLineWidth(1.2);
         double px = Double.NaN;
         double py = 0;
         for (int i = lo; i < hi; i++) {
@@ -733,9 +740,9 @@ public final class HistoryCanvas extends Region {
                 continue;
             }
             double x = xOf(stepMs[i]);
-            double y = laneY(layout.lane(op)) + LANE_H / 2;
+            double y = laneY(layout.lane(op)) + (LANE_H - BAR_H) / 2;
             if (!Double.isNaN(px)) {
-                g.setStroke(i < currentStep ? POINT : POINT_TODO);
+                g.setStroke(i < currentStep ? pal.point() : pal.pointTodo());
                 g.strokeLine(px, py, x, y);
             }
             px = x;
@@ -743,31 +750,116 @@ public final class HistoryCanvas extends Region {
         }
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
-        g.setFont(BOLD);
+        g.setFont(STEP_FONT);
+        if (numberRight.length < layout.lanes().size()) numberRight = new double[layout.lanes().size()];
+        Arrays.fill(numberRight, Double.NEGATIVE_INFINITY);
         for (int i = lo; i < hi; i++) {
             int op = stepOps[i];
             if (hidden[op]) continue;
             double x = xOf(stepMs[i]);
-            double y = laneY(layout.lane(op)) + LANE_H / 2;
+            int lane = layout.lane(op);
+            double y = laneY(lane) + (LANE_H - BAR_H) / 2;
+            if (y < top || y > bottom) continue;
             boolean done = i < currentStep;
-            double r = numbers ? 7.5 : 3;
-            if (i + 1 == currentStep) {
-                g.setStroke(Color.BLACK);
-                g.setLineWidth(2.5);
-                g.strokeOval(x - r - 3, y - r - 3, 2 * r + 6, 2 * r + 6);
-                g.setLineWidth(1.5);
-            }
-            g.setFill(done ? POINT : Color.WHITE);
-            g.fillOval(x - r, y - r, 2 * r, 2 * r);
-            g.setStroke(POINT);
-            g.strokeOval(x - r, y - r, 2 * r, 2 * r);
-            if (numbers) {
-                g.setFill(done ? Color.WHITE : POINT);
-                g.fillText(Integer.toString(i + 1), x, y, 2 * r + 8);
-            }
+            stepsDrawn++;
+            if (i + 1 == currentStep) ring(g, x, y);
+            g.setFill(done ? pal.point() : pal.pointOpen());
+            g.fillOval(x - 3.5, y - 3.5, 7, 7);
+            g.setStroke(pal.point());
+            g.setLineWidth(1.2);
+            g.strokeOval(x - 3.5, y - 3.5, 7, 7);
+            // the number above the point, in the gap between lanes; skipped where it would run into the last one
+            String n = Integer.toString(i + 1);
+            double half = n.length() * 3 + 3;
+            if (x - half < numberRight[lane] + 2) continue;
+            numberRight[lane] = x + half;
+            g.setFill(done ? pal.point() : pal.pointOpen());
+            g.fillRoundRect(x - half, y - 15, 2 * half, 10, 4, 4);
+            g.setStroke(pal.point());
+            g.setLineWidth(0.8);
+            g.strokeRoundRect(x - half, y - 15, 2 * half, 10, 4, 4);
+            g.setFill(done ? Color.WHITE : pal.point());
+            g.fillText(n, x, y - 10);
         }
         g.setFont(FONT);
         g.setLineWidth(1);
+    }
+
+    /** Whether more steps are in view than can be drawn one by one (one per {@value #STEP_PX} px). */
+    private boolean tooManySteps(double w) {
+        double msPerPx = viewSpan / Math.max(1, w - GUTTER);
+        int lo = lowerBound(stepMs, viewFrom - 20 * msPerPx);
+        int hi = lowerBound(stepMs, viewFrom + viewSpan + 20 * msPerPx);
+        return hi - lo > Math.max(8, plotWidth() / STEP_PX);
+    }
+
+    /** The steps in view as ticks on their bars' top edges, in the image; the current step boxed. */
+    private void denseSteps(double from, double to, double msPerPx) {
+        denseSteps = true;
+        int lo = Math.max(0, lowerBound(stepMs, from - 20 * msPerPx) - 1);
+        int hi = Math.min(stepOps.length, lowerBound(stepMs, to + 20 * msPerPx) + 1);
+        double top = AXIS_H - LANE_H;
+        double bottom = getHeight() + LANE_H;
+        int done = BarRaster.argb(pal.point());
+        int todo = BarRaster.argb(pal.pointTodo());
+        for (int i = lo; i < hi; i++) {
+            int op = stepOps[i];
+            if (hidden[op]) continue;
+            double y = laneY(layout.lane(op)) + (LANE_H - BAR_H) / 2;
+            if (y < top || y > bottom) continue;
+            raster.fill(xOf(stepMs[i]), y - 3, 1, 4, i < currentStep ? done : todo);
+        }
+        if (currentStep > 0 && currentStep <= stepOps.length && !hidden[stepOps[currentStep - 1]]) {
+            double x = xOf(stepMs[currentStep - 1]);
+            double y = laneY(layout.lane(stepOps[currentStep - 1])) + (LANE_H - BAR_H) / 2;
+            raster.outline(x - 6, y - 6, 12, 12, 2, BarRaster.argb(pal.currentRing()));
+        }
+    }
+
+    private void ring(GraphicsContext g, double x, double y) {
+        g.setStroke(pal.currentRing());
+        g.setLineWidth(2);
+        g.strokeOval(x - 6.5, y - 6.5, 13, 13);
+        g.setLineWidth(1.2);
+    }
+
+    /** How far the lanes are scrolled, px. */
+    public double laneScroll() {
+        return laneScroll;
+    }
+
+    /** Scrolls the lanes to {@code px} from the first (clamped to the lanes there are). */
+    public void scrollLanesTo(double px) {
+        if (layout == null) return;
+        double max = Math.max(0, layout.lanes().size() * LANE_H - (getHeight() - AXIS_H));
+        laneScroll = Math.max(0, Math.min(max, px));
+        draw();
+    }
+
+    /** The box {x0, y0, x1, y1} of the point of the step that linearizes {@code op} (its number is above it); null when none. */
+    double[] stepMarkerBounds(int op) {
+        for (int i = 0; i < stepOps.length; i++) {
+            if (stepOps[i] != op) continue;
+            double x = xOf(stepMs[i]);
+            double y = laneY(layout.lane(op)) + (LANE_H - BAR_H) / 2;
+            return new double[] {x - 3.5, y - 15, x + 3.5, y + 3.5};
+        }
+        return null;
+    }
+
+    /** Ops the last frame visited (drawn as a bar or merged into a pixel column): exactly those in view. */
+    public int drawnOps() {
+        return drawnOps;
+    }
+
+    /** Linearization points the last frame drew one by one (0 when they were ticks: {@link #denseSteps()}). */
+    public int stepsDrawn() {
+        return stepsDrawn;
+    }
+
+    /** Whether the last frame showed the steps in view as ticks, there being too many to draw one by one. */
+    public boolean denseSteps() {
+        return denseSteps;
     }
 
     private static int lowerBound(double[] a, double v) {
@@ -789,16 +881,16 @@ public final class HistoryCanvas extends Region {
         TimeAxis axis = layout.axis();
         for (int key = 0; key < 8; key++) {
             int[] row = px.row(key);
-            px.fillSpan(row, 0, GUTTER, (key & 1) != 0 ? GUTTER_FILL_PX : WHITE_PX);
-            px.fillSpan(row, GUTTER, w - GUTTER, (key & 2) != 0 ? LANE_SHADE_PX : WHITE_PX);
+            px.fillSpan(row, 0, GUTTER, (key & 1) != 0 ? pal.gutterFill() : pal.background());
+            px.fillSpan(row, GUTTER, w - GUTTER, (key & 2) != 0 ? pal.laneShade() : pal.background());
             if ((key & 4) == 0) continue;
             for (HistoryLayout.FaultEpoch e : layout.epochs()) {
                 double x0 = Math.max(GUTTER, xOf(axis.toMs(e.fromNs())));
                 double x1 = Math.min(w, xOf(axis.toMs(e.toNs())));
                 if (x1 < GUTTER || x0 > w) continue;
-                px.blendSpan(row, x0, Math.max(x1 - x0, 1), EPOCH_PX);
-                px.blendSpan(row, x0, 1, EPOCH_EDGE_PX);
-                px.blendSpan(row, x1, 1, EPOCH_EDGE_PX);
+                px.blendSpan(row, x0, Math.max(x1 - x0, 1), pal.epoch());
+                px.blendSpan(row, x0, 1, pal.epochEdge());
+                px.blendSpan(row, x1, 1, pal.epochEdge());
             }
         }
         px.copyRows(0, AXIS_H - 16, px.row(0));
@@ -820,7 +912,7 @@ public final class HistoryCanvas extends Region {
             double x1 = Math.min(w, xOf(axis.toMs(e.toNs())));
             if (x1 < GUTTER || x0 > w) continue;
             String text = "⚡ " + e.name() + (e.landing() == null ? "" : " — " + e.landing());
-            text(BOLD).draw(raster, fit(text, Math.max(x1 - x0 - 6, 60), 6.2), x0 + 3, AXIS_H - 7, EPOCH_TEXT_PX, Double.MAX_VALUE);
+            text(BOLD).draw(raster, fit(text, Math.max(x1 - x0 - 6, 60), 6.2), x0 + 3, AXIS_H - 7, pal.epochText(), Double.MAX_VALUE);
         }
     }
 
@@ -829,9 +921,9 @@ public final class HistoryCanvas extends Region {
         for (TimeAxis.Gap gap : layout.axis().gaps()) {
             double x = xOf(gap.atMs() + gap.widthMs() / 2);
             if (x < GUTTER) continue;
-            raster.pattern(x - 0.5, AXIS_H - 14, 1, h - AXIS_H + 14, GREY_PX, GAP_DASH_TILE, 1, 6, x, AXIS_H - 14);
+            raster.pattern(x - 0.5, AXIS_H - 14, 1, h - AXIS_H + 14, pal.grey(), GAP_DASH_TILE, 1, 6, x, AXIS_H - 14);
             String text = "⋯ " + duration(gap.removedMs()) + " idle";
-            text(SMALL).draw(raster, text, x - text(SMALL).width(text) / 2, AXIS_H - 20, DARK_GREY_PX, Double.MAX_VALUE);
+            text(SMALL).draw(raster, text, x - text(SMALL).width(text) / 2, AXIS_H - 20, pal.axis(), Double.MAX_VALUE);
         }
     }
 
@@ -839,29 +931,31 @@ public final class HistoryCanvas extends Region {
         for (int l = firstLane; l <= lastLane; l++) {
             double y = laneY(l);
             if (y + LANE_H < AXIS_H) continue;
-            text(FONT).draw(raster, "process " + layout.lanes().get(l), 6, y + LANE_H / 2, GUTTER_TEXT_PX, GUTTER - 10);
+            text(FONT).draw(raster, "process " + layout.lanes().get(l), 6, y + LANE_H / 2, pal.gutterText(), GUTTER - 10);
         }
     }
 
     private void drawAxis(double w) {
         BarRaster px = raster;
-        px.fill(GUTTER, AXIS_H - 16, w - GUTTER, 1, DARK_GREY_PX);
+        px.fill(GUTTER, AXIS_H - 16, w - GUTTER, 1, pal.axis());
         double target = viewSpan / Math.max(1, plotWidth() / 110);
         double step = Math.pow(10, Math.floor(Math.log10(target)));
         if (target / step > 5) step *= 5; else if (target / step > 2) step *= 2;
+        // an untimed history counts events, one "ns" each: a tick between two events repeated the label ("#1 #1 #2")
+        if (layout.untimed()) step = Math.max(step, 1e-6);
         TimeAxis axis = layout.axis();
         double first = Math.ceil(viewFrom / step) * step;
         for (double t = first; t <= viewFrom + viewSpan; t += step) {
             double x = xOf(t);
             if (x < GUTTER) continue;
-            px.fill(x, AXIS_H - 20, 1, 4, DARK_GREY_PX);
+            px.fill(x, AXIS_H - 20, 1, 4, pal.axis());
             double real = layout.compressed() ? axis.realMs(axis.toNs(t)) : t;
             String text = layout.untimed() ? "#" + Math.round(real * 1e6) : duration(real);
-            text(SMALL).draw(px, text, x - text(SMALL).width(text) / 2, AXIS_H - 27, GUTTER_TEXT_PX, Double.MAX_VALUE);
+            text(SMALL).draw(px, text, x - text(SMALL).width(text) / 2, AXIS_H - 27, pal.gutterText(), Double.MAX_VALUE);
         }
         text(SMALL).draw(px, (layout.untimed() ? "event order (no timestamps recorded)" : layout.compressed()
                 ? "ms from start (idle gaps cut)" : "ms from start") + String.format(Locale.ROOT,
-                "   %d of %d ops shown", shown, layout.size()), 6, 9, GUTTER_TEXT_PX, GUTTER + 400);
+                "   %d of %d ops shown", shown, layout.size()), 6, 9, pal.gutterText(), GUTTER + 400);
     }
 
     /** A tile of {@code w}×{@code h} pixels for {@link BarRaster#pattern}: set where {@code on} holds. */

@@ -477,8 +477,9 @@ public final class HistoryLayout {
      * @param x0     screen x of axis position 0 ms: {@code x = x0 + ms * pxPerMs}
      * @param hidden   ops the filter hides (skipped), indexed by op; null when it hides none
      * @param forceBar ops drawn as bars whatever their width; null for none
+     * @return how many ops were visited (drawn either way)
      */
-    public void stripLane(int lane, double fromMs, double toMs, double x0, double pxPerMs, double minBarPx,
+    public int stripLane(int lane, double fromMs, double toMs, double x0, double pxPerMs, double minBarPx,
                           int minX, int maxX, boolean[] hidden, byte[] strip, IntPredicate forceBar,
                           IntConsumer bar) {
         int[] closed = laneOps[lane];
@@ -486,6 +487,7 @@ public final class HistoryLayout {
         double[] en = packedEnd[lane];
         byte[] kd = packedKind[lane];
         double since = fromMs - laneMaxMs[lane];
+        int visited = 0;
         int lo = 0;
         int hi = st.length;
         while (lo < hi) {
@@ -499,6 +501,7 @@ public final class HistoryLayout {
             if (e < fromMs) continue;
             int op = closed[k];
             if (hidden != null && hidden[op]) continue;
+            visited++;
             strip(op, kd[k], x0 + a * pxPerMs, x0 + e * pxPerMs, minBarPx, minX, maxX, strip, forceBar, bar);
         }
         int[] open = laneOpen[lane];
@@ -509,8 +512,10 @@ public final class HistoryLayout {
             if (oe[k] < fromMs) continue;
             int op = open[k];
             if (hidden != null && hidden[op]) continue;
+            visited++;
             strip(op, OPEN, x0 + os[k] * pxPerMs, x0 + oe[k] * pxPerMs, minBarPx, minX, maxX, strip, forceBar, bar);
         }
+        return visited;
     }
 
     private static void strip(int op, byte k, double a, double b, double minBarPx, int minX, int maxX, byte[] strip,

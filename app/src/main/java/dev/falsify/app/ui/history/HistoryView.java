@@ -224,9 +224,15 @@ public final class HistoryView extends BorderPane {
         fill(typeFilter, l.opTypes());
         keyVerdicts = Map.of();
         refreshKeys();
-        status.setText(String.format(Locale.ROOT, "%s: %d ops, %d processes, %d keys, %s, %d fault epochs",
-                file == null ? l.history().source() : file.getFileName(), l.size(), l.lanes().size(), l.keys().size(),
-                HistoryCanvas.duration(l.realAxis().spanMs()), l.epochs().size()));
+        status.setText(String.format(Locale.ROOT, "%s: %s, %s, %s, %s, %s",
+                file == null ? l.history().source() : file.getFileName(), count(l.size(), "op"), count(l.lanes().size(), "process"),
+                count(l.keys().size(), "key"), l.untimed() ? "no timestamps (event order)" : HistoryCanvas.duration(l.realAxis().spanMs()),
+                count(l.epochs().size(), "fault epoch")));
+    }
+
+    /** {@code 1 process}, {@code 3 processes}. */
+    static String count(int n, String noun) {
+        return n + " " + (n == 1 ? noun : noun.endsWith("s") ? noun + "es" : noun + "s");
     }
 
     private void check(History h, String checker, String model) {

@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.history;
 
+import dev.falsify.app.ui.theme.DarkMode;
 import dev.falsify.checkers.api.LinearizabilityCounterexample;
 import dev.falsify.checkers.api.OpRef;
 import java.util.ArrayList;
@@ -79,27 +80,54 @@ public final class StepperPane extends VBox {
         firstError.setOnAction(e -> go(track == null ? 0 : track.steps().size()));
         HBox buttons = new HBox(4, start, back, forward);
         firstError.setMaxWidth(Double.MAX_VALUE);
-        firstError.setStyle("-fx-text-fill: #c5221f;");
+        firstError.getStyleClass().add("stepper-error");
         Label title = new Label("Linearizability stepper");
         title.setFont(Font.font("System", FontWeight.BOLD, 13));
         Label beforeLabel = new Label("Model state before");
         Label afterLabel = new Label("Model state after (changed part in red)");
         blockedTitle.setWrapText(true);
-        blockedTitle.setTextFill(Color.web("#c5221f"));
+        blockedTitle.getStyleClass().add("stepper-error");
         ScrollPane blockedScroll = new ScrollPane(blockedBox);
         blockedScroll.setFitToWidth(true);
         VBox.setVgrow(blockedScroll, Priority.ALWAYS);
         getChildren().addAll(title, tracks, buttons, firstError, position, stepText, beforeLabel, box(before), afterLabel, box(after),
                 blockedTitle, blockedScroll);
         setTracks(List.of());
+        DarkMode.repaintOnSwitch(this, this::applyTheme);
+        applyTheme();
     }
 
     private static VBox box(TextFlow f) {
         VBox b = new VBox(f);
         b.setPadding(new Insets(4));
-        b.setStyle("-fx-border-color: #dadce0; -fx-background-color: #fbfbfb;");
+        b.getStyleClass().add("stepper-state");
         return b;
     }
+
+    /**
+     * The state fields' and the red texts' colours for the theme on screen. Set inline: the theme's
+     * stylesheet colours every Text, and a field with a fixed light background then showed the dark
+     * theme's light-grey text on near-white (issue 34).
+     */
+    private void applyTheme() {
+        dark = DarkMode.isDark(this);
+        for (TextFlow f : List.of(before, after)) {
+            ((VBox) f.getParent()).setStyle(dark ? "-fx-border-color: #30363d; -fx-background-color: #161b22;"
+                    : "-fx-border-color: #dadce0; -fx-background-color: #fbfbfb;");
+            for (var n : f.getChildren()) styleText((Text) n);
+        }
+        String red = "-fx-text-fill: " + (dark ? "#ff7b72" : "#c5221f") + ";";
+        firstError.setStyle(red);
+        blockedTitle.setStyle(red);
+        for (var n : blockedBox.getChildren()) n.setStyle(red);
+    }
+
+    private void styleText(Text t) {
+        boolean changed = "changed".equals(t.getId());
+        t.setStyle("-fx-fill: " + (changed ? (dark ? "#ff7b72" : "#c5221f") : (dark ? "#e6edf3" : "#202124")) + ";");
+    }
+
+    private boolean dark;
 
     /** FX thread: the tracks of a check result (empty when the checker gives none). */
     public void setTracks(List<StepTrack> all) {
@@ -250,7 +278,7 @@ public final class StepperPane extends VBox {
             Label l = new Label("op " + b.op().opId() + "  " + b.description() + "  (process " + b.op().processName() + ", "
                     + times(b.op()) + ")\n    " + b.reason());
             l.setWrapText(true);
-            l.setTextFill(Color.web("#c5221f"));
+            l.setStyle("-fx-text-fill: " + (dark ? "#ff7b72" : "#c5221f") + ";");
             l.setCursor(Cursor.HAND);
             l.setOnMouseClicked(e -> {
                 int op = canvas.history() == null ? -1 : canvas.history().indexOf(b.op().opId());
@@ -266,7 +294,12 @@ public final class StepperPane extends VBox {
         return b.toString();
     }
 
-    private static void show(TextFlow f, String s, int[] changed) {
+    private void show(TextFlow f, String s, int[] changed) {
+        showPlain(f, s, changed);
+        for (var n : f.getChildren()) styleText((Text) n);
+    }
+
+    private static void showPlain(TextFlow f, String s, int[] changed) {
         f.getChildren().clear();
         Font mono = Font.font("Monospaced", 12);
         if (changed == null || changed[0] >= changed[1]) {

@@ -157,6 +157,8 @@ public final class TimelineModel {
     private long start = Long.MAX_VALUE;
     private long end = Long.MIN_VALUE;
     private long version;
+    private String newestSeed;
+    private long newestAt = Long.MIN_VALUE;
 
     public void accept(RunEvent e) {
         if (e instanceof RunEvent.LogLine) return;
@@ -164,6 +166,10 @@ public final class TimelineModel {
         end = Math.max(end, e.atMs());
         version++;
         String seed = e.scenario();
+        if (e.atMs() >= newestAt) {
+            newestAt = e.atMs();
+            newestSeed = seed;
+        }
         Lane sl = seedLane(seed);
         if (e instanceof RunEvent.ScenarioStarted) {
             sl.add(new Marker(e.atMs(), MarkerKind.START, e));
@@ -274,6 +280,50 @@ public final class TimelineModel {
     /** Epoch ms of the latest event. */
     public long end() {
         return isEmpty() ? 0 : end;
+    }
+
+    /**
+     * The seed a followed view shows: the running seed (no verdict yet) with the newest event, else
+     * the seed of the newest event (after the run, the last one that ran), else null (no events).
+     * Several seeds run at once when the runner runs them in parallel: the one that spoke last wins.
+     */
+    public String followedSeed() {
+        Lane newest = newestSeed == null ? null : byKey.get(newestSeed + "\u0000");
+        if (newest != null && newest.verdict.isEmpty()) return newestSeed;
+        String best = null;
+        long bestAt = Long.MIN_VALUE;
+        for (Lane l : lanes) {
+            if (l.kind != LaneKind.SCENARIO || !l.verdict.isEmpty()) continue;
+            long at = lastEventOfSeed(l.seed);
+            if (at > bestAt) {
+                bestAt = at;
+                best = l.seed;
+            }
+        }
+        return best != null ? best : newestSeed;
+    }
+
+    private long lastEventOfSeed(String seed) {
+        long at = Long.MIN_VALUE;
+        for (Lane l : lanes) {
+            if (!l.seed.equals(seed)) continue;
+            if (!l.markers.isEmpty()) at = Math.max(at, l.markers.get(l.markers.size() - 1).at());
+            for (Span s : l.spans) at = Math.max(at, s.start);
+        }
+        return at;
+    }
+
+    /** Index in {@link #lanes()} of the seed's own lane, or -1. */
+    public int seedLaneIndex(String seed) {
+        Lane l = seed == null ? null : byKey.get(seed + "\u0000");
+        return l == null ? -1 : lanes.indexOf(l);
+    }
+
+    /** How many lanes the seed has: its own and its processes'. */
+    public int seedLaneCount(String seed) {
+        int n = 0;
+        for (Lane l : lanes) if (l.seed.equals(seed)) n++;
+        return n;
     }
 
     /** Changes with every event (the view repaints when it moved). */

@@ -72,6 +72,18 @@ public final class TimelineView extends BorderPane {
     private static final Color C_8250DF = Color.web("#8250df");
     private static final Color C_0969DA = Color.web("#0969da");
     private static final Color C_24292F = Color.web("#24292f");
+    /** The dark theme's colour for each light one the timeline paints (DarkMode: the root's {@code dark} class). */
+    private static final java.util.Map<Color, Color> DARK = java.util.Map.ofEntries(
+            java.util.Map.entry(Color.WHITE, Color.web("#0d1117")), java.util.Map.entry(C_EEF2F8, Color.web("#1b2433")),
+            java.util.Map.entry(C_FAFAFA, Color.web("#151b23")), java.util.Map.entry(C_7A1F12, Color.web("#ffa198")),
+            java.util.Map.entry(C_5C1A10, Color.web("#f0b8ad")), java.util.Map.entry(C_7AA6D8, Color.web("#4f7fbf")),
+            java.util.Map.entry(C_F4F5F7, Color.web("#161b22")), java.util.Map.entry(C_1F2328, Color.web("#e6edf3")),
+            java.util.Map.entry(C_C8CCD2, Color.web("#444c56")), java.util.Map.entry(C_57606A, Color.web("#8b949e")),
+            java.util.Map.entry(C_ECEEF1, Color.web("#21262d")), java.util.Map.entry(C_FFFFFF_A75, Color.web("#0d1117", 0.75)),
+            java.util.Map.entry(C_1A7F37, Color.web("#3fb950")), java.util.Map.entry(C_CF222E, Color.web("#f85149")),
+            java.util.Map.entry(C_9A6700, Color.web("#d29922")), java.util.Map.entry(C_6E7781, Color.web("#8b949e")),
+            java.util.Map.entry(C_8250DF, Color.web("#a371f7")), java.util.Map.entry(C_0969DA, Color.web("#58a6ff")),
+            java.util.Map.entry(C_24292F, Color.web("#e6edf3")));
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
 
     private final TimelineModel model;
@@ -88,6 +100,12 @@ public final class TimelineView extends BorderPane {
     private long paintedAt;
     private boolean dirty = true;
     private boolean live;
+    /** A fit asked for before the canvas had a width (a replay fits as it opens): done at the first paint with one. */
+    private boolean fitPending;
+    /** True while the view itself moves the lane scroll bar (following the running seed), not the user. */
+    private boolean movingLanes;
+    /** The seed the followed view last scrolled to: the lanes move again only when another seed runs. */
+    private String followedSeed;
     private double pressX;
     private double pressY;
     private double pressStart;
@@ -130,11 +148,16 @@ public final class TimelineView extends BorderPane {
         vbar.setOrientation(Orientation.VERTICAL);
         vbar.valueProperty().addListener((o, a, b) -> {
             firstLane = (int) Math.round(b.doubleValue());
+            // the user scrolled the lanes away from the running seed: they read, the view stops following
+            if (!movingLanes && follow.isSelected() && live) follow.setSelected(false);
             invalidate();
         });
         follow.setId("timeline-follow");
         follow.setSelected(true);
-        follow.selectedProperty().addListener((o, a, b) -> invalidate());
+        follow.selectedProperty().addListener((o, a, b) -> {
+            followedSeed = null; // turned back on: scroll to the running seed at once
+            invalidate();
+        });
         Button fit = new Button("Fit");
         fit.setId("timeline-fit");
         fit.setOnAction(e -> fit());
@@ -156,7 +179,7 @@ public final class TimelineView extends BorderPane {
         canvas.setOnScroll(e -> {
             if (e.isShiftDown()) {
                 firstLane = Math.max(0, Math.min(firstLane + (e.getDeltaY() < 0 ? 1 : -1), maxFirstLane()));
-                vbar.setValue(firstLane);
+                vbar.setValue(firstLane); // the user's scroll: stops following (the bar's listener)
             } else {
                 zoom(Math.pow(1.25, -e.getDeltaY() / 40.0), e.getX());
             }
@@ -218,6 +241,7 @@ public final class TimelineView extends BorderPane {
             if (b == null) pulse.stop();
             else invalidate();
         });
+        dev.falsify.app.ui.theme.DarkMode.repaintOnSwitch(this, this::invalidate);
     }
 
     public TimelineModel model() {
@@ -333,6 +357,13 @@ public final class TimelineView extends BorderPane {
     public void fit() {
         if (model.isEmpty()) return;
         follow.setSelected(false);
+        if (canvas.getWidth() <= LABELS + 1) {
+            // not laid out yet: a fit now would spread the run over one pixel (58 minutes per 100 px for 35 s)
+            fitPending = true;
+            invalidate();
+            return;
+        }
+        fitPending = false;
         double span = Math.max(1000, model.end() - model.start());
         zoomTo(model.start() - span * 0.02, model.end() + span * 0.12); // room for the last labels
     }
@@ -404,14 +435,53 @@ public final class TimelineView extends BorderPane {
         return Math.max(model.start() - 200, newest - span / 3);
     }
 
+    /**
+     * Follow live in the other direction: the lanes of the running seed (the last one that ran, once
+     * the run ended) are scrolled into view, its own lane on top when they do not all fit. They move
+     * when another seed starts running or the seed's lanes left the view, not on every frame.
+     */
+    private void followLanes() {
+        String seed = model.followedSeed();
+        int top = model.seedLaneIndex(seed);
+        if (top < 0) return;
+        int count = model.seedLaneCount(seed);
+        int visible = visibleLanes();
+        boolean inView = top >= firstLane && top + Math.min(count, visible) <= firstLane + visible;
+        if (seed.equals(followedSeed) && inView) return;
+        followedSeed = seed;
+        if (!inView) {
+            firstLane = Math.max(0, Math.min(top, maxFirstLane()));
+            vbar.setValue(firstLane);
+        }
+    }
+
+    /** Index of the top lane on screen. */
+    public int firstLane() {
+        return firstLane;
+    }
+
+    /** How many lanes fit on screen. */
+    public int lanesInView() {
+        return visibleLanes();
+    }
+
+    /** The colour to paint for {@code light} in the theme on screen. */
+    private Color k(Color light) {
+        return dark ? DARK.getOrDefault(light, light) : light;
+    }
+
+    /** Whether this frame paints in the dark theme (read at each paint). */
+    private boolean dark;
+
     private void paint() {
+        dark = dev.falsify.app.ui.theme.DarkMode.isDark(this);
         paintedVersion = model.version();
         paintedAt = System.currentTimeMillis();
         dirty = false;
         GraphicsContext g = canvas.getGraphicsContext2D();
         double w = canvas.getWidth();
         double h = canvas.getHeight();
-        g.setFill(Color.WHITE);
+        g.setFill(k(Color.WHITE));
         g.fillRect(0, 0, w, h);
         g.setFont(FONT);
         if (model.isEmpty()) {
@@ -423,11 +493,18 @@ public final class TimelineView extends BorderPane {
             viewStart = model.start() - 200;
             msPerPx = 20;
         }
+        if (fitPending && w > LABELS + 1) fit();
         if (follow.isSelected()) viewStart = followStart(w);
         List<TimelineModel.Lane> lanes = model.lanes();
-        if (vbar.getMax() != maxFirstLane()) vbar.setMax(maxFirstLane());
-        if (vbar.getVisibleAmount() != visibleLanes()) vbar.setVisibleAmount(visibleLanes());
-        firstLane = Math.min(firstLane, maxFirstLane());
+        movingLanes = true;
+        try {
+            if (vbar.getMax() != maxFirstLane()) vbar.setMax(maxFirstLane());
+            if (vbar.getVisibleAmount() != visibleLanes()) vbar.setVisibleAmount(visibleLanes());
+            firstLane = Math.min(firstLane, maxFirstLane());
+            if (follow.isSelected()) followLanes();
+        } finally {
+            movingLanes = false;
+        }
         int last = Math.min(lanes.size(), firstLane + visibleLanes() + 1);
         double t0 = viewStart;
         double t1 = timeAt(w);
@@ -435,7 +512,7 @@ public final class TimelineView extends BorderPane {
         for (int i = firstLane; i < last; i++) {
             double y = AXIS + (i - firstLane) * LANE;
             TimelineModel.Lane l = lanes.get(i);
-            g.setFill(l.kind() == TimelineModel.LaneKind.SCENARIO ? C_EEF2F8 : (i % 2 == 0 ? C_FAFAFA : Color.WHITE));
+            g.setFill(l.kind() == TimelineModel.LaneKind.SCENARIO ? k(C_EEF2F8) : (i % 2 == 0 ? k(C_FAFAFA) : k(Color.WHITE)));
             g.fillRect(0, y, w, LANE);
         }
         paintBands(g, lanes, last, t0, t1, w, false); // fault bands across the lanes of their seed
@@ -448,7 +525,7 @@ public final class TimelineView extends BorderPane {
                 if (end < t0 || s.start() > t1) continue;
                 double x0 = Math.max(LABELS, xOf(s.start()));
                 double x1 = Math.min(w, Math.max(x0 + 1, xOf(end)));
-                g.setFill(C_7AA6D8);
+                g.setFill(k(C_7AA6D8));
                 g.fillRect(x0, y + 8, x1 - x0, 6);
             }
             List<TimelineModel.Marker> ms = l.markers();
@@ -477,17 +554,17 @@ public final class TimelineView extends BorderPane {
         paintBands(g, lanes, last, t0, t1, w, true);
         // range being selected
         if (!Double.isNaN(dragToX)) {
-            g.setFill(C_2F6FDD_A15);
+            g.setFill(k(C_2F6FDD_A15));
             g.fillRect(Math.min(pressX, dragToX), AXIS, Math.abs(dragToX - pressX), h - AXIS);
         }
         // labels column
-        g.setFill(C_F4F5F7);
+        g.setFill(k(C_F4F5F7));
         g.fillRect(0, AXIS, LABELS, h - AXIS);
         for (int i = firstLane; i < last; i++) {
             double y = AXIS + (i - firstLane) * LANE;
             TimelineModel.Lane l = lanes.get(i);
             g.setFont(l.kind() == TimelineModel.LaneKind.SCENARIO ? BOLD : FONT);
-            g.setFill(C_1F2328);
+            g.setFill(k(C_1F2328));
             g.fillText(clip(l.label(), LABELS - 8), 6, y + 15);
         }
         g.setFont(FONT);
@@ -518,10 +595,10 @@ public final class TimelineView extends BorderPane {
                 double x1 = Math.min(w, Math.max(x0 + 2, xOf(heal)));
                 Boolean landed = b.landed();
                 if (!labels) {
-                    Color c = landed == null ? C_F0A020_A22 : landed ? C_D9534F_A20 : C_9E9E9E_A25;
+                    Color c = landed == null ? k(C_F0A020_A22) : landed ? k(C_D9534F_A20) : k(C_9E9E9E_A25);
                     g.setFill(c);
                     g.fillRect(x0, y, x1 - x0, rows * LANE);
-                    g.setStroke(C_C0392B_A7);
+                    g.setStroke(k(C_C0392B_A7));
                     g.strokeLine(x0, y, x0, y + rows * LANE);
                     if (b.heal() >= 0) g.strokeLine(x1, y, x1, y + rows * LANE);
                     continue;
@@ -530,43 +607,43 @@ public final class TimelineView extends BorderPane {
                 double room = (k + 1 < seedBands.size() ? xOf(seedBands.get(k + 1).inject()) : w) - x0 - 6;
                 String reading = landed == null ? " \u2026 landing?" : landed ? " \u2714 landed" : " \u2716 not proven";
                 String detail = b.readings().isEmpty() ? "" : b.readings().get(b.readings().size() - 1).evidence();
-                label(g, clip(b.fault() + reading, room), x0 + 3, y + 14, BOLD, C_7A1F12);
-                if (!detail.isEmpty() && rows > 1) label(g, clip(detail, room), x0 + 3, y + LANE + 14, FONT, C_5C1A10);
+                label(g, clip(b.fault() + reading, room), x0 + 3, y + 14, BOLD, k(C_7A1F12));
+                if (!detail.isEmpty() && rows > 1) label(g, clip(detail, room), x0 + 3, y + LANE + 14, FONT, k(C_5C1A10));
             }
             i += rows - 1;
         }
     }
 
     private void paintAxis(GraphicsContext g, double w, double t0, double t1) {
-        g.setFill(C_F4F5F7);
+        g.setFill(k(C_F4F5F7));
         g.fillRect(0, 0, w, AXIS);
-        g.setStroke(C_C8CCD2);
+        g.setStroke(k(C_C8CCD2));
         g.strokeLine(0, AXIS - 0.5, w, AXIS - 0.5);
         double step = niceStep(msPerPx * 90);
         double first = Math.ceil((t0 - model.start()) / step) * step + model.start();
-        g.setFill(C_57606A);
+        g.setFill(k(C_57606A));
         for (double t = first; t <= t1; t += step) {
             double x = xOf(t);
             if (x < LABELS) continue;
-            g.setStroke(C_C8CCD2);
+            g.setStroke(k(C_C8CCD2));
             g.strokeLine(x + 0.5, AXIS - 6, x + 0.5, AXIS);
-            g.setStroke(C_ECEEF1);
+            g.setStroke(k(C_ECEEF1));
             g.strokeLine(x + 0.5, AXIS, x + 0.5, canvas.getHeight());
             double since = t - model.start();
             g.fillText((since < -1e-6 ? "\u2212" : "+") + tickLabel(Math.abs(since), step), x + 3, 11);
             g.fillText(CLOCK.format(Instant.ofEpochMilli((long) t)), x + 3, 22);
         }
-        g.setFill(C_1F2328);
+        g.setFill(k(C_1F2328));
         g.setFont(BOLD);
         g.fillText("lane", 6, 16);
         g.setFont(FONT);
     }
 
     /** Text on a light backing, so it stays readable over bars and bands. */
-    private static void label(GraphicsContext g, String text, double x, double baseline, Font font, Color color) {
+    private void label(GraphicsContext g, String text, double x, double baseline, Font font, Color color) {
         g.setFont(font);
         double width = text.length() * 6.2;
-        g.setFill(C_FFFFFF_A75);
+        g.setFill(k(C_FFFFFF_A75));
         g.fillRect(x - 1, baseline - 11, width + 2, 14);
         g.setFill(color);
         g.fillText(text, x, baseline);
@@ -611,12 +688,12 @@ public final class TimelineView extends BorderPane {
         return s.length() <= max ? s : s.substring(0, Math.max(1, max - 1)) + "\u2026";
     }
 
-    private static Color verdictColor(String v) {
+    private Color verdictColor(String v) {
         return switch (v) {
-            case "clean" -> C_1A7F37;
-            case "violation" -> C_CF222E;
-            case "stopped" -> C_6E7781;
-            default -> C_9A6700;
+            case "clean" -> k(C_1A7F37);
+            case "violation" -> k(C_CF222E);
+            case "stopped" -> k(C_6E7781);
+            default -> k(C_9A6700);
         };
     }
 
@@ -624,38 +701,38 @@ public final class TimelineView extends BorderPane {
         double cy = y + LANE / 2;
         switch (m.kind()) {
             case START -> {
-                g.setFill(C_57606A);
+                g.setFill(k(C_57606A));
                 g.fillRect(x - 0.5, y + 4, 1.5, LANE - 8);
             }
             case READY -> {
-                g.setFill(C_1A7F37);
+                g.setFill(k(C_1A7F37));
                 polygon(g, x - 5, y + 3, x + 5, y + 3, x, y + 12, x, y + 12);
             }
             case STEP -> {
-                g.setFill(C_8C959F);
+                g.setFill(k(C_8C959F));
                 g.fillRect(x - 0.5, y + 14, 1.5, 6);
             }
             case LOG -> {
-                g.setFill(C_6E7781);
+                g.setFill(k(C_6E7781));
                 g.fillOval(x - 3, cy - 3, 6, 6);
             }
             case ERROR -> {
-                g.setFill(C_CF222E);
+                g.setFill(k(C_CF222E));
                 g.fillOval(x - 4, cy - 4, 8, 8);
             }
             case LANDING -> {
                 boolean ok = m.event() instanceof RunEvent.LandingChecked l && l.landed();
-                g.setFill(ok ? C_8250DF : C_8C959F);
+                g.setFill(ok ? k(C_8250DF) : k(C_8C959F));
                 polygon(g, x, y + 3, x + 5, cy, x, y + LANE - 3, x - 5, cy);
             }
             case ORACLE -> {
                 boolean bad = m.event() instanceof RunEvent.OracleChecked o && !o.validity().equals("valid");
-                g.setFill(bad ? C_CF222E : C_0969DA);
+                g.setFill(bad ? k(C_CF222E) : k(C_0969DA));
                 polygon(g, x, y + 2, x + 6, cy, x, y + LANE - 2, x - 6, cy);
             }
             case END -> {
                 boolean bad = m.event() instanceof RunEvent.ProcessEnded p && abnormal(p);
-                g.setFill(bad ? C_CF222E : C_24292F);
+                g.setFill(bad ? k(C_CF222E) : k(C_24292F));
                 g.fillRect(x - 1, y + 5, 2.5, LANE - 10);
             }
             case VERDICT -> {

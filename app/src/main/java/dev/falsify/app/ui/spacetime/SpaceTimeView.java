@@ -14,6 +14,8 @@ import javafx.geometry.Orientation;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
+import dev.falsify.app.ui.theme.DarkMode;
+import javafx.scene.control.Button;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -42,7 +44,8 @@ public final class SpaceTimeView extends BorderPane {
     static final double ROW = 18;
     static final double HEADER = 28;
     static final double STATE_LANE = 190;
-    static final double MARGIN = 40;
+    /** Room left of the first node's line: the time axis's labels. */
+    static final double MARGIN = 64;
     private static final Color[] PALETTE = {
             Color.web("#1f77b4"), Color.web("#d62728"), Color.web("#2ca02c"), Color.web("#9467bd"), Color.web("#ff7f0e"),
             Color.web("#17becf"), Color.web("#8c564b"), Color.web("#e377c2"), Color.web("#7f7f7f"), Color.web("#bcbd22")};
@@ -57,6 +60,17 @@ public final class SpaceTimeView extends BorderPane {
     private static final Color INSTANT = Color.web("#e08a00");
     private static final Font HEADER_FONT = Font.font(null, FontWeight.BOLD, 12);
     private static final Font LABEL_FONT = Font.font(11);
+    private static final Font AXIS_FONT = Font.font(9);
+    /** Dark theme (DarkMode): the same meanings on a dark ground. */
+    private static final java.util.Map<Color, Color> DARK = java.util.Map.of(Color.WHITE, Color.web("#0d1117"),
+            NODE_LINE, Color.web("#484f58"), TEXT, Color.web("#e6edf3"), LANE_EDGE, Color.web("#30363d"),
+            MUTED, Color.web("#8b949e"), FAILURE, Color.web("#f85149"), SUCCESS, Color.web("#3fb950"), STATE, Color.web("#9fb3c8"));
+    private boolean dark;
+    private final Button jump = new Button("Jump to the monitor's failure");
+    /** Label boxes placed in this frame {x0, y0, x1, y1}: a label that would overlap one is left out (hover shows it). */
+    private final List<double[]> placed = new ArrayList<>();
+    private int labelsDrawn;
+    private int labelsSkipped;
 
     private final Canvas canvas = new Canvas(800, 600);
     private final Pane canvasPane = new Pane(canvas);
@@ -88,6 +102,32 @@ public final class SpaceTimeView extends BorderPane {
         canvasPane.widthProperty().addListener((o, a, b) -> resize());
         canvasPane.heightProperty().addListener((o, a, b) -> resize());
         canvasPane.setOnScroll(e -> scroll.setValue(Math.max(scroll.getMin(), Math.min(scroll.getMax(), scroll.getValue() - e.getDeltaY() / ROW))));
+        // the keyboard scrolls the diagram; consumed here, PageDown no longer reaches the window's tabs
+        canvasPane.setFocusTraversable(true);
+        canvasPane.setId("space-time-canvas");
+        canvasPane.setOnMousePressed(e -> {
+            canvasPane.requestFocus();
+            // consumed: the tab pane around the view took the focus on every press, and the keys went to its tabs
+            e.consume();
+        });
+        canvasPane.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.isControlDown() || e.isAltDown() || e.isMetaDown()) return;
+            int page = Math.max(1, visibleRows() - 2);
+            double v = scroll.getValue();
+            double to = switch (e.getCode()) {
+                case DOWN, KP_DOWN -> v + 1;
+                case UP, KP_UP -> v - 1;
+                case PAGE_DOWN, SPACE -> v + page;
+                case PAGE_UP -> v - page;
+                case HOME -> 0;
+                case END -> scroll.getMax();
+                default -> Double.NaN;
+            };
+            if (Double.isNaN(to)) return;
+            scroll.setValue(Math.max(scroll.getMin(), Math.min(scroll.getMax(), Math.rint(to))));
+            e.consume();
+        });
+        DarkMode.repaintOnSwitch(this, this::draw);
         canvas.setOnMouseMoved(e -> hoverAt(e.getX(), e.getY()));
         canvas.setOnMouseExited(e -> tip.hide());
         canvas.setOnMouseClicked(e -> {
@@ -103,7 +143,9 @@ public final class SpaceTimeView extends BorderPane {
             String n = nodeFilter.getValue();
             setNodeFilter(n == null || n.equals(ALL_NODES) ? null : n);
         });
-        ToolBar bar = new ToolBar(new Label("Messages of"), nodeFilter, nodesMenu, typesMenu, summary);
+        jump.setId("space-time-jump-failure");
+        jump.setOnAction(e -> jumpToFailure());
+        ToolBar bar = new ToolBar(new Label("Messages of"), nodeFilter, nodesMenu, typesMenu, jump, summary);
         setTop(bar);
         setCenter(canvasPane);
         setRight(scroll);
@@ -203,6 +245,33 @@ public final class SpaceTimeView extends BorderPane {
         return cursorRow;
     }
 
+    /**
+     * Moves to the monitor's first change to a failing state: the instant line on it, a few rows of what
+     * led to it above. False (and said in the hover line) when the monitor never failed.
+     */
+    public boolean jumpToFailure() {
+        for (SpaceTimeModel.StateMark m : model.states()) {
+            if (!m.terminalFailure()) continue;
+            cursorRow = m.row();
+            hover.setText("The monitor's failure \u2014 " + model.describeRow(m.row()));
+            scrollToRow(Math.max(0, m.row() - visibleRows() * 2 / 3));
+            onInstant.accept(model.monoOf(m.row()));
+            return true;
+        }
+        hover.setText("The monitor did not fail in this run");
+        return false;
+    }
+
+    /** The first row in view. */
+    public int firstVisibleRow() {
+        return firstRow();
+    }
+
+    /** Arrow labels the last frame drew, and left out because they would have overlapped one drawn. */
+    public int[] labelCounts() {
+        return new int[] {labelsDrawn, labelsSkipped};
+    }
+
     /** Scrolls so that {@code row} is the first row in view. */
     public void scrollToRow(int row) {
         scroll.setValue(Math.max(0, Math.min(scroll.getMax(), row)));
@@ -211,6 +280,7 @@ public final class SpaceTimeView extends BorderPane {
 
     private void rebuild() {
         model = SpaceTimeModel.of(events, hidden, types, onlyNode);
+        jump.setDisable(model.states().stream().noneMatch(SpaceTimeModel.StateMark::terminalFailure));
         for (String t : model.allTypes()) colours.computeIfAbsent(t, k -> PALETTE[colours.size() % PALETTE.length]);
         long drops = model.arrows().stream().filter(a -> a.end() == SpaceTimeModel.End.DROPPED).count();
         summary.setText(model.nodes().size() + " nodes, " + model.arrows().size() + " arrows (" + drops + " dropped), "
@@ -250,24 +320,33 @@ public final class SpaceTimeView extends BorderPane {
         return HEADER + 8 + (row - firstRow()) * ROW + ROW / 2;
     }
 
+    private Color k(Color light) {
+        return dark ? DARK.getOrDefault(light, light) : light;
+    }
+
     private void draw() {
+        dark = DarkMode.isDark(this);
         GraphicsContext g = canvas.getGraphicsContext2D();
         double w = canvas.getWidth();
         double h = canvas.getHeight();
-        g.setFill(Color.WHITE);
+        g.setFill(k(Color.WHITE));
         g.fillRect(0, 0, w, h);
         int first = firstRow();
         int last = first + visibleRows();
+        placed.clear();
+        labelsDrawn = 0;
+        labelsSkipped = 0;
+        drawTimeAxis(g, first, last, h);
         g.setFont(LABEL_FONT);
         g.setTextBaseline(VPos.CENTER);
         // node lines and names
         g.setLineDashes();
         for (String n : model.nodes()) {
             double x = x(n);
-            g.setStroke(NODE_LINE);
+            g.setStroke(k(NODE_LINE));
             g.setLineWidth(1.5);
             g.strokeLine(x, HEADER, x, h);
-            g.setFill(TEXT);
+            g.setFill(k(TEXT));
             g.setTextAlign(TextAlignment.CENTER);
             g.setFont(HEADER_FONT);
             g.fillText(n, x, HEADER / 2);
@@ -275,9 +354,9 @@ public final class SpaceTimeView extends BorderPane {
         g.setFont(LABEL_FONT);
         // the monitor's lane
         double sx = w - STATE_LANE + 10;
-        g.setStroke(LANE_EDGE);
+        g.setStroke(k(LANE_EDGE));
         g.strokeLine(sx - 6, 0, sx - 6, h);
-        g.setFill(TEXT);
+        g.setFill(k(TEXT));
         g.setTextAlign(TextAlignment.LEFT);
         g.setFont(HEADER_FONT);
         g.fillText("monitor", sx, HEADER / 2);
@@ -287,13 +366,13 @@ public final class SpaceTimeView extends BorderPane {
             if (s.row() < first) current = s.state();
         }
         if (!current.isEmpty()) {
-            g.setFill(MUTED);
+            g.setFill(k(MUTED));
             g.fillText("(" + current + ")", sx, HEADER + 8 + ROW / 2);
         }
         for (SpaceTimeModel.StateMark s : model.states()) {
             if (s.row() < first || s.row() > last) continue;
             double y = y(s.row());
-            Color c = s.terminalFailure() ? FAILURE : s.terminalSuccess() ? SUCCESS : STATE;
+            Color c = s.terminalFailure() ? k(FAILURE) : s.terminalSuccess() ? k(SUCCESS) : k(STATE);
             g.setFill(c.deriveColor(0, 1, 1, 0.15));
             g.fillRect(sx - 4, y - ROW / 2, STATE_LANE - 10, ROW);
             g.setStroke(c.deriveColor(0, 1, 1, 0.35));
@@ -338,7 +417,7 @@ public final class SpaceTimeView extends BorderPane {
         g.setFill(c);
         g.fillOval(x1 - 2.5, y1 - 2.5, 5, 5);
         if (a.end() == SpaceTimeModel.End.DROPPED) {
-            g.setStroke(FAILURE);
+            g.setStroke(k(FAILURE));
             g.setLineWidth(2);
             g.strokeLine(x2 - 5, y2 - 5, x2 + 5, y2 + 5);
             g.strokeLine(x2 - 5, y2 + 5, x2 + 5, y2 - 5);
@@ -350,8 +429,51 @@ public final class SpaceTimeView extends BorderPane {
         }
         String label = a.type() + (a.filter().isEmpty() ? "" : " [" + a.filter() + "]") + (a.duplicate() ? " \u00d72" : "");
         g.setTextAlign(TextAlignment.CENTER);
-        g.setFill(c.darker());
-        g.fillText(label, (x1 + x2) / 2, (y1 + y2) / 2 - 7);
+        double lx = (x1 + x2) / 2;
+        double ly = (y1 + y2) / 2 - 7;
+        double half = label.length() * 3.1 + 2;
+        double[] box = {lx - half, ly - 7, lx + half, ly + 7};
+        for (double[] p : placed) {
+            if (box[0] < p[2] && p[0] < box[2] && box[1] < p[3] && p[1] < box[3]) {
+                labelsSkipped++;
+                return;
+            }
+        }
+        placed.add(box);
+        labelsDrawn++;
+        g.setFill(dark ? c.brighter() : c.darker());
+        g.fillText(label, lx, ly);
+    }
+
+    /**
+     * Time down the left edge: the session clock at every few rows, from the run's first event (rows are
+     * events, not equal times, so each label is the time of its own row).
+     */
+    private void drawTimeAxis(GraphicsContext g, int first, int last, double h) {
+        if (model.rows() == 0) return;
+        g.setFont(AXIS_FONT);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setFill(k(MUTED));
+        g.fillText("time", 4, HEADER / 2);
+        long origin = model.monoOf(0);
+        int every = 3;
+        for (int r = Math.max(0, first - first % every); r <= last && r < model.rows(); r += every) {
+            if (r < first) continue;
+            double y = y(r);
+            g.setStroke(k(LANE_EDGE));
+            g.setLineWidth(1);
+            g.strokeLine(MARGIN - 10, y, MARGIN - 6, y);
+            g.fillText(elapsed(model.monoOf(r) - origin), 2, y);
+        }
+        g.setFont(LABEL_FONT);
+    }
+
+    static String elapsed(long ns) {
+        double ms = ns / 1e6;
+        if (ms >= 10_000) return String.format(java.util.Locale.ROOT, "+%.1f s", ms / 1000);
+        if (ms >= 1000) return String.format(java.util.Locale.ROOT, "+%.2f s", ms / 1000);
+        if (ms >= 1) return String.format(java.util.Locale.ROOT, "+%.0f ms", ms);
+        return String.format(java.util.Locale.ROOT, "+%.0f \u00b5s", ns / 1e3);
     }
 
     private void hoverAt(double px, double py) {
