@@ -209,6 +209,11 @@ public final class Workbench {
         });
     }
 
+    /** Re-reads {@code file} in its open evidence tab, if there is one (it changed on disk), without focusing it. */
+    public void reloadEvidence(Path file) {
+        router.find(EvidenceTab.class, file.toAbsolutePath().normalize()).ifPresent(EvidenceTab::load);
+    }
+
     /** Opens (or focuses and re-reads) an evidence file in its read-only viewer. */
     public EvidenceTab openEvidence(Path file) {
         Path f = file.toAbsolutePath().normalize();

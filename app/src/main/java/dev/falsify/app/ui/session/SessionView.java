@@ -599,6 +599,7 @@ public final class SessionView extends BorderPane {
             refreshOwnReport();
             return SessionData.load(dir);
         }, d -> {
+            host.rewritten(SessionReader.reportPath(dir));
             undo.push(o);
             show(d);
             select(o.armId());
@@ -622,6 +623,7 @@ public final class SessionView extends BorderPane {
             refreshOwnReport();
             return new Object[] {removed, SessionData.load(dir)};
         }, r -> {
+            host.rewritten(SessionReader.reportPath(dir));
             show((SessionData) r[1]);
             select(o.armId());
             host.status((Boolean) r[0] ? "Override of " + o.armId() + " undone"
