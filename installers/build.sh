@@ -42,7 +42,7 @@ for tool in jlink jpackage jdeps; do
   [ -x "$JDK/bin/$tool" ] || skip_or_fail "no $tool in $JDK (set JAVA_HOME to a full JDK 17)"
 done
 [ -d "$JDK/jmods" ] || skip_or_fail "the JDK $JDK has no jmods folder, which jlink needs" \
-  "(Debian/Ubuntu: apt-get install openjdk-17-jmods; or set JAVA_HOME to a JDK that has one)"
+  "(Debian 12: apt-get install openjdk-17-jdk-headless; Ubuntu: openjdk-17-jmods; or set JAVA_HOME to a JDK that has one)"
 JDK_MAJOR="$("$JDK/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')"
 [ "$JDK_MAJOR" = 17 ] || say "warning: JDK $JDK_MAJOR, not 17 (Falsify is built and measured on 17)"
 

@@ -3,6 +3,7 @@ package dev.falsify.app.cli;
 import dev.falsify.model.text.TerminalText;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -110,6 +111,47 @@ public final class FalsifyCommand implements Runnable {
         return 2;
     }
 
+    /** The first argument, when it is not an option and names no command of the top level. */
+    private static String unknownCommand(CommandLine.ParameterException ex, String[] args) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException) || ex.getCommandLine().getParent() != null) {
+            return null;
+        }
+        for (String a : args) {
+            if (!a.startsWith("-")) {
+                return SUBCOMMANDS.containsKey(a) ? null : a;
+            }
+        }
+        return null;
+    }
+
+    /** Command names within two edits (a swap counts as one) of {@code typed}, nearest first; names it begins are near too. */
+    static List<String> nearest(String typed, java.util.Collection<String> names) {
+        String t = typed.toLowerCase(java.util.Locale.ROOT);
+        record Near(String name, int distance) { }
+        return names.stream()
+                .map(n -> new Near(n, t.length() >= 3 && n.startsWith(t) ? 1 : editDistance(t, n)))
+                .filter(n -> n.distance() <= Math.min(2, Math.max(1, t.length() / 3)))
+                .sorted(java.util.Comparator.comparingInt(Near::distance).thenComparing(Near::name))
+                .limit(3).map(Near::name).toList();
+    }
+
+    /** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
+    static int editDistance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) d[i][0] = i;
+        for (int j = 0; j <= b.length(); j++) d[0][j] = j;
+        for (int i = 1; i <= a.length(); i++) {
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
+    }
+
     private static CommandLine build(Map<String, Class<?>> subcommands) {
         CommandLine cl = new CommandLine(new FalsifyCommand());
         subcommands.forEach(cl::addSubcommand);
@@ -117,6 +159,16 @@ public final class FalsifyCommand implements Runnable {
                 failed(ex, parseResult.originalArgs().contains("--debug"), commandLine.getErr()));
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
+            String unknown = unknownCommand(ex, args);
+            if (unknown != null) {
+                // a mistyped command: the nearest names, not a page of usage to read through
+                List<String> near = nearest(unknown, SUBCOMMANDS.keySet());
+                err.println("falsify: unknown command '" + TerminalText.escape(unknown) + "'"
+                        + (near.isEmpty() ? "" : ". Did you mean " + String.join(" or ", near.stream().map(n -> "'" + n + "'").toList()) + "?"));
+                err.println("Run 'falsify --help' for the list of commands.");
+                err.flush();
+                return 2;
+            }
             err.println("falsify: " + TerminalText.escape(ex.getMessage()));
             ex.getCommandLine().usage(err);
             err.flush();

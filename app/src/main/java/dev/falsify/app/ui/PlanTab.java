@@ -61,7 +61,8 @@ public final class PlanTab extends Tab implements WorkbenchTab {
         // the outline is rebuilt only while it is on screen (the workbench shows the selected tab's)
         outline.sceneProperty().addListener((o, was, now) -> refreshOutline());
         PreviewRenderer renderer = new PreviewRenderer();
-        previewWorker = new DebouncedWorker<>("falsify-preview", 250, t -> renderer.render(t, theme.isDark()),
+        previewWorker = new DebouncedWorker<>("falsify-preview", 250, t -> renderer.render(t, theme.isDark(),
+                        editor.file().path().toAbsolutePath().getParent()),
                 Platform::runLater, r -> preview.show(r.value()));
         // after the new stylesheet is in place
         themeFollow = theme.onChange(() -> Platform.runLater(this::themeChanged));

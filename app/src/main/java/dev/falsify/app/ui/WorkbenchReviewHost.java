@@ -38,6 +38,11 @@ final class WorkbenchReviewHost implements ReviewHost {
     }
 
     @Override
+    public void rewritten(Path file) {
+        wb.reloadEvidence(file);
+    }
+
+    @Override
     public boolean isDark() {
         return wb.isDark();
     }

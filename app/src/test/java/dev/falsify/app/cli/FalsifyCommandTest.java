@@ -32,4 +32,19 @@ class FalsifyCommandTest {
         CliRun r = CliRun.run("--version");
         assertThat(r.out().trim()).isEqualTo(FalsifyCommand.VERSION);
     }
+
+    @Test
+    void aMistypedCommandGetsTheNearestNamesNotTheWholeUsage() {
+        CliRun r = CliRun.run("chek", "foo");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).startsWith("falsify: unknown command 'chek'. Did you mean 'check'?")
+                .contains("falsify --help").doesNotContain("Usage:");
+        assertThat(CliRun.run("rpeort").err()).contains("Did you mean 'report'?");
+        assertThat(CliRun.run("zzzzzz").err()).startsWith("falsify: unknown command 'zzzzzz'\n")
+                .doesNotContain("Did you mean");
+        // an unknown option of a real command still shows that command's usage
+        assertThat(CliRun.run("lint", "--nope", "x.md").err()).contains("Unknown option").contains("Usage:");
+        assertThat(FalsifyCommand.editDistance("chek", "check")).isEqualTo(1);
+        assertThat(FalsifyCommand.editDistance("chcek", "check")).isEqualTo(1);
+    }
 }

@@ -132,8 +132,7 @@ public final class CheckResultText {
             if (cx.exhausted()) continue;
             if (x.mustPrecede() != null) {
                 LinearizabilityCounterexample.Step m = x.mustPrecede();
-                lines.add("  op " + m.op().opId() + " (" + m.description() + ", process " + m.op().processName() + ", "
-                        + interval(m.op(), origin) + ") completed, but no op can take effect next:");
+                lines.add("  " + LinearizabilityCounterexample.blockedHeading(m, interval(m.op(), origin)));
             }
             int shown = 0;
             for (LinearizabilityCounterexample.Blocked b : x.couldNotPlace()) {

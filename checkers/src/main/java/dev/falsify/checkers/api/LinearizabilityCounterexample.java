@@ -43,6 +43,21 @@ public record LinearizabilityCounterexample(String model, List<PartitionFailure>
         }
     }
 
+    /**
+     * The sentence before the ops that could not come next, worded once for report.md, the command
+     * line and the window's stepper: the op that completed (had to take effect by then), then the
+     * candidates, which may include that op itself.
+     *
+     * @param when the op's times, as the caller shows times
+     */
+    public static String blockedHeading(Step mustPrecede, String when) {
+        if (mustPrecede == null) {
+            return "No op can take effect next:";
+        }
+        return "op " + mustPrecede.op().opId() + " (" + mustPrecede.description() + ", process "
+                + mustPrecede.op().processName() + ", " + when + ") completed, but no op can take effect next:";
+    }
+
     /** @param stateAfter model state after the op (null when not applicable) */
     public record Step(OpRef op, String description, String stateAfter) {
     }

@@ -85,6 +85,7 @@ public final class StepperPane extends VBox {
         title.setFont(Font.font("System", FontWeight.BOLD, 13));
         Label beforeLabel = new Label("Model state before");
         Label afterLabel = new Label("Model state after (changed part in red)");
+        blockedTitle.setId("stepper-blocked-title");
         blockedTitle.setWrapText(true);
         blockedTitle.getStyleClass().add("stepper-error");
         ScrollPane blockedScroll = new ScrollPane(blockedBox);
@@ -213,10 +214,10 @@ public final class StepperPane extends VBox {
                 int op = canvas.history() == null ? -1 : canvas.history().indexOf(x.op().opId());
                 if (op >= 0) red.put(op, x.description() + ": " + x.reason());
             }
-            String must = track.mustPrecede() == null ? "" : " before op " + track.mustPrecede().op().opId() + " ("
-                    + track.mustPrecede().description() + ", " + times(track.mustPrecede().op()) + ") had to take effect";
             showBlocked(track.blocked());
-            blockedTitle.setText("Could not take effect next" + must + ":");
+            // the report's sentence, not a second wording of the same finding
+            blockedTitle.setText(LinearizabilityCounterexample.blockedHeading(track.mustPrecede(),
+                    track.mustPrecede() == null ? "" : times(track.mustPrecede().op())));
         } else {
             showBlocked(List.of());
         }

@@ -22,7 +22,10 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.stage.Window;
 import javafx.util.StringConverter;
 
@@ -80,16 +83,29 @@ public final class OverrideDialog extends Dialog<VerdictOverride> {
         g.setHgap(10);
         g.setVgap(8);
         g.setPadding(new Insets(12));
+        // the label column never gives way: the dialog's width comes from the wide tags row, and a
+        // squeezed label column cut every label to "V…"; the fields take the rest and the tags wrap
+        ColumnConstraints labels = new ColumnConstraints();
+        labels.setMinWidth(Region.USE_PREF_SIZE);
+        ColumnConstraints fields = new ColumnConstraints();
+        fields.setHgrow(Priority.ALWAYS);
+        fields.setFillWidth(true);
+        g.getColumnConstraints().addAll(labels, fields);
+        tags.setPrefWrapLength(420);
+        for (ComboBox<?> c : java.util.List.of(verdict, blame, taxdc, severity)) {
+            c.setMaxWidth(Double.MAX_VALUE);
+        }
         int r = 0;
         g.addRow(r++, label("Verdict", verdict), verdict);
         g.addRow(r++, label("Blame", blame), blame);
         g.addRow(r++, label("TaxDC type", taxdc), taxdc);
-        g.addRow(r++, new Label("TaxDC tags"), tags);
+        g.addRow(r++, label("TaxDC tags", tags), tags);
         g.addRow(r++, label("Severity", severity), severity);
         g.addRow(r++, label("Author", author), author);
         g.addRow(r, label("Reason", reason), reason);
         getDialogPane().setContent(g);
         getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
+        setResizable(true);
         Node ok = getDialogPane().lookupButton(ButtonType.OK);
         ok.disableProperty().bind(Bindings.createBooleanBinding(() -> !complete(),
                 reason.textProperty(), author.textProperty(), verdict.valueProperty(), blame.valueProperty(),
@@ -140,6 +156,7 @@ public final class OverrideDialog extends Dialog<VerdictOverride> {
     private static Label label(String text, Node target) {
         Label l = new Label(text);
         l.setLabelFor(target);
+        l.setMinWidth(Region.USE_PREF_SIZE);
         return l;
     }
 

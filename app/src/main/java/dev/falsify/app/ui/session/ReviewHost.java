@@ -20,4 +20,8 @@ public interface ReviewHost {
     Path storeDb();
 
     boolean isDark();
+
+    /** {@code file} was rewritten on disk by this window (report.md after an override): a view showing it re-reads it. */
+    default void rewritten(Path file) {
+    }
 }

@@ -98,6 +98,11 @@ public final class SessionView extends BorderPane {
     private final StringProperty title = new SimpleStringProperty();
     private final List<Consumer<SessionData>> loadListeners = new ArrayList<>();
     private SessionData data;
+    /** The sessions index is being updated in the background (after the table is shown). */
+    private boolean indexing;
+    /** The selected row's finding, rendered only once the Finding tab is shown: WebKit is slow to start. */
+    private Runnable pendingFinding;
+    private Tab findingTab;
 
     public SessionView(Path dir, ReviewHost host, Clock clock) {
         this.dir = dir.toAbsolutePath().normalize();
@@ -145,7 +150,8 @@ public final class SessionView extends BorderPane {
         checks.setPadding(new Insets(8));
         checks.setId("arm-checks");
         Tab checksTab = new Tab("Checks", checksScroll);
-        Tab findingTab = new Tab("Finding", finding);
+        findingTab = new Tab("Finding", finding);
+        findingTab.selectedProperty().addListener((o, was, now) -> showPendingFinding());
         Tab artifactsTab = new Tab("Artifacts", artifacts);
         VBox historyBox = new VBox(4, historySummary, history);
         VBox.setVgrow(history, Priority.ALWAYS);
@@ -196,28 +202,48 @@ public final class SessionView extends BorderPane {
         return history;
     }
 
+    /** Reading, writing or indexing in the background. */
     public boolean busy() {
-        return work.busy();
+        return work.busy() || indexing;
     }
 
     public void onLoaded(Consumer<SessionData> listener) {
         loadListeners.add(listener);
     }
 
-    /** Reads the folder (and indexes it with the sessions beside it, for history) in the background. */
+    /**
+     * Reads the folder in the background and shows it, then indexes it with the sessions beside it
+     * (for the History tab) in the background again: the index is a cache that may take seconds on
+     * a folder with many sessions, and the reviewer should not wait for it to see the verdicts.
+     */
     public void load() {
         String keep = table.getSelectionModel().getSelectedItem() == null ? null
                 : table.getSelectionModel().getSelectedItem().getValue().id();
-        work.run("Reading " + dir.getFileName(), () -> {
-            SessionData d = SessionData.load(dir);
-            index(d);
-            return d;
-        }, d -> {
+        if (data == null) {
+            table.setPlaceholder(new Label("Reading " + dir.getFileName() + "\u2026"));
+        }
+        work.run("Reading " + dir.getFileName(), () -> SessionData.load(dir), d -> {
             show(d);
             if (keep != null) {
                 select(keep);
             }
+            indexInBackground(d);
         }, this::failed);
+    }
+
+    private void indexInBackground(SessionData d) {
+        indexing = true;
+        BackgroundThreads.start("falsify-index", () -> {
+            try {
+                index(d);
+            } finally {
+                Platform.runLater(() -> {
+                    indexing = false;
+                    // the History tab was read before the index had this session
+                    selectedLine().ifPresent(l -> loadHistory(l.id()));
+                });
+            }
+        });
     }
 
     /** Selects the row of {@code id} (a scenario or arm); false when there is none. */
@@ -444,7 +470,8 @@ public final class SessionView extends BorderPane {
         historySummary.setText("");
         if (line == null || data == null) {
             checks.getChildren().add(new Label("Select a scenario or arm."));
-            finding.showHtml(finding.render("", dir.resolve(SessionLayout.FINDINGS).resolve("x.md"), host.isDark()));
+            Path none = dir.resolve(SessionLayout.FINDINGS).resolve("x.md");
+            showFinding(() -> finding.showHtml(finding.render("", none, host.isDark())));
             return;
         }
         List<ResultLine> arms = line.arms().isEmpty() ? List.of(line) : line.arms();
@@ -453,8 +480,8 @@ public final class SessionView extends BorderPane {
         }
         Optional<FindingFile> f = arms.stream().flatMap(a -> a.arm().flatMap(ArmVerdict::finding).stream()).findFirst();
         Path findingPath = dir.resolve(SessionLayout.FINDINGS).resolve(f.map(FindingFile::fileName).orElse("none.md"));
-        finding.showHtml(finding.render(f.map(FindingFile::text).orElse("_No findings file for " + line.id() + "._"),
-                findingPath, host.isDark()));
+        String findingText = f.map(FindingFile::text).orElse("_No findings file for " + line.id() + "._");
+        showFinding(() -> finding.showHtml(finding.render(findingText, findingPath, host.isDark())));
         for (ResultLine a : arms) {
             a.row().ifPresent(r -> {
                 r.finding().ifPresent(artifacts.getItems()::add);
@@ -520,6 +547,19 @@ public final class SessionView extends BorderPane {
         return l;
     }
 
+    private void showFinding(Runnable render) {
+        pendingFinding = render;
+        showPendingFinding();
+    }
+
+    private void showPendingFinding() {
+        if (pendingFinding != null && findingTab.isSelected()) {
+            Runnable r = pendingFinding;
+            pendingFinding = null;
+            r.run();
+        }
+    }
+
     private void loadHistory(String id) {
         String slug = data.folder().planSlug();
         BackgroundThreads.start("falsify-history", () -> {
@@ -560,6 +600,7 @@ public final class SessionView extends BorderPane {
             refreshOwnReport();
             return SessionData.load(dir);
         }, d -> {
+            host.rewritten(SessionReader.reportPath(dir));
             undo.push(o);
             show(d);
             select(o.armId());
@@ -583,6 +624,7 @@ public final class SessionView extends BorderPane {
             refreshOwnReport();
             return new Object[] {removed, SessionData.load(dir)};
         }, r -> {
+            host.rewritten(SessionReader.reportPath(dir));
             show((SessionData) r[1]);
             select(o.armId());
             host.status((Boolean) r[0] ? "Override of " + o.armId() + " undone"

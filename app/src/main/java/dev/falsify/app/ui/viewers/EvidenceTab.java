@@ -53,6 +53,8 @@ public final class EvidenceTab extends Tab implements WorkbenchTab {
     /** The session's shared instant; this tab's viewer moves it and follows it. */
     private final TimeCursor cursor;
     private Runnable unfollow = () -> { };
+    /** The file's modification time when last read: a report rewritten since is read again when its tab is shown. */
+    private java.nio.file.attribute.FileTime readAt;
 
     /**
      * @param label  the tab's title (e.g. {@code replicated-kv @ 2026-12-01T081030Z / report.md})
@@ -75,6 +77,11 @@ public final class EvidenceTab extends Tab implements WorkbenchTab {
         // Markdown is rendered in the theme's colours: render it again after a switch
         themeFollow = theme.onChange(() -> {
             if (kind == EvidenceKind.MARKDOWN && viewer != null) {
+                load();
+            }
+        });
+        selectedProperty().addListener((o, was, now) -> {
+            if (now && viewer != null && (kind == EvidenceKind.MARKDOWN || kind == EvidenceKind.JSON) && changedOnDisk()) {
                 load();
             }
         });
@@ -129,9 +136,22 @@ public final class EvidenceTab extends Tab implements WorkbenchTab {
         return loading != null && loading.isRunning();
     }
 
+    private java.nio.file.attribute.FileTime modified() {
+        try {
+            return java.nio.file.Files.getLastModifiedTime(path);
+        } catch (java.io.IOException e) {
+            return null;
+        }
+    }
+
+    private boolean changedOnDisk() {
+        return !java.util.Objects.equals(readAt, modified());
+    }
+
     /** (Re)reads the file in the background and shows it. */
     public void load() {
         cancel();
+        readAt = modified();
         ProgressIndicator progress = new ProgressIndicator();
         progress.setMaxSize(48, 48);
         Button cancel = new Button("Cancel");

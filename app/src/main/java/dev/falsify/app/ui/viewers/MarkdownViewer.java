@@ -10,7 +10,8 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.web.WebView;
 
 /**
- * Rendered Markdown (the plan preview's renderer and WebView: JavaScript off, raw HTML escaped, CSP)
+ * Rendered Markdown (the plan preview's renderer and WebView: JavaScript off, raw HTML escaped, CSP;
+ * pictures beside the file inlined, so report.md shows its counterexamples)
  * whose relative links open the linked file inside the workbench instead of navigating the WebView:
  * the page carries a {@code <base>} of the file's folder, and any navigation away from the rendered
  * content is stopped and handed to {@code opener}.
@@ -30,7 +31,8 @@ public final class MarkdownViewer extends StackPane {
 
     /** Renders off the FX thread; {@link #showHtml} on it. */
     public String render(String markdown, Path file, boolean dark) {
-        return EvidenceLinks.withBase(renderer.render(markdown, dark), file.toAbsolutePath().getParent());
+        Path folder = file.toAbsolutePath().getParent();
+        return EvidenceLinks.withBase(renderer.render(markdown, dark, folder), folder);
     }
 
     public void showHtml(String rendered) {

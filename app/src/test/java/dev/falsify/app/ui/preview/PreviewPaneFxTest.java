@@ -112,6 +112,39 @@ class PreviewPaneFxTest {
         return OnFx.call(() -> pane.webView().getEngine().getDocument().getDocumentElement().getTextContent());
     }
 
+    /** The red pixels of the page as drawn: a picture shows as itself, not as a grey box with its alt text. */
+    private int redPixels() {
+        return OnFx.call(() -> {
+            javafx.scene.image.Image img = pane.webView().snapshot(null, null);
+            int red = 0;
+            for (int y = 0; y < (int) img.getHeight(); y++) {
+                for (int x = 0; x < (int) img.getWidth(); x++) {
+                    javafx.scene.paint.Color c = img.getPixelReader().getColor(x, y);
+                    if (c.getRed() > 0.8 && c.getGreen() < 0.2 && c.getBlue() < 0.2) {
+                        red++;
+                    }
+                }
+            }
+            return red;
+        });
+    }
+
+    @Test
+    void aPictureBesideTheDocumentIsDrawnWithNothingLoaded() throws Exception {
+        Path folder = workspace.resolve("docs/testing-plans");
+        Files.writeString(folder.resolve("S1-1.linearizability-counterexample.svg"),
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"120\" height=\"80\">"
+                        + "<rect width=\"120\" height=\"80\" fill=\"#ff0000\"/>"
+                        + "<image href=\"" + base + "/from-svg.png\" width=\"10\" height=\"10\"/></svg>");
+        String html = new PreviewRenderer().render("# Findings\n\n![S1-1 linearizability counterexample]"
+                + "(S1-1.linearizability-counterexample.svg)\n", false, folder);
+        OnFx.run(() -> pane.show(html));
+        waitFor(20, TimeUnit.SECONDS, () -> OnFx.call(
+                () -> pane.webView().getEngine().getLoadWorker().getState() == Worker.State.SUCCEEDED));
+        waitFor(10, TimeUnit.SECONDS, () -> redPixels() > 120 * 80 / 2);
+        assertThat(hits.get()).as("the picture's own references are not fetched").isZero();
+    }
+
     @Test
     void noRemoteResourceIsFetched() throws Exception {
         show("![pixel](" + base + "/pixel.gif)\n\n![p2](&#104;ttp://127.0.0.1:" + server.getAddress().getPort() + "/p2)\n\n"

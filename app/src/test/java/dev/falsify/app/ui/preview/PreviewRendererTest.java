@@ -155,6 +155,31 @@ class PreviewRendererTest {
     }
 
     @Test
+    void picturesBesideTheDocumentAreInlinedAndNothingElseIs(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path folder = java.nio.file.Files.createDirectories(dir.resolve("s/findings"));
+        java.nio.file.Files.writeString(folder.resolve("S1-1.lin counterexample.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
+        java.nio.file.Files.write(folder.resolve("p.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10});
+        java.nio.file.Files.writeString(folder.resolve("fake.png"), "not a png");
+        java.nio.file.Files.writeString(folder.resolve("notes.txt"), "text");
+        java.nio.file.Files.writeString(dir.resolve("s/secret.svg"), "<svg/>");
+        String html = r.render("![a](S1-1.lin%20counterexample.svg) ![b](p.png?x#y) ![c](fake.png) ![d](notes.txt) "
+                + "![e](../secret.svg) ![f](missing.svg) ![g](https://example.com/x.svg)", false, folder);
+        assertThat(html).contains("img-src data:").contains("default-src 'none'");
+        assertThat(html).contains("src=\"data:image/svg+xml;base64,"
+                + java.util.Base64.getEncoder().encodeToString("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".getBytes()) + "\"");
+        assertThat(html).contains("src=\"data:image/png;base64,");
+        assertThat(html).contains("Image not loaded: the file is not a png picture")
+                .contains("Image not loaded: only .png, .jpg, .gif and .svg pictures are shown")
+                .contains("Image not loaded: outside the document's folder")
+                .contains("Image not loaded: no such file").contains("Image not loaded: remote image not loaded");
+        assertThat(urlAttributes(html)).filteredOn(a -> a.startsWith("src=")).hasSize(2)
+                .allSatisfy(a -> assertThat(a).startsWith("src=data:image/"));
+        // the same page without a folder shows no picture and allows none
+        assertThat(r.render("![a](p.png)", false)).doesNotContain("data:").doesNotContain("img-src");
+    }
+
+    @Test
     void rendersTables() {
         String html = r.render("| ID | Claim |\n|---|---|\n| C1 | x |\n", false);
         assertThat(html).contains("<table>").contains("<td>C1</td>");

@@ -251,6 +251,43 @@ class SessionReviewFxTest {
         assertThat(fx(md::html)).contains("override by tester");
     }
 
+    private static String shownHtml(EvidenceTab tab) {
+        return fx(() -> tab.viewer() instanceof MarkdownViewer m && !tab.isLoading() ? m.html() : "");
+    }
+
+    @Test
+    void anOpenReportTabFollowsAnOverrideAndItsUndo(FxRobot robot) throws Exception {
+        copyFixture();
+        SessionView v = openSession(ON);
+        Path report = root.resolve(ON).resolve("findings/report.md");
+        fx(() -> wb.open(report));
+        EvidenceTab tab = fx(() -> (EvidenceTab) wb.tabs().getSelectionModel().getSelectedItem());
+        waitFor(30, TimeUnit.SECONDS, () -> shownHtml(tab).contains("FAIL-reproducible"));
+        assertThat(shownHtml(tab)).doesNotContain("override by tester");
+        OnFx.run(() -> wb.tabs().getSelectionModel().select(0));
+
+        VerdictOverride o = new VerdictOverride("S1", Verdict.FAIL_NONDETERMINISTIC, Blame.HARNESS, null, null, "tester",
+                Instant.parse("2026-12-01T09:00:00Z"), "the re-run shared the first run's proxy port");
+        fx(() -> {
+            v.override(o);
+            return null;
+        });
+        waitFor(30, TimeUnit.SECONDS, () -> fx(() -> !v.busy()) && shownHtml(tab).contains("override by tester"));
+        fx(() -> {
+            v.undoOverride();
+            return null;
+        });
+        waitFor(30, TimeUnit.SECONDS, () -> fx(() -> !v.busy()) && Files.readString(report).contains("FAIL-reproducible")
+                && !Files.readString(report).contains("override by tester"));
+        waitFor(30, TimeUnit.SECONDS, () -> !shownHtml(tab).isEmpty() && !shownHtml(tab).contains("override by tester"));
+
+        // a report rewritten by someone else (the command line) is read again when its tab is shown
+        Files.writeString(report, Files.readString(report) + "\n\nRewritten outside the window.\n");
+        Files.setLastModifiedTime(report, java.nio.file.attribute.FileTime.from(Instant.now().plusSeconds(5)));
+        OnFx.run(() -> wb.tabs().getSelectionModel().select(tab));
+        waitFor(30, TimeUnit.SECONDS, () -> shownHtml(tab).contains("Rewritten outside the window."));
+    }
+
     @Test
     void twoSessionsComparedShowTheChangedVerdictAndTheNewFinding(FxRobot robot) throws Exception {
         copyFixture();
