@@ -96,10 +96,12 @@ public final class KvNode {
             node.seq = node.wal.replay(node.data, node.log);
             if (node.seq > 0) logLine(id + ": replayed its write-ahead log up to seq " + node.seq);
         }
-        ServerSocket clients = listen(port);
+        // --bind ADDR: the node's own address when it has one (a netns node of a Falsify cluster); loopback otherwise
+        InetAddress bind = a.containsKey("bind") ? InetAddress.getByName(a.get("bind")) : InetAddress.getLoopbackAddress();
+        ServerSocket clients = listen(bind, port);
         if (a.containsKey("leader-peer-port")) {
             node.amLeader = true;
-            ServerSocket peers = listen(Integer.parseInt(a.get("leader-peer-port")));
+            ServerSocket peers = listen(bind, Integer.parseInt(a.get("leader-peer-port")));
             daemon("peers", () -> node.acceptFollowers(peers));
             logLine(id + " leader: followers connect on " + peers.getLocalPort()
                     + (node.ackBeforeReplicationBug ? " (bug: ack-before-replication)" : ""));
@@ -115,10 +117,10 @@ public final class KvNode {
         }
     }
 
-    private static ServerSocket listen(int port) throws IOException {
+    private static ServerSocket listen(InetAddress bind, int port) throws IOException {
         ServerSocket ss = new ServerSocket();
         ss.setReuseAddress(true);
-        ss.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
+        ss.bind(new InetSocketAddress(bind, port), 64);
         return ss;
     }
 

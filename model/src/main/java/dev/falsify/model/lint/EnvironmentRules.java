@@ -91,7 +91,11 @@ final class EnvironmentRules implements PlanLinter.RuleGroup {
         }
         if (spec.finalState() != null) cmds.add(spec.finalState().cmd());
         cmds.addAll(spec.teardown());
-        return programs(cmds);
+        Set<String> out = programs(cmds);
+        // a cluster with its own namespaces is built by Falsify with these: §6b should say so, and its probe then tells
+        // a machine without them (INCONCLUSIVE-env) before anything starts
+        if (spec.hasNetnsNodes()) out.addAll(dev.falsify.model.plan.run.ClusterVocabulary.NETNS_PROGRAMS);
+        return out;
     }
 
     /** External programs these commands invoke (null commands are skipped), in order of first use. */

@@ -215,9 +215,17 @@ final class ArmExecutor {
         List<SeedResult> primary = results.stream().filter(r -> !r.rerun()).toList();
         for (SeedResult r : results) {
             if (r.error().startsWith("environment:")) {
-                probes.add(new CapabilityResult("free loopback ports for " + scenario.id(), false, "", r.error(), true));
+                String what = r.error().contains("cluster") ? "network namespaces (netns nodes) for " : "free loopback ports for ";
+                probes.add(new CapabilityResult(what + scenario.id(), false, "", r.error(), true));
             }
             if (!r.error().isEmpty()) notes.add(r.label() + ": " + r.error());
+            for (FaultObservation o : r.faults()) {
+                // a fault this machine cannot make (a kernel without netem) is the environment's, not the system's
+                if (o.notInjectedBecause.startsWith("environment:")) {
+                    probes.add(new CapabilityResult("fault " + o.name + " (" + o.kind + ") for " + scenario.id(), false, "",
+                            o.notInjectedBecause, true));
+                }
+            }
         }
         if (!stoppedEarly.isEmpty()) notes.add(stoppedEarly);
         b.probes(probes);

@@ -45,9 +45,11 @@ final class FaultDriver {
     private final Services services;
     private final WorkloadWindow workload;
     private final Map<String, Integer> restarts = new HashMap<>();
+    private final ClusterFaults cluster;
 
     FaultDriver(SeedScope scope, RunSpec spec, Map<String, LoopbackFaultProxy> proxies, Services services,
-            WorkloadWindow workload) {
+            WorkloadWindow workload, dev.falsify.runner.cluster.Cluster cluster) {
+        this.cluster = new ClusterFaults(scope, cluster, workload);
         this.scope = scope;
         this.spec = spec;
         this.proxies = proxies;
@@ -70,6 +72,12 @@ final class FaultDriver {
             } else if (a instanceof RunSpec.ProcessAction prf) {
                 kind = "process " + prf.signal() + " " + prf.service() + (prf.restart() ? " + restart" : "");
                 process = true;
+            } else if (a instanceof RunSpec.PartitionAction pa) {
+                kind = "partition " + pa.shape() + (pa.node() != null ? " " + pa.node() : "")
+                        + (pa.from().isEmpty() ? "" : " " + String.join(",", pa.from()) + " -> " + String.join(",", pa.to()));
+                asymmetric = pa.shape().equals("one-way");
+            } else if (a instanceof RunSpec.NetAction na) {
+                kind = "net " + na.kind() + (na.nodes().isEmpty() ? "" : " on " + String.join(",", na.nodes()));
             } else {
                 kind = "command";
             }
@@ -108,6 +116,10 @@ final class FaultDriver {
                 processFault(f, prf, en, o);
             } else if (a instanceof RunSpec.CommandAction cf) {
                 commandFault(f, cf, en, o);
+            } else if (a instanceof RunSpec.PartitionAction pa) {
+                cluster.partition(f, pa, en, o);
+            } else if (a instanceof RunSpec.NetAction na) {
+                cluster.net(f, na, en, o);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

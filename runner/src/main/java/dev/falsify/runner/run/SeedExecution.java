@@ -23,6 +23,8 @@ import dev.falsify.runner.exec.ManagedProcess;
 import dev.falsify.runner.exec.ProcessExit;
 import dev.falsify.runner.exec.ProcessSpec;
 import dev.falsify.runner.exec.ReadinessCheck;
+import dev.falsify.runner.cluster.Cluster;
+import dev.falsify.runner.cluster.NodeTransport;
 import dev.falsify.runner.faults.ShellCommand;
 import dev.falsify.runner.messages.MessageEngine;
 import dev.falsify.runner.messages.MonitorOracle;
@@ -62,7 +64,7 @@ final class SeedExecution {
     private final Path logs;
     private final Path artifacts;
     private final Path cwd;
-    private final Placeholders ph;
+    private Placeholders ph;
     private final PortAllocation ports;
     private final String portsError;
     private final long deadline;
@@ -71,7 +73,9 @@ final class SeedExecution {
     private final Map<String, ManagedProcess> services = new LinkedHashMap<>();
     private final List<ManagedProcess> owned = new CopyOnWriteArrayList<>();
     private final WorkloadWindow workloadWindow = new WorkloadWindow();
-    private final SeedScope scope;
+    private SeedScope scope;
+    /** the run's netns cluster, when the run block declares netns nodes */
+    private Cluster cluster;
     /** the message-aware proxies' engine, when the run block has a messages section */
     private MessageEngine messages;
     private MessageEngine.Outcome messageOutcome;
@@ -128,6 +132,7 @@ final class SeedExecution {
                         .map(e -> e.getKey() + "=" + e.getValue()).collect(java.util.stream.Collectors.joining(", "))));
             }
             error = portsError;
+            if (error.isEmpty()) error = startCluster();
             if (error.isEmpty()) error = runSetup();
             if (error.isEmpty()) error = checkPortsFree();
             if (error.isEmpty()) error = startProxies();
@@ -142,11 +147,12 @@ final class SeedExecution {
                 Map<String, String> workloadEnv = ph(spec.workload().env());
                 // the runner's clock reading at launch: a recorder on another clock can report its offset
                 workloadEnv.put("FALSIFY_MONOTONIC_START_NS", Long.toString(workloadWindow.started()));
-                workload = start(ProcessSpec.of("workload", ph.shell(spec.workload().cmd()), dirOf(spec.workload().cwd()), logs)
-                        .withEnv(workloadEnv));
+                NodeTransport.Launch wl = onClient(ph.shell(spec.workload().cmd()));
+                workload = start(ProcessSpec.of("workload", wl.command(), dirOf(spec.workload().cwd()), logs)
+                        .withEnv(workloadEnv).withEnv(wl.env()));
                 long t0 = System.nanoTime();
                 if (messages != null) messages.workloadStarted(t0);
-                List<Thread> faultThreads = new FaultDriver(scope, spec, proxies, faultTargets(), workloadWindow)
+                List<Thread> faultThreads = new FaultDriver(scope, spec, proxies, faultTargets(), workloadWindow, cluster)
                         .start(schedule, faults, t0);
                 ProcessExit exit = null;
                 while (exit == null && !ctx.options().cancelled() && System.currentTimeMillis() < deadline) {
@@ -309,9 +315,51 @@ final class SeedExecution {
         return "";
     }
 
+    /**
+     * Builds the run's cluster when the run block declares nodes: netns nodes get namespaces and addresses, and
+     * {@code {node:NAME}} becomes each node's address (127.0.0.1 for a local node). A host that cannot build it
+     * makes the seed an environment error (INCONCLUSIVE-env), before anything of the plan ran.
+     */
+    private String startCluster() {
+        if (spec.nodes().isEmpty()) return "";
+        List<String> netns = spec.nodes().stream().filter(RunSpec.Node::netns).map(RunSpec.Node::name).toList();
+        List<String> local = spec.nodes().stream().filter(n -> !n.netns()).map(RunSpec.Node::name).toList();
+        Map<String, String> values = new LinkedHashMap<>();
+        if (netns.isEmpty()) {
+            local.forEach(n -> values.put("node:" + n, "127.0.0.1"));
+        } else {
+            try {
+                cluster = Cluster.up(netns, local);
+            } catch (Cluster.SetupException e) {
+                return "environment: cannot build the netns cluster: " + e.getMessage();
+            }
+            cluster.nodes().forEach((n, t) -> values.put("node:" + n, t.address()));
+            publish(new RunEvent.Step(now(), label, "cluster", cluster.id() + " on " + cluster.subnet() + ": "
+                    + values.entrySet().stream().map(e -> e.getKey().substring(5) + "=" + e.getValue())
+                    .collect(java.util.stream.Collectors.joining(", ")) + ", client=" + cluster.client().address()));
+        }
+        ph = ph.with(values);
+        env.putAll(ph.environment());
+        scope = new SeedScope(label, seed, cwd, env, ph, artifacts, ctx.bus());
+        return "";
+    }
+
+    /** How a command reaches service {@code s}'s node (this host when it names none). */
+    private NodeTransport transportOf(RunSpec.Service s) {
+        if (s.node() == null || cluster == null) return new NodeTransport.Local(s.node() == null ? "local" : s.node());
+        return cluster.nodes().get(s.node());
+    }
+
+    /** The workload and the final-state dump run in the cluster's client namespace, reaching nodes by address. */
+    private NodeTransport.Launch onClient(String command) {
+        return cluster == null ? new NodeTransport.Launch(command, Map.of()) : cluster.client().launch(command);
+    }
+
     private String startService(RunSpec.Service s, String logName) throws IOException, InterruptedException {
         RunSpec.Ready r = s.ready();
-        ProcessSpec ps = ProcessSpec.of(logName, ph.shell(s.cmd()), dirOf(s.cwd()), logs).withEnv(ph(s.env()));
+        NodeTransport node = transportOf(s);
+        NodeTransport.Launch launch = node.launch(ph.shell(s.cmd()));
+        ProcessSpec ps = ProcessSpec.of(logName, launch.command(), dirOf(s.cwd()), logs).withEnv(ph(s.env())).withEnv(launch.env());
         ReadinessCheck check = new ReadinessCheck.None();
         Duration timeout = Duration.ofSeconds(30);
         if (r != null) {
@@ -320,10 +368,21 @@ final class SeedExecution {
                 Pattern pat = Pattern.compile(ph.apply(r.log()));
                 ps = ps.withReadyLine(pat);
                 check = new ReadinessCheck.LogLine(pat);
+            } else if (r.tcp() != null && node instanceof NodeTransport.Netns ns) {
+                // the host cannot connect into the node's namespace: ready when the port listens there
+                String port = ph.apply(r.tcp()).replaceAll(".*:", "");
+                if (!port.matches("\\d{1,5}")) return "service " + s.name() + ": ready.tcp '" + r.tcp() + "' has no port";
+                Map<String, String> e = new HashMap<>(env);
+                e.put(NodeTransport.NETNS_VAR, ns.netns());
+                check = new ReadinessCheck.Command("ip netns exec \"$" + NodeTransport.NETNS_VAR + "\" ss -Hltn | awk '{print $4}' | grep -q ':"
+                        + port + "$'", e);
             } else if (r.tcp() != null) {
                 check = ReadinessCheck.tcp(ph.apply(r.tcp()));
             } else if (r.cmd() != null) {
-                check = new ReadinessCheck.Command(ph.shell(r.cmd()), env);
+                NodeTransport.Launch rc = node.launch(ph.shell(r.cmd()));
+                Map<String, String> e = new HashMap<>(env);
+                e.putAll(rc.env());
+                check = new ReadinessCheck.Command(rc.command(), e);
             }
         }
         ManagedProcess p = start(ps);
@@ -392,7 +451,10 @@ final class SeedExecution {
     }
 
     private JsonNode dumpFinalState() {
-        ShellCommand.Outcome o = new ShellCommand(ph.shell(spec.finalState().cmd()), cwd, env, Duration.ofSeconds(30)).run();
+        NodeTransport.Launch fs = onClient(ph.shell(spec.finalState().cmd()));
+        Map<String, String> fsEnv = new HashMap<>(env);
+        fsEnv.putAll(fs.env());
+        ShellCommand.Outcome o = new ShellCommand(fs.command(), cwd, fsEnv, Duration.ofSeconds(30)).run();
         Path out = artifacts.resolve(label + ".final-state.json");
         try {
             AtomicFiles.write(out, o.output());
@@ -436,6 +498,11 @@ final class SeedExecution {
             }
         }
         for (LoopbackFaultProxy p : proxies.values()) p.close();
+        if (cluster != null) {
+            List<String> gone = cluster.namespaces();
+            cluster.close();
+            publish(new RunEvent.Step(now(), label, "cluster", "removed " + cluster.id() + " (" + gone.size() + " namespaces)"));
+        }
     }
 
     private List<String> scanMarkers() {

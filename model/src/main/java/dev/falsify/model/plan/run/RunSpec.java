@@ -18,9 +18,10 @@ import java.util.Map;
 public record RunSpec(String cwd, Duration timeout, List<Long> seeds, List<String> setup, List<Service> services,
                       List<Proxy> proxies, Workload workload, List<Fault> faults, HistoryFile history, List<String> checkers,
                       FinalState finalState, List<String> teardown, List<MessageTap> messages, List<MessageFilter> filters,
-                      Monitor monitor) {
+                      Monitor monitor, List<Node> nodes) {
 
     public RunSpec {
+        nodes = List.copyOf(nodes);
         seeds = List.copyOf(seeds);
         setup = List.copyOf(setup);
         services = List.copyOf(services);
@@ -32,8 +33,26 @@ public record RunSpec(String cwd, Duration timeout, List<Long> seeds, List<Strin
         filters = List.copyOf(filters);
     }
 
-    /** A long-running process the runner starts and owns. {@code env} and {@code cwd} are optional. */
-    public record Service(String name, String cmd, Ready ready, Map<String, String> env, String cwd, Span span) {
+    /**
+     * A long-running process the runner starts and owns. {@code env} and {@code cwd} are optional;
+     * {@code node} is the declared node it runs on, or null (this host, as before nodes existed).
+     */
+    public record Service(String name, String cmd, Ready ready, Map<String, String> env, String cwd, Span span, String node) {
+    }
+
+    /**
+     * A node of the cluster ({@code nodes:}): a name and a transport ({@link ClusterVocabulary.Transport} id,
+     * {@code local} when not written).
+     */
+    public record Node(String name, String transport, Span span) {
+        public boolean netns() {
+            return ClusterVocabulary.Transport.NETNS.id().equals(transport);
+        }
+    }
+
+    /** Whether any node has its own network namespace (so the run needs root, ip and iptables). */
+    public boolean hasNetnsNodes() {
+        return nodes.stream().anyMatch(Node::netns);
     }
 
     /** Readiness check: exactly one of {@code tcp} (host:port), {@code log} (regex), {@code cmd}. */
@@ -59,7 +78,7 @@ public record RunSpec(String cwd, Duration timeout, List<Long> seeds, List<Strin
     }
 
     /** What a fault does. */
-    public sealed interface FaultAction permits ProxyAction, ProcessAction, CommandAction {
+    public sealed interface FaultAction permits ProxyAction, ProcessAction, CommandAction, PartitionAction, NetAction {
     }
 
     /**
@@ -72,6 +91,37 @@ public record RunSpec(String cwd, Duration timeout, List<Long> seeds, List<Strin
 
     /** @param signal KILL, TERM, STOP/CONT (stop for the window, then continue), STOP, CONT, INT, HUP */
     public record ProcessAction(String service, String signal, boolean restart) implements FaultAction {
+    }
+
+    /**
+     * A partition of the cluster's nodes ({@link ClusterVocabulary.Shape} id): DROP rules inside the node
+     * namespaces, their packet counters the landing evidence.
+     *
+     * @param node  the isolated node of {@code isolate}, else null
+     * @param nodes the nodes the shape splits, in order (empty: every netns node, declared order)
+     * @param from  {@code one-way}: the senders whose packets are dropped
+     * @param to    {@code one-way}: the receivers that never get them
+     */
+    public record PartitionAction(String shape, String node, List<String> nodes, List<String> from, List<String> to)
+            implements FaultAction {
+        public PartitionAction {
+            nodes = List.copyOf(nodes);
+            from = List.copyOf(from);
+            to = List.copyOf(to);
+        }
+    }
+
+    /**
+     * A packet fault on nodes ({@link ClusterVocabulary.NetKind} id): loss, bandwidth, netem kinds.
+     *
+     * @param nodes  the nodes whose traffic it hits (empty: every netns node)
+     * @param params the kind's parameters as written (validated against the vocabulary)
+     */
+    public record NetAction(String kind, List<String> nodes, Map<String, String> params) implements FaultAction {
+        public NetAction {
+            nodes = List.copyOf(nodes);
+            params = Map.copyOf(params);
+        }
     }
 
     /** Arbitrary inject / heal commands (needs a landing probe). */

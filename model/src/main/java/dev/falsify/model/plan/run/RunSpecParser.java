@@ -43,20 +43,22 @@ public final class RunSpecParser {
     }
 
     static final Set<String> TOP = Set.of("cwd", "timeout", "seeds", "setup", "services", "proxies", "workload",
-            "faults", "history", "checkers", "final_state", "teardown", "messages", "filters", "monitor");
+            "faults", "history", "checkers", "final_state", "teardown", "messages", "filters", "monitor", "nodes");
     // the fields of each part, built once (a Set.of per call was a tenth of the allocation of reading a block)
-    private static final Set<String> SERVICE_FIELDS = Set.of("name", "cmd", "ready", "env", "cwd");
+    private static final Set<String> SERVICE_FIELDS = Set.of("name", "cmd", "ready", "env", "cwd", "node");
     private static final Set<String> READY_FIELDS = Set.of("tcp", "log", "cmd", "timeout");
     private static final Set<String> PROXY_FIELDS = Set.of("name", "listen", "upstream");
     private static final Set<String> WORKLOAD_FIELDS = Set.of("cmd", "env", "cwd", "timeout");
-    private static final Set<String> FAULT_FIELDS = Set.of("name", "at", "for", "proxy", "toxic", "process", "inject", "heal", "landing");
+    private static final Set<String> FAULT_FIELDS = Set.of("name", "at", "for", "proxy", "toxic", "process", "inject", "heal", "landing",
+            "partition", "net");
     private static final Set<String> PROXY_FAULT_FIELDS = Set.of("name", "kind", "params", "connections");
     private static final Set<String> PROCESS_FAULT_FIELDS = Set.of("service", "signal", "restart");
     private static final Set<String> LANDING_FIELDS = Set.of("probe", "expect");
     private static final Set<String> HISTORY_FIELDS = Set.of("path", "format", "model");
     private static final Set<String> FINAL_STATE_FIELDS = Set.of("cmd", "format");
     // the closed vocabularies (kinds, params, signals, formats, …) live in RunVocabulary, shared with the runner
-    private static final Pattern HOST_PORT = Pattern.compile("(\\[[0-9a-fA-F:]+]|[A-Za-z0-9._-]+):(\\d{1,5}|\\{[a-z_]+}|"
+    private static final Pattern HOST_PORT = Pattern.compile("(\\[[0-9a-fA-F:]+]|[A-Za-z0-9._-]+|"
+            + ClusterVocabulary.NODE_PLACEHOLDER.pattern() + "):(\\d{1,5}|\\{[a-z_]+}|"
             + RunVocabulary.PORT_PLACEHOLDER.pattern() + ")");
 
     /**
@@ -140,6 +142,7 @@ public final class RunSpecParser {
 
     private final Positions positions;
     private final List<RunSpecError> errors = new ArrayList<>();
+    private ClusterBlockReader cluster;
 
     private RunSpecParser(Positions positions) {
         this.positions = positions;
@@ -185,6 +188,7 @@ public final class RunSpecParser {
             return null;
         }
         Map<String, Node> top = fields(map, "", TOP);
+        cluster = ClusterBlockReader.read(this, top.get("nodes"));
         String cwd = str(top.get("cwd"), "cwd");
         Duration timeout = duration(top.get("timeout"), "timeout");
         List<Long> seeds = seeds(top.get("seeds"));
@@ -210,7 +214,7 @@ public final class RunSpecParser {
             error(root, "workload", "run block has no workload (workload: { cmd: … })");
         }
         return new RunSpec(cwd == null ? "." : cwd, timeout, seeds, setup, services, proxies, workload, faults, history,
-                checkers, finalState, teardown, messages, filters, monitor);
+                checkers, finalState, teardown, messages, filters, monitor, cluster.nodes());
     }
 
     // ---- sections ----
@@ -240,8 +244,10 @@ public final class RunSpecParser {
             String name = required(f, "name", path, e.getValue());
             String cmd = required(f, "cmd", path, e.getValue());
             if (name != null && !seen.add(name)) error(f.get("name"), path + ".name", "service '" + name + "' is declared twice");
+            String node = cluster.serviceNode(f.get("node"), path + ".node");
+            cluster.placeholders(f.get("cmd"), path + ".cmd", cmd);
             out.add(new RunSpec.Service(name, cmd, ready(f.get("ready"), path + ".ready"), stringMap(f.get("env"), path + ".env"),
-                    str(f.get("cwd"), path + ".cwd"), span(e.getValue())));
+                    str(f.get("cwd"), path + ".cwd"), span(e.getValue()), node));
         }
         return out;
     }
@@ -298,6 +304,7 @@ public final class RunSpecParser {
         if (m == null) return null;
         Map<String, Node> f = fields(m, "workload", WORKLOAD_FIELDS);
         String cmd = required(f, "cmd", "workload", m);
+        cluster.placeholders(f.get("cmd"), "workload.cmd", cmd);
         return new RunSpec.Workload(cmd, stringMap(f.get("env"), "workload.env"), str(f.get("cwd"), "workload.cwd"),
                 duration(f.get("timeout"), "workload.timeout"), span(m));
     }
@@ -318,10 +325,14 @@ public final class RunSpecParser {
             if (f.get("at") == null) error(e.getValue(), path + ".at", "fault '" + name + "' has no 'at' (offset from workload start)");
             Duration dur = duration(f.get("for"), path + ".for");
             int kinds = (f.containsKey("proxy") ? 1 : 0) + (f.containsKey("toxic") ? 1 : 0) + (f.containsKey("process") ? 1 : 0)
-                    + (f.containsKey("inject") ? 1 : 0);
+                    + (f.containsKey("inject") ? 1 : 0) + (f.containsKey("partition") ? 1 : 0) + (f.containsKey("net") ? 1 : 0);
             RunSpec.FaultAction action = null;
             if (kinds != 1) {
-                error(e.getValue(), path, "fault '" + name + "' needs exactly one of proxy, toxic, process or inject");
+                error(e.getValue(), path, "fault '" + name + "' needs exactly one of proxy, toxic, process, partition, net or inject");
+            } else if (f.containsKey("partition")) {
+                action = cluster.partition(f.get("partition"), path + ".partition");
+            } else if (f.containsKey("net")) {
+                action = cluster.net(f.get("net"), path + ".net");
             } else if (f.containsKey("proxy")) {
                 action = proxyFault(f.get("proxy"), path + ".proxy", proxyNames);
             } else if (f.containsKey("toxic")) {
@@ -463,7 +474,9 @@ public final class RunSpecParser {
         MappingNode m = mapping(n, "final_state");
         if (m == null) return null;
         Map<String, Node> f = fields(m, "final_state", FINAL_STATE_FIELDS);
-        return new RunSpec.FinalState(required(f, "cmd", "final_state", m), str(f.get("format"), "final_state.format"));
+        String cmd = required(f, "cmd", "final_state", m);
+        cluster.placeholders(f.get("cmd"), "final_state.cmd", cmd);
+        return new RunSpec.FinalState(cmd, str(f.get("format"), "final_state.format"));
     }
 
     // ---- node helpers ----
