@@ -24,6 +24,7 @@ import dev.falsify.runner.exec.ProcessSpec;
 import dev.falsify.runner.exec.ReadinessCheck;
 import dev.falsify.runner.faults.ShellCommand;
 import dev.falsify.runner.messages.MessageEngine;
+import dev.falsify.runner.nodefaults.NodeFaults;
 import dev.falsify.runner.messages.MonitorOracle;
 import dev.falsify.runner.pictures.SessionPictures;
 import dev.falsify.runner.proxy.LoopbackFaultProxy;
@@ -75,6 +76,8 @@ final class SeedExecution {
     private MessageEngine messages;
     private MessageEngine.Outcome messageOutcome;
     private AutoCloseable logLines;
+    /** clock and storage faults: the services' clocks and the storage layers over their data directories */
+    private NodeFaults nodeFaults = NodeFaults.none();
 
     SeedExecution(ArmContext ctx, RunSpec spec, long seed, int rerunIndex) {
         this.ctx = ctx;
@@ -128,6 +131,7 @@ final class SeedExecution {
             }
             error = portsError;
             if (error.isEmpty()) error = runSetup();
+            if (error.isEmpty()) error = prepareNodeFaults();
             if (error.isEmpty()) error = checkPortsFree();
             if (error.isEmpty()) error = startProxies();
             if (error.isEmpty()) {
@@ -145,7 +149,7 @@ final class SeedExecution {
                         .withEnv(workloadEnv));
                 long t0 = System.nanoTime();
                 if (messages != null) messages.workloadStarted(t0);
-                List<Thread> faultThreads = new FaultDriver(scope, spec, proxies, faultTargets(), workloadWindow)
+                List<Thread> faultThreads = new FaultDriver(scope, spec, proxies, faultTargets(), workloadWindow, nodeFaults)
                         .start(schedule, faults, t0);
                 ProcessExit exit = null;
                 while (exit == null && !ctx.options().cancelled() && System.currentTimeMillis() < deadline) {
@@ -310,7 +314,10 @@ final class SeedExecution {
 
     private String startService(RunSpec.Service s, String logName) throws IOException, InterruptedException {
         RunSpec.Ready r = s.ready();
-        ProcessSpec ps = ProcessSpec.of(logName, ph.shell(s.cmd()), dirOf(s.cwd()), logs).withEnv(ph(s.env()));
+        Map<String, String> serviceEnv = ph(s.env());
+        String preload = serviceEnv.getOrDefault("LD_PRELOAD", env.get("LD_PRELOAD"));
+        serviceEnv.putAll(nodeFaults.environment(s.name(), preload));
+        ProcessSpec ps = ProcessSpec.of(logName, ph.shell(s.cmd()), dirOf(s.cwd()), logs).withEnv(serviceEnv);
         ReadinessCheck check = new ReadinessCheck.None();
         Duration timeout = Duration.ofSeconds(30);
         if (r != null) {
@@ -347,7 +354,10 @@ final class SeedExecution {
     }
 
     private ManagedProcess start(ProcessSpec ps) throws IOException {
-        ManagedProcess p = ManagedProcess.start(ps.withEnv(env), ctx.bus(), label);
+        ProcessSpec merged = ps.withEnv(env);
+        // a clock fault's LD_PRELOAD (which keeps the user's after libfaketime) must survive the seed's environment
+        if (ps.env().containsKey("FAKETIME_TIMESTAMP_FILE")) merged = merged.withEnv(Map.of("LD_PRELOAD", ps.env().get("LD_PRELOAD")));
+        ManagedProcess p = ManagedProcess.start(merged, ctx.bus(), label);
         owned.add(p);
         return p;
     }
@@ -435,6 +445,22 @@ final class SeedExecution {
             }
         }
         for (LoopbackFaultProxy p : proxies.values()) p.close();
+        nodeFaults.close(); // after the services stopped: nothing holds the data directories any more
+    }
+
+    /** Clocks for the services a clock fault names, storage layers over the data directories a storage fault names. */
+    private String prepareNodeFaults() throws IOException {
+        try {
+            // beside logs/, not in it: logs/<label>/ is scanned as the SUT's own output
+            Path state = ctx.sessionDir().resolve("node-faults").resolve(label);
+            nodeFaults = NodeFaults.prepare(spec, state, d -> cwd.resolve(ph.apply(d)), List.of(ctx.sessionDir(), cwd));
+            nodeFaults.mount(state);
+            return "";
+        } catch (NodeFaults.Refused e) {
+            return e.getMessage();
+        } catch (IOException e) {
+            return "environment: " + e.getMessage();
+        }
     }
 
     private List<String> scanMarkers() {
