@@ -101,6 +101,19 @@ class CatalogContentTest {
                 .map(n -> n.runner().kind()).collect(Collectors.toSet());
         assertThat(signals).containsExactlyInAnyOrder("KILL", "TERM", "STOP/CONT");
         assertThat(catalog.nemeses()).filteredOn(n -> !n.runner().builtIn()).hasSizeGreaterThanOrEqualTo(8);
+        // issue 33: N19-N25 are built in, and every storage kind and the jump and drift clock kinds have an entry
+        assertThat(catalog.nemeses()).filteredOn(n -> n.id().compareTo("N19") >= 0 && n.id().compareTo("N25") <= 0)
+                .hasSize(7).allMatch(n -> n.runner().builtIn());
+        Set<String> storage = catalog.nemeses().stream().filter(n -> n.runner().mode().equals("storage"))
+                .map(n -> n.runner().kind()).collect(Collectors.toSet());
+        assertThat(storage).containsExactlyInAnyOrderElementsOf(dev.falsify.model.plan.run.RunVocabulary.StorageKind.ids());
+        for (var k : dev.falsify.model.plan.run.RunVocabulary.StorageKind.values()) {
+            assertThat(catalog.nemeses()).anyMatch(n -> n.id().equals(k.nemesis()) && n.runner().kind().equals(k.id()));
+        }
+        Set<String> clock = catalog.nemeses().stream().filter(n -> n.runner().mode().equals("clock"))
+                .map(n -> n.runner().kind()).collect(Collectors.toSet());
+        assertThat(dev.falsify.model.plan.run.RunVocabulary.ClockKind.ids()).containsAll(clock);
+        assertThat(clock).contains("jump", "drift");
     }
 
     @Test
@@ -116,6 +129,8 @@ class CatalogContentTest {
                     case "proxy" -> assertThat(f.path("proxy").path("kind").asText()).as(n.id()).isEqualTo(n.runner().kind());
                     case "process" -> assertThat(f.path("process").path("signal").asText()).as(n.id())
                             .isEqualTo(n.runner().kind());
+                    case "clock" -> assertThat(f.path("clock").path("kind").asText()).as(n.id()).isEqualTo(n.runner().kind());
+                    case "storage" -> assertThat(f.path("storage").path("kind").asText()).as(n.id()).isEqualTo(n.runner().kind());
                     default -> {
                         assertThat(f.path("inject").asText()).as(n.id() + " inject").isNotBlank();
                         assertThat(f.path("heal").asText()).as(n.id() + " heal").isNotBlank();

@@ -10,6 +10,8 @@ import dev.falsify.runner.exec.ManagedProcess;
 import dev.falsify.runner.exec.ProcessExit;
 import dev.falsify.runner.exec.Signal;
 import dev.falsify.runner.faults.ShellCommand;
+import dev.falsify.runner.nodefaults.NodeFaultHooks;
+import dev.falsify.runner.nodefaults.NodeFaults;
 import dev.falsify.runner.proxy.ConnectionSelector;
 import dev.falsify.runner.proxy.LoopbackFaultProxy;
 import dev.falsify.runner.proxy.ProxyFault;
@@ -46,10 +48,12 @@ final class FaultDriver {
     private final WorkloadWindow workload;
     private final Map<String, Integer> restarts = new HashMap<>();
     private final ClusterFaults cluster;
+    private final NodeFaults nodeFaults;
 
     FaultDriver(SeedScope scope, RunSpec spec, Map<String, LoopbackFaultProxy> proxies, Services services,
-            WorkloadWindow workload, dev.falsify.runner.cluster.Cluster cluster) {
+            WorkloadWindow workload, dev.falsify.runner.cluster.Cluster cluster, NodeFaults nodeFaults) {
         this.cluster = new ClusterFaults(scope, cluster, workload);
+        this.nodeFaults = nodeFaults;
         this.scope = scope;
         this.spec = spec;
         this.proxies = proxies;
@@ -78,6 +82,11 @@ final class FaultDriver {
                 asymmetric = pa.shape().equals("one-way");
             } else if (a instanceof RunSpec.NetAction na) {
                 kind = "net " + na.kind() + (na.nodes().isEmpty() ? "" : " on " + String.join(",", na.nodes()));
+            } else if (a instanceof RunSpec.ClockAction c) {
+                kind = "clock " + c.kind() + " on " + c.service();
+            } else if (a instanceof RunSpec.StorageAction st) {
+                kind = "storage " + st.kind() + " on " + st.service();
+                process = st.kind().equals("lose-unsynced-writes");
             } else {
                 kind = "command";
             }
@@ -120,6 +129,8 @@ final class FaultDriver {
                 cluster.partition(f, pa, en, o);
             } else if (a instanceof RunSpec.NetAction na) {
                 cluster.net(f, na, en, o);
+            } else if (NodeFaults.handles(a)) {
+                nodeFault(f, en, o);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -263,6 +274,81 @@ final class FaultDriver {
         } catch (IOException | RuntimeException e) {
             return "";
         }
+    }
+
+    /** Clock and storage faults: {@link NodeFaults} does them, this records what it reports. */
+    private void nodeFault(RunSpec.Fault f, FaultSchedule.Entry en, FaultObservation o) throws InterruptedException, IOException {
+        LandingProbe probe = LandingProbe.take(f.landing(), scope.ph(), scope.cwd(), scope.env());
+        NodeFaultHooks.Sink sink = new NodeFaultHooks.Sink() {
+            @Override
+            public void injected(String what, String detail) {
+                o.injectNanos = System.nanoTime();
+                o.injected = true;
+                scope.publish(new RunEvent.FaultInjected(now(), scope.label(), f.name(), what, detail, en.describe()));
+            }
+
+            @Override
+            public void healed(String detail) {
+                o.healNanos = System.nanoTime();
+                o.healed = true;
+                scope.publish(new RunEvent.FaultHealed(now(), scope.label(), f.name(), detail));
+            }
+
+            @Override
+            public void reading(LandingReading r) {
+                o.reading(r);
+            }
+
+            @Override
+            public void concluded(boolean landed, String summary) {
+                o.landing = landed ? FaultEvidence.Landing.PROVEN : FaultEvidence.Landing.NOT_PROVEN;
+                o.summary = summary;
+            }
+
+            @Override
+            public void notInjected(String why) {
+                o.notInjectedBecause = why;
+                o.landing = FaultEvidence.Landing.NOT_PROVEN;
+            }
+        };
+        NodeFaultHooks.Services hooks = new NodeFaultHooks.Services() {
+            @Override
+            public long pid(String service) {
+                ManagedProcess p = services.running(service);
+                return p == null || !p.isAlive() ? -1 : p.pid();
+            }
+
+            @Override
+            public String kill(String service) throws InterruptedException {
+                ManagedProcess p = services.running(service);
+                if (p == null) return "";
+                try {
+                    p.signal(Signal.KILL, "fault");
+                } catch (IOException e) {
+                    return "";
+                }
+                ProcessExit exit = p.waitFor(Duration.ofSeconds(10));
+                return exit == null ? "" : exit.describe();
+            }
+
+            @Override
+            public String restart(String service) throws InterruptedException {
+                int n = restarts.merge(service, 1, Integer::sum);
+                RunSpec.Service svc = spec.services().stream().filter(x -> x.name().equals(service)).findFirst().orElseThrow();
+                try {
+                    return services.restart(svc, svc.name() + ".restart" + n);
+                } catch (IOException e) {
+                    return e.getMessage();
+                }
+            }
+        };
+        nodeFaults.run(f, en.forMs(), sink, workload::waitUntil, hooks);
+        if (probe.present() && o.injected) {
+            boolean ok = probe.conclude(o, probe.pollDuring(workload, System.nanoTime()));
+            if (!ok) o.landing = FaultEvidence.Landing.NOT_PROVEN;
+        }
+        scope.publish(new RunEvent.LandingChecked(now(), scope.label(), f.name(), o.landing == FaultEvidence.Landing.PROVEN,
+                o.notInjectedBecause.isEmpty() ? o.summary : o.notInjectedBecause));
     }
 
     private void commandFault(RunSpec.Fault f, RunSpec.CommandAction cf, FaultSchedule.Entry en, FaultObservation o)

@@ -27,6 +27,7 @@ import dev.falsify.runner.cluster.Cluster;
 import dev.falsify.runner.cluster.NodeTransport;
 import dev.falsify.runner.faults.ShellCommand;
 import dev.falsify.runner.messages.MessageEngine;
+import dev.falsify.runner.nodefaults.NodeFaults;
 import dev.falsify.runner.messages.MonitorOracle;
 import dev.falsify.runner.pictures.SessionPictures;
 import dev.falsify.runner.proxy.LoopbackFaultProxy;
@@ -80,6 +81,8 @@ final class SeedExecution {
     private MessageEngine messages;
     private MessageEngine.Outcome messageOutcome;
     private AutoCloseable logLines;
+    /** clock and storage faults: the services' clocks and the storage layers over their data directories */
+    private NodeFaults nodeFaults = NodeFaults.none();
 
     SeedExecution(ArmContext ctx, RunSpec spec, long seed, int rerunIndex) {
         this.ctx = ctx;
@@ -134,6 +137,7 @@ final class SeedExecution {
             error = portsError;
             if (error.isEmpty()) error = startCluster();
             if (error.isEmpty()) error = runSetup();
+            if (error.isEmpty()) error = prepareNodeFaults();
             if (error.isEmpty()) error = checkPortsFree();
             if (error.isEmpty()) error = startProxies();
             if (error.isEmpty()) {
@@ -152,7 +156,8 @@ final class SeedExecution {
                         .withEnv(workloadEnv).withEnv(wl.env()));
                 long t0 = System.nanoTime();
                 if (messages != null) messages.workloadStarted(t0);
-                List<Thread> faultThreads = new FaultDriver(scope, spec, proxies, faultTargets(), workloadWindow, cluster)
+                List<Thread> faultThreads = new FaultDriver(scope, spec, proxies, faultTargets(), workloadWindow, cluster,
+                        nodeFaults)
                         .start(schedule, faults, t0);
                 ProcessExit exit = null;
                 while (exit == null && !ctx.options().cancelled() && System.currentTimeMillis() < deadline) {
@@ -359,7 +364,10 @@ final class SeedExecution {
         RunSpec.Ready r = s.ready();
         NodeTransport node = transportOf(s);
         NodeTransport.Launch launch = node.launch(ph.shell(s.cmd()));
-        ProcessSpec ps = ProcessSpec.of(logName, launch.command(), dirOf(s.cwd()), logs).withEnv(ph(s.env())).withEnv(launch.env());
+        Map<String, String> serviceEnv = ph(s.env());
+        String preload = serviceEnv.getOrDefault("LD_PRELOAD", env.get("LD_PRELOAD"));
+        serviceEnv.putAll(nodeFaults.environment(s.name(), preload));
+        ProcessSpec ps = ProcessSpec.of(logName, launch.command(), dirOf(s.cwd()), logs).withEnv(serviceEnv).withEnv(launch.env());
         ReadinessCheck check = new ReadinessCheck.None();
         Duration timeout = Duration.ofSeconds(30);
         if (r != null) {
@@ -407,7 +415,10 @@ final class SeedExecution {
     }
 
     private ManagedProcess start(ProcessSpec ps) throws IOException {
-        ManagedProcess p = ManagedProcess.start(ps.withEnv(env), ctx.bus(), label);
+        ProcessSpec merged = ps.withEnv(env);
+        // a clock fault's LD_PRELOAD (which keeps the user's after libfaketime) must survive the seed's environment
+        if (ps.env().containsKey("FAKETIME_TIMESTAMP_FILE")) merged = merged.withEnv(Map.of("LD_PRELOAD", ps.env().get("LD_PRELOAD")));
+        ManagedProcess p = ManagedProcess.start(merged, ctx.bus(), label);
         owned.add(p);
         return p;
     }
@@ -498,10 +509,26 @@ final class SeedExecution {
             }
         }
         for (LoopbackFaultProxy p : proxies.values()) p.close();
+        nodeFaults.close(); // after the services stopped: nothing holds the data directories any more
         if (cluster != null) {
             List<String> gone = cluster.namespaces();
             cluster.close();
             publish(new RunEvent.Step(now(), label, "cluster", "removed " + cluster.id() + " (" + gone.size() + " namespaces)"));
+        }
+    }
+
+    /** Clocks for the services a clock fault names, storage layers over the data directories a storage fault names. */
+    private String prepareNodeFaults() throws IOException {
+        try {
+            // beside logs/, not in it: logs/<label>/ is scanned as the SUT's own output
+            Path state = ctx.sessionDir().resolve("node-faults").resolve(label);
+            nodeFaults = NodeFaults.prepare(spec, state, d -> cwd.resolve(ph.apply(d)), List.of(ctx.sessionDir(), cwd));
+            nodeFaults.mount(state);
+            return "";
+        } catch (NodeFaults.Refused e) {
+            return e.getMessage();
+        } catch (IOException e) {
+            return "environment: " + e.getMessage();
         }
     }
 

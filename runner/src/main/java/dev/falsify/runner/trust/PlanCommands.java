@@ -72,6 +72,13 @@ public final class PlanCommands {
             if (f.action() instanceof RunSpec.CommandAction cf) {
                 out.add(p + "fault " + name(f.name()) + " inject: " + cf.inject());
                 if (cf.heal() != null) out.add(p + "fault " + name(f.name()) + " heal: " + cf.heal());
+            } else if (f.action() instanceof RunSpec.ClockAction c) {
+                // not a command, but it changes what the service runs with: shown so trusting it is a choice
+                out.add(p + "fault " + name(f.name()) + " clock " + c.kind() + ": service " + name(c.service())
+                        + " runs with LD_PRELOAD=libfaketime");
+            } else if (f.action() instanceof RunSpec.StorageAction st) {
+                out.add(p + "fault " + name(f.name()) + " storage " + st.kind() + ": FUSE layer mounted over " + st.dir()
+                        + " (service " + name(st.service()) + ")");
             }
             if (f.landing() != null && f.landing().probe() != null) {
                 out.add(p + "landing probe " + name(f.name()) + ": " + f.landing().probe());

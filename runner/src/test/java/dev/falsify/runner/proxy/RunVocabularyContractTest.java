@@ -239,4 +239,15 @@ class RunVocabularyContractTest {
         for (RunVocabulary.MessageEventKind k : RunVocabulary.MessageEventKind.values()) assertThat(docs).as(k.id()).contains("`" + k.id() + "`");
         assertThat(docs).as("event kinds in order").contains("`" + String.join("`, `", RunVocabulary.MessageEventKind.messageIds()) + "`");
     }
+
+    @Test
+    void docsListEveryClockAndStorageKind() throws IOException {
+        String docs = Files.readString(DOCS, StandardCharsets.UTF_8);
+        Set<String> clock = new LinkedHashSet<>();
+        Set<String> storage = new LinkedHashSet<>();
+        Matcher m = Pattern.compile("(?m)^\\| (clock|storage) `([a-z-]+)`").matcher(docs);
+        while (m.find()) (m.group(1).equals("clock") ? clock : storage).add(m.group(2));
+        assertThat(clock).containsExactlyInAnyOrderElementsOf(RunVocabulary.ClockKind.ids());
+        assertThat(storage).containsExactlyInAnyOrderElementsOf(RunVocabulary.StorageKind.ids());
+    }
 }

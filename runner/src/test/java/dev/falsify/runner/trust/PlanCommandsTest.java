@@ -104,4 +104,14 @@ class PlanCommandsTest {
                 "S1: setup: true\\r\\u001b[2Kecho safe\\nrm -rf x \\u202e");
         assertThat(PlanCommands.display("plain ünïcode")).isEqualTo("plain ünïcode");
     }
+
+    @Test
+    void clockAndStorageFaultsAreShownThoughTheyRunNoPlanCommand() {
+        var spec = dev.falsify.model.plan.run.RunSpecParser.parse("services:\n  - { name: n1, cmd: kv }\nworkload: { cmd: w }\n"
+                + "faults:\n  - { name: j, at: 1s, for: 1s, clock: { service: n1, kind: jump, offset: 5s } }\n"
+                + "  - { name: d, at: 1s, for: 1s, storage: { service: n1, kind: eio, dir: \"{artifacts}/n1\" } }\n").spec();
+        List<String> lines = PlanCommands.of("S1", spec, dir);
+        assertThat(lines).contains("S1: fault j clock jump: service n1 runs with LD_PRELOAD=libfaketime",
+                "S1: fault d storage eio: FUSE layer mounted over {artifacts}/n1 (service n1)");
+    }
 }

@@ -78,7 +78,8 @@ public record RunSpec(String cwd, Duration timeout, List<Long> seeds, List<Strin
     }
 
     /** What a fault does. */
-    public sealed interface FaultAction permits ProxyAction, ProcessAction, CommandAction, PartitionAction, NetAction {
+    public sealed interface FaultAction
+            permits ProxyAction, ProcessAction, CommandAction, PartitionAction, NetAction, ClockAction, StorageAction {
     }
 
     /**
@@ -126,6 +127,29 @@ public record RunSpec(String cwd, Duration timeout, List<Long> seeds, List<Strin
 
     /** Arbitrary inject / heal commands (needs a landing probe). */
     public record CommandAction(String inject, String heal) implements FaultAction {
+    }
+
+    /**
+     * A clock fault on one service's processes through libfaketime ({@link RunVocabulary.ClockKind}): the
+     * host's clock is never touched.
+     *
+     * @param kind     jump, drift or strobe
+     * @param offsetMs the jump (signed), or the strobe's amplitude; 0 for drift
+     * @param rate     drift: how fast the service's clock runs during the window (1.5 = 50 % fast); else 1
+     * @param periodMs strobe: how long each side of the strobe lasts; else 0
+     */
+    public record ClockAction(String service, String kind, long offsetMs, double rate, long periodMs) implements FaultAction {
+    }
+
+    /**
+     * A storage fault on one service's data directory through Falsify's FUSE layer
+     * ({@link RunVocabulary.StorageKind}).
+     *
+     * @param dir     the service's data directory (placeholders kept); mounted over before the services start
+     * @param delayMs slow-io: the delay added to each operation; else 0
+     * @param restart lose-unsynced-writes: start the service again after the window
+     */
+    public record StorageAction(String service, String kind, String dir, long delayMs, boolean restart) implements FaultAction {
     }
 
     /** @param expect e.g. {@code delta > 0}, compared before vs during the window */

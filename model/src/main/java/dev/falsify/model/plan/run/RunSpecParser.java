@@ -49,8 +49,8 @@ public final class RunSpecParser {
     private static final Set<String> READY_FIELDS = Set.of("tcp", "log", "cmd", "timeout");
     private static final Set<String> PROXY_FIELDS = Set.of("name", "listen", "upstream");
     private static final Set<String> WORKLOAD_FIELDS = Set.of("cmd", "env", "cwd", "timeout");
-    private static final Set<String> FAULT_FIELDS = Set.of("name", "at", "for", "proxy", "toxic", "process", "inject", "heal", "landing",
-            "partition", "net");
+    private static final Set<String> FAULT_FIELDS = Set.of("name", "at", "for", "proxy", "toxic", "process", "clock", "storage",
+            "inject", "heal", "landing", "partition", "net");
     private static final Set<String> PROXY_FAULT_FIELDS = Set.of("name", "kind", "params", "connections");
     private static final Set<String> PROCESS_FAULT_FIELDS = Set.of("service", "signal", "restart");
     private static final Set<String> LANDING_FIELDS = Set.of("probe", "expect");
@@ -325,10 +325,12 @@ public final class RunSpecParser {
             if (f.get("at") == null) error(e.getValue(), path + ".at", "fault '" + name + "' has no 'at' (offset from workload start)");
             Duration dur = duration(f.get("for"), path + ".for");
             int kinds = (f.containsKey("proxy") ? 1 : 0) + (f.containsKey("toxic") ? 1 : 0) + (f.containsKey("process") ? 1 : 0)
+                    + (f.containsKey("clock") ? 1 : 0) + (f.containsKey("storage") ? 1 : 0)
                     + (f.containsKey("inject") ? 1 : 0) + (f.containsKey("partition") ? 1 : 0) + (f.containsKey("net") ? 1 : 0);
             RunSpec.FaultAction action = null;
             if (kinds != 1) {
-                error(e.getValue(), path, "fault '" + name + "' needs exactly one of proxy, toxic, process, partition, net or inject");
+                error(e.getValue(), path, "fault '" + name
+                        + "' needs exactly one of proxy, toxic, process, clock, storage, partition, net or inject");
             } else if (f.containsKey("partition")) {
                 action = cluster.partition(f.get("partition"), path + ".partition");
             } else if (f.containsKey("net")) {
@@ -339,6 +341,10 @@ public final class RunSpecParser {
                 action = ToxicFaultReader.read(this, f.get("toxic"), path + ".toxic", proxyNames);
             } else if (f.containsKey("process")) {
                 action = processFault(f.get("process"), path + ".process", serviceNames);
+            } else if (f.containsKey("clock")) {
+                action = NodeFaultReader.clock(this, f.get("clock"), path + ".clock", serviceNames, dur);
+            } else if (f.containsKey("storage")) {
+                action = NodeFaultReader.storage(this, f.get("storage"), path + ".storage", serviceNames, dur);
             } else {
                 String inject = str(f.get("inject"), path + ".inject");
                 action = new RunSpec.CommandAction(inject, str(f.get("heal"), path + ".heal"));

@@ -254,6 +254,114 @@ public final class RunVocabulary {
     }
 
     /**
+     * Clock faults ({@code clock: { service: …, kind: … }}), applied to one service's processes through
+     * libfaketime so the host's clock is never changed; {@code nemesis} is the catalog entry each builds in.
+     */
+    public enum ClockKind {
+        /** The service's clock steps by {@code offset} (signed) for the window, then back. */
+        JUMP("jump", "N24", List.of("offset")),
+        /** The service's clock runs at {@code rate} times real speed for the window (its offset grows). */
+        DRIFT("drift", "N25", List.of("rate")),
+        /** Jepsen's strobe: the clock flips between +offset and 0 every {@code period} for the window. */
+        STROBE("strobe", "N24", List.of("offset", "period"));
+
+        private final String id;
+        private final String nemesis;
+        private final List<String> params;
+
+        ClockKind(String id, String nemesis, List<String> params) {
+            this.id = id;
+            this.nemesis = nemesis;
+            this.params = params;
+        }
+
+        public String id() {
+            return id;
+        }
+
+        public String nemesis() {
+            return nemesis;
+        }
+
+        /** The parameters this kind needs (besides {@code service} and {@code kind}). */
+        public List<String> params() {
+            return params;
+        }
+
+        public static Optional<ClockKind> of(String text) {
+            if (text == null) return Optional.empty();
+            String t = text.strip().toLowerCase(Locale.ROOT);
+            for (ClockKind k : values()) if (k.id.equals(t)) return Optional.of(k);
+            return Optional.empty();
+        }
+
+        public static List<String> ids() {
+            return Arrays.stream(values()).map(ClockKind::id).toList();
+        }
+    }
+
+    /** {@code clock:} fields. */
+    public static final List<String> CLOCK_FIELDS = List.of("service", "kind", "offset", "rate", "period");
+    /** A clock offset: a duration with an optional sign ({@code -30s}, {@code +2m}). */
+    public static final Pattern SIGNED_DURATION = Pattern.compile("([+-])?\\s*(.+)");
+    /** A drift rate: a positive decimal ({@code 1.05}, {@code 0.5}). */
+    public static final Pattern RATE = Pattern.compile("\\d{1,4}(\\.\\d{1,9})?");
+
+    /**
+     * Storage faults ({@code storage: { service: …, dir: …, kind: … }}), applied by Falsify's FUSE layer mounted
+     * over the service's data directory for the whole run; each counts what it did (the landing evidence).
+     */
+    public enum StorageKind {
+        /** Free space reads 0 and writes, creates and fallocate fail with ENOSPC during the window. */
+        DISK_FULL("disk-full", "N19", true),
+        /** The service is killed (SIGKILL) and every write it did not fsync is dropped, as LazyFS does. */
+        LOSE_UNSYNCED_WRITES("lose-unsynced-writes", "N20", false),
+        /** Reads of the data directory return bytes with one bit flipped during the window. */
+        CORRUPT_READS("corrupt-reads", "N21", true),
+        /** Every operation waits {@code delay} before it runs during the window. */
+        SLOW_IO("slow-io", "N22", true),
+        /** Reads, writes and fsyncs fail with EIO during the window. */
+        EIO("eio", "N23", true);
+
+        private final String id;
+        private final String nemesis;
+        private final boolean window;
+
+        StorageKind(String id, String nemesis, boolean window) {
+            this.id = id;
+            this.nemesis = nemesis;
+            this.window = window;
+        }
+
+        public String id() {
+            return id;
+        }
+
+        public String nemesis() {
+            return nemesis;
+        }
+
+        /** Whether it holds for a window ({@code for:}); lose-unsynced-writes is a crash at one instant. */
+        public boolean window() {
+            return window;
+        }
+
+        public static Optional<StorageKind> of(String text) {
+            if (text == null) return Optional.empty();
+            String t = text.strip().toLowerCase(Locale.ROOT);
+            for (StorageKind k : values()) if (k.id.equals(t)) return Optional.of(k);
+            return Optional.empty();
+        }
+
+        public static List<String> ids() {
+            return Arrays.stream(values()).map(StorageKind::id).toList();
+        }
+    }
+
+    /** {@code storage:} fields. */
+    public static final List<String> STORAGE_FIELDS = List.of("service", "kind", "dir", "delay", "restart");
+
+    /**
      * {@code {port:NAME}}: a free loopback port the runner allocates per seed run, the same for one NAME
      * everywhere in that run; NAME is a word ({@code n1}, {@code peer_2}, {@code c-1}).
      */
