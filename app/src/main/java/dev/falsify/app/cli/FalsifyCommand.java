@@ -46,6 +46,8 @@ public final class FalsifyCommand implements Runnable {
         m.put("run", RunCommand.class);
         m.put("demo", DemoCommand.class);
         m.put("proxy", ProxyCommand.class);
+        m.put("mcp", dev.falsify.app.mcp.McpCommand.class);
+        m.put("agent", dev.falsify.app.agent.AgentCommand.class);
         return java.util.Collections.unmodifiableMap(m);
     }
 
