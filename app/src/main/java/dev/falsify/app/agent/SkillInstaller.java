@@ -1,6 +1,6 @@
 package dev.falsify.app.agent;
 
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.io.AtomicFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

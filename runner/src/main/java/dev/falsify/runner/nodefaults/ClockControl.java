@@ -1,6 +1,6 @@
 package dev.falsify.runner.nodefaults;
 
-import dev.falsify.model.session.AtomicFiles;
+import dev.falsify.model.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
