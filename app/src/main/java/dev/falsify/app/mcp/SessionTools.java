@@ -9,6 +9,7 @@ import dev.falsify.model.session.FindingFile;
 import dev.falsify.model.session.ReportFile;
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
+import dev.falsify.model.session.SessionLayout;
 import dev.falsify.model.verdict.ArmEvidence;
 import dev.falsify.model.verdict.Decision;
 import dev.falsify.model.verdict.SessionHeadline;
@@ -168,9 +169,9 @@ final class SessionTools {
 
     private static Path session(Args args, Workspace ws) {
         Path dir = ws.existingDir(args.requiredString("session"), "session");
-        if (!SessionReader.isSession(dir)) {
-            throw new ToolError(ws.relative(dir) + ": not a session folder (it has no " + SessionReader.LOG + " and no "
-                    + SessionReader.FINDINGS + "/" + SessionReader.REPORT + "); nothing was written");
+        if (!SessionLayout.isSession(dir)) {
+            throw new ToolError(ws.relative(dir) + ": not a session folder (it has no " + SessionLayout.LOG + " and no "
+                    + SessionLayout.FINDINGS + "/" + SessionLayout.REPORT + "); nothing was written");
         }
         return dir;
     }
