@@ -20,8 +20,8 @@ public final class ExampleBundle {
     public static final String RESOURCE_ROOT = "falsify/examples/replicated-kv/";
     /** Every file of the example except dotfiles, relative to its folder. ExampleBundleTest keeps this list honest. */
     public static final List<String> FILES = List.of("README.md", "build.sh", "kv",
-            WorkspaceLayout.PLANS + "/replicated-kv.md", "src/kv/Args.java", "src/kv/Dump.java", "src/kv/KvNode.java",
-            "src/kv/Wal.java", "src/kv/Workload.java");
+            WorkspaceLayout.PLANS + "/replicated-kv.md", WorkspaceLayout.PLANS + "/replicated-kv-cluster.md",
+            "src/kv/Args.java", "src/kv/Dump.java", "src/kv/KvNode.java", "src/kv/Wal.java", "src/kv/Workload.java");
     public static final String PLAN = WorkspaceLayout.PLANS + "/replicated-kv.md";
     private static final List<String> EXECUTABLE = List.of("build.sh", "kv");
 
