@@ -673,10 +673,21 @@ public final class SessionView extends BorderPane {
         }, this::failed);
     }
 
+    /** How the Compare picker lists the sessions beside this one: as the Sessions tree does, time and verdict. */
+    static List<SessionSummary> compareChoices(List<Path> siblings) {
+        return SessionSummary.newestFirst(siblings);
+    }
+
     private void askCompare() {
-        List<Path> others = data.siblings();
-        List<String> names = new ArrayList<>();
-        others.forEach(p -> names.add(p.getFileName().toString()));
+        // the siblings are read (for their verdicts) off the FX thread
+        work.run("Listing the sessions beside " + dir.getFileName(), () -> compareChoices(data.siblings()),
+                this::askCompare, this::failed);
+    }
+
+    private void askCompare(List<SessionSummary> others) {
+        java.util.Map<String, Path> byLabel = new java.util.LinkedHashMap<>();
+        others.forEach(s -> byLabel.put(s.label(), s.dir()));
+        List<String> names = new ArrayList<>(byLabel.keySet());
         String other = "Another folder\u2026";
         names.add(other);
         ChoiceDialog<String> d = new ChoiceDialog<>(names.get(0), names);
@@ -696,7 +707,7 @@ public final class SessionView extends BorderPane {
                 }
                 with = f.toPath();
             } else {
-                with = dir.resolveSibling(choice);
+                with = byLabel.get(choice);
             }
             compareWith(with);
         });

@@ -152,4 +152,16 @@ class SessionOpenFxTest {
                 .count());
         assertThat(landing).as("landing cells on screen").isPositive();
     }
+
+    @Test
+    void theComparePickerAndEvidenceTitlesShowTimesAsTheSessionsTreeDoes() throws Exception {
+        Path off = copyFixture();
+        Path on = off.resolveSibling("2026-12-01T081030Z");
+        java.util.List<String> labels = SessionView.compareChoices(java.util.List.of(off)).stream()
+                .map(SessionSummary::label).toList();
+        assertThat(labels).containsExactly("2026-12-01 08:09:33Z \u2014 DONE_WITH_CONCERNS  replicated-kv");
+        assertThat(dev.falsify.app.ui.workspace.PathClassifier.evidenceLabel(on.resolve("findings/report.md")))
+                .isEqualTo("report.md \u2014 replicated-kv @ 2026-12-01 08:10:30Z");
+        assertThat(SessionData.title(dev.falsify.model.session.SessionReader.read(on))).isEqualTo("replicated-kv @ 2026-12-01 08:10:30Z");
+    }
 }
