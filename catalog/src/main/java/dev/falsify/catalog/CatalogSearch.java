@@ -19,6 +19,36 @@ final class CatalogSearch {
     private static final Set<String> STOP_WORDS = Set.of("a", "an", "the", "of", "and", "or", "to", "in", "on",
             "for", "is", "it", "by", "with", "what", "how", "when", "could", "can", "my", "we", "i");
 
+    /**
+     * Systems and protocols people search by name, and the catalog's words for what they do: the
+     * catalog describes failure modes and techniques, not products, so "raft" alone matched nothing.
+     * A term that matches an entry directly is scored as before; one that does not is tried through
+     * these words, at a discount, so a direct hit always ranks first.
+     */
+    static final java.util.Map<String, List<String>> SYNONYMS = java.util.Map.ofEntries(
+            java.util.Map.entry("raft", List.of("consensus", "leader", "election", "replication", "log", "term")),
+            java.util.Map.entry("paxos", List.of("consensus", "leader", "quorum", "replication")),
+            java.util.Map.entry("zab", List.of("consensus", "leader", "election", "replication")),
+            java.util.Map.entry("etcd", List.of("consensus", "leader", "election", "linearizable", "lease", "watch")),
+            java.util.Map.entry("zookeeper", List.of("consensus", "leader", "election", "lease", "session", "watch")),
+            java.util.Map.entry("consul", List.of("consensus", "leader", "election", "membership", "lease")),
+            java.util.Map.entry("kafka", List.of("log", "replication", "leader", "consumer", "offset", "idempotent")),
+            java.util.Map.entry("cassandra", List.of("quorum", "replication", "eventual", "clock", "repair")),
+            java.util.Map.entry("dynamo", List.of("quorum", "replication", "eventual", "clock")),
+            java.util.Map.entry("riak", List.of("quorum", "replication", "eventual", "clock")),
+            java.util.Map.entry("postgres", List.of("transaction", "isolation", "serializable", "snapshot", "replication")),
+            java.util.Map.entry("postgresql", List.of("transaction", "isolation", "serializable", "snapshot", "replication")),
+            java.util.Map.entry("mysql", List.of("transaction", "isolation", "snapshot", "replication")),
+            java.util.Map.entry("cockroachdb", List.of("transaction", "serializable", "clock", "consensus")),
+            java.util.Map.entry("tidb", List.of("transaction", "snapshot", "consensus")),
+            java.util.Map.entry("mongodb", List.of("replication", "election", "rollback", "causal")),
+            java.util.Map.entry("redis", List.of("replication", "failover", "cache", "eventual")),
+            java.util.Map.entry("2pc", List.of("two-phase", "commit", "coordinator", "transaction")),
+            java.util.Map.entry("crdt", List.of("eventual", "convergence", "merge")),
+            java.util.Map.entry("gossip", List.of("membership", "eventual", "convergence")),
+            java.util.Map.entry("fsync", List.of("durability", "crash", "disk")));
+    private static final double SYNONYM_DISCOUNT = 0.5;
+
     private enum Field {
         ID("id", 50), TITLE("title", 8), KEYWORDS("keywords", 5), SUMMARY("summary", 3), BODY("body", 1);
 
@@ -95,6 +125,20 @@ final class CatalogSearch {
                     if (q > best) {
                         best = q;
                         bestField = f;
+                    }
+                }
+                if (bestField == null) {
+                    for (String other : SYNONYMS.getOrDefault(term, List.of())) {
+                        for (String w : normalisedWords(other)) {
+                            for (Field f : List.of(Field.TITLE, Field.KEYWORDS, Field.SUMMARY, Field.BODY)) {
+                                double q = quality(w, ix.fieldTokens.get(f.ordinal())) * f.weight * SYNONYM_DISCOUNT;
+                                termScore += q;
+                                if (q > best) {
+                                    best = q;
+                                    bestField = f;
+                                }
+                            }
+                        }
                     }
                 }
                 if (bestField == null) {

@@ -23,6 +23,20 @@ class CatalogSearchTest {
     }
 
     @Test
+    void aSystemOrProtocolNameFindsWhatItDoesAndADirectHitRanksFirst() {
+        List<SearchHit> raft = catalog.search("raft");
+        assertThat(raft).isNotEmpty();
+        assertThat(raft.get(0).entry().title() + " " + raft.get(0).entry().summary()).containsIgnoringCase("leader");
+        assertThat(ids("etcd")).isNotEmpty();
+        assertThat(ids("zookeeper")).isNotEmpty();
+        // with another term the name still has to mean something: raft + partition finds leader/partition entries
+        assertThat(ids("raft partition")).isNotEmpty();
+        // a word the catalog has is scored as itself, not through a synonym: same hits as before
+        assertThat(ids("leader")).isEqualTo(catalog.search("leader").stream().map(h -> h.entry().id()).toList());
+        assertThat(ids("xyzzy-no-such-system")).isEmpty();
+    }
+
+    @Test
     void anExactIdFindsOnlyThatEntryWhateverTheCase() {
         assertThat(ids("PF03")).containsExactly("PF03");
         assertThat(ids("n07")).containsExactly("N07");

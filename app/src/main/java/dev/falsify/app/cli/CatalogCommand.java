@@ -125,6 +125,10 @@ public final class CatalogCommand implements Callable<Integer> {
         } else if (hits.isEmpty()) {
             spec.commandLine().getErr().println("falsify: no catalog entry matches " + TerminalText.escape(String.join(" ", query)
                     + (kindSet.isEmpty() ? "" : " among " + String.join(", ", kinds))));
+            // what to try: the catalog names failure modes and techniques, not products
+            spec.commandLine().getErr().println("Try what the system does or how it fails rather than its name (e.g. "
+                    + "'consensus', 'leader election', 'partition', 'clock skew', 'isolation'), fewer words"
+                    + (kindSet.isEmpty() ? "" : ", no --kind") + ", or 'falsify catalog' to list every entry.");
             spec.commandLine().getErr().flush();
         } else if (query.isEmpty()) {
             printListing(out, hits);

@@ -62,7 +62,12 @@ public final class FalsifyCommand implements Runnable {
     public void run() {
         // no subcommand: open the workbench when there is a display, else print usage
         if (dev.falsify.app.ui.WorkbenchLauncher.hasDisplay()) {
-            dev.falsify.app.ui.WorkbenchLauncher.launch(null);
+            try {
+                dev.falsify.app.ui.WorkbenchLauncher.launch(null);
+            } catch (IllegalStateException e) {
+                if (dev.falsify.app.ui.WorkbenchLauncher.missingLibraryHint(e) == null) throw e;
+                throw new UserError(e.getMessage(), 2);
+            }
             return;
         }
         spec.commandLine().usage(spec.commandLine().getOut());

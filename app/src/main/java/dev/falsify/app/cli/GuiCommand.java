@@ -26,7 +26,14 @@ public final class GuiCommand implements Callable<Integer> {
             throw new UserError("no display to open the workbench on (DISPLAY and WAYLAND_DISPLAY are unset);"
                     + " use `falsify screenshots` to render it headless", 2);
         }
-        WorkbenchLauncher.launch(path);
+        try {
+            WorkbenchLauncher.launch(path);
+        } catch (IllegalStateException e) {
+            if (WorkbenchLauncher.missingLibraryHint(e) == null) {
+                throw e;
+            }
+            throw new UserError(e.getMessage(), 2);
+        }
         return 0;
     }
 }

@@ -39,6 +39,19 @@ public final class LintCommand implements Callable<Integer>, QuickCommandLine.Pl
         return run(spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
+    /**
+     * A clean lint of a plan with nothing in it (a fresh skeleton) is not a plan that is ready: say
+     * what it still lacks, so "0 errors" is not read as "done".
+     */
+    static String emptiness(Plan p) {
+        List<String> none = new java.util.ArrayList<>();
+        if (p.claims().isEmpty()) none.add("claims (§1b)");
+        if (p.hypotheses().isEmpty()) none.add("failure hypotheses (§4)");
+        if (p.scenarios().isEmpty()) none.add("scenarios (§7)");
+        if (none.isEmpty()) return "";
+        return "; the plan has no " + String.join(", no ", none) + " yet, so there is nothing to run";
+    }
+
     /** The command with its options set, by picocli or by {@link QuickCommandLine}. */
     @Override
     public int run(PrintWriter out, PrintWriter err) {
@@ -57,7 +70,8 @@ public final class LintCommand implements Callable<Integer>, QuickCommandLine.Pl
             for (Diagnostic d : diagnostics) out.println(TerminalText.escape(LintReport.textLine(plan.toString(), d)));
             long errors = diagnostics.stream().filter(d -> d.severity() == Severity.ERROR).count();
             long warnings = diagnostics.stream().filter(d -> d.severity() == Severity.WARNING).count();
-            err.println(TerminalText.escape(plan.toString()) + ": " + errors + " error" + (errors == 1 ? "" : "s") + ", " + warnings + " warning" + (warnings == 1 ? "" : "s"));
+            err.println(TerminalText.escape(plan.toString()) + ": " + errors + " error" + (errors == 1 ? "" : "s") + ", " + warnings + " warning" + (warnings == 1 ? "" : "s")
+                    + emptiness(parsed));
             err.flush();
         }
         out.flush();

@@ -1,5 +1,6 @@
 package dev.falsify.app.ui;
 
+import dev.falsify.app.ui.layout.DialogPlacement;
 import javafx.application.Platform;
 import javafx.event.Event;
 import javafx.event.EventHandler;
@@ -37,6 +38,7 @@ final class WindowDialogs {
                 Event.fireEvent(target, e.copyFor(target, target));
             }
         };
+        DialogPlacement.centreOnOwner(dialog);
         dialog.setOnHidden(e -> {
             if (owner != null && owner.getScene() != null) {
                 owner.getScene().removeEventFilter(KeyEvent.ANY, redirect);
@@ -45,9 +47,6 @@ final class WindowDialogs {
         dialog.setOnShown(e -> {
             if (owner != null && owner.getScene() != null) {
                 owner.getScene().addEventFilter(KeyEvent.ANY, redirect);
-            }
-            if (owner != null && owner.getWidth() > 0) {
-                centre(dialog, owner);
             }
             // the dialog's window takes the keyboard (else keys can still reach the window behind it)
             Window self = dialog.getDialogPane().getScene().getWindow();
@@ -80,10 +79,4 @@ final class WindowDialogs {
         a.show();
     }
 
-    static void centre(Dialog<?> dialog, Window owner) {
-        double w = dialog.getWidth();
-        double h = dialog.getHeight();
-        dialog.setX(owner.getX() + Math.max(0, (owner.getWidth() - w) / 2));
-        dialog.setY(owner.getY() + Math.max(0, (owner.getHeight() - h) / 2));
-    }
 }

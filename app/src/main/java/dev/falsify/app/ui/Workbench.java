@@ -395,6 +395,17 @@ public final class Workbench {
         status(what + ": " + e.getMessage());
         if (stage != null && stage.isShowing()) {
             WindowDialogs.error(stage, what, e);
+        } else if (stage != null) {
+            // `falsify gui FILE` opens FILE before the window shows: say why once it is there, not
+            // only in a status bar under an empty window
+            javafx.beans.value.ChangeListener<Boolean>[] once = new javafx.beans.value.ChangeListener[1];
+            once[0] = (o, was, now) -> {
+                if (now) {
+                    stage.showingProperty().removeListener(once[0]);
+                    javafx.application.Platform.runLater(() -> WindowDialogs.error(stage, what, e));
+                }
+            };
+            stage.showingProperty().addListener(once[0]);
         }
     }
 }

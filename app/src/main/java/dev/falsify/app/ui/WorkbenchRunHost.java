@@ -106,6 +106,12 @@ final class WorkbenchRunHost implements RunHost {
 
     static Optional<RunTab> runCurrent(Workbench wb) {
         Optional<PlanTab> plan = wb.currentPlan();
+        // F5 on a run's tab runs its plan again
+        Optional<Path> ran = plan.isPresent() ? Optional.empty()
+                : wb.tabs().getSelectionModel().getSelectedItem() instanceof RunTab rt ? rt.planFile() : Optional.empty();
+        if (ran.isPresent()) {
+            return wb.runs().launch(ran.get(), List.of());
+        }
         if (plan.isEmpty()) {
             wb.status("Open a plan to run it (the Run menu runs the selected plan)");
             return Optional.empty();

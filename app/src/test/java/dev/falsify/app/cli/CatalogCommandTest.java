@@ -81,6 +81,17 @@ class CatalogCommandTest {
     }
 
     @Test
+    void aSystemsNameFindsItsFailureModesAndAnEmptySearchSaysWhatToTry() {
+        Run raft = run("catalog", "raft");
+        assertThat(raft.exit).isZero();
+        assertThat(raft.out.toLowerCase(java.util.Locale.ROOT)).contains("leader");
+        Run none = run("catalog", "xyzzy");
+        assertThat(none.exit).isEqualTo(1);
+        assertThat(none.err).contains("no catalog entry matches xyzzy").contains("Try what the system does")
+                .contains("'falsify catalog' to list every entry");
+    }
+
+    @Test
     void fullPrintsEveryHitInFull() {
         Run r = run("catalog", "--full", "--kind", "oracle", "exactly-once");
         assertThat(r.exit).isZero();
@@ -115,7 +126,7 @@ class CatalogCommandTest {
         Run r = run("catalog", "zzqx");
         assertThat(r.exit).isEqualTo(1);
         assertThat(r.out).isEmpty();
-        assertThat(r.err).isEqualTo("falsify: no catalog entry matches zzqx\n");
+        assertThat(r.err).startsWith("falsify: no catalog entry matches zzqx\nTry what the system does");
         Run json = run("catalog", "zzqx", "--json");
         assertThat(json.exit).isEqualTo(1);
         assertThat(json.out).contains("\"count\" : 0");

@@ -29,6 +29,8 @@ class NewPlanCommandTest {
         // lint: a skeleton has no missing sections
         CliRun lint = CliRun.run("lint", file.toString());
         assertThat(lint.out()).doesNotContain("[P001]");
+        assertThat(lint.err()).contains("the plan has no claims (§1b), no failure hypotheses (§4), no scenarios (§7) yet, "
+                + "so there is nothing to run");
 
         CliRun again = CliRun.run("new-plan", "--slug", "kv-store", "--mode", "project-wide", "--repo", dir.toString());
         assertThat(again.exit()).isEqualTo(2);

@@ -257,6 +257,8 @@ class RunFromWindowFxTest {
         RunTab run = runScenarioFromItsRunButton(robot, plan, "S1");
         waitFor(60, TimeUnit.SECONDS, () -> fx(() -> run.progress().getItems().stream()
                 .anyMatch(r -> r.phaseProperty().get().equals("workload"))));
+        // the tab says which run it is (plan and start time) and that it is running
+        assertThat(fx(run::getText)).matches("\u25b6 long\\.md \u00b7 \\d\\d:\\d\\d:\\d\\d");
         // the table shows the seed's row (not its "no seed yet" placeholder) while the run goes on
         waitFor(10, TimeUnit.SECONDS, () -> fx(() -> visibleSeedRows(run).contains("S1-1")));
         Set<Long> during = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
@@ -278,6 +280,7 @@ class RunFromWindowFxTest {
         }
         assertThat(SessionReader.read(run.result().sessionDir()).interrupted()).isTrue();
         assertThat(fx(() -> run.status().getText())).contains("interrupted");
+        assertThat(fx(run::getText)).as("no ▶ once the run ended").matches("long\\.md \u00b7 \\d\\d:\\d\\d:\\d\\d \u2014 stopped");
         // the seed's lane says it was stopped, not that the system under test erred
         assertThat(fx(() -> run.timeline().model().lanes().get(0).verdict())).isEqualTo("stopped");
     }

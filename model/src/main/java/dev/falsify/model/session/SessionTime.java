@@ -34,6 +34,15 @@ public final class SessionTime {
         return first(started).or(() -> first(folderName)).or(() -> first(ended));
     }
 
+    /**
+     * A session's time as the window and the reports show it: {@code 2026-12-01 08:10:30Z} (UTC, to
+     * the second). One format, whether the time came from the folder name or the session log.
+     */
+    public static String display(Instant at) {
+        return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'")
+                .withZone(java.time.ZoneOffset.UTC).format(at);
+    }
+
     /** The first timestamp written in {@code text}, if it parses. */
     static Optional<Instant> first(String text) {
         if (text == null) {

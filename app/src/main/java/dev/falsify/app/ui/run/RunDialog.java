@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.run;
 
+import dev.falsify.app.ui.layout.DialogPlacement;
 import dev.falsify.model.plan.Scenario;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,6 +46,7 @@ public final class RunDialog extends Dialog<RunChoice> {
             initOwner(owner);
             initModality(Modality.WINDOW_MODAL);
         }
+        DialogPlacement.centreOnOwner(this);
         VBox list = new VBox(4);
         for (Scenario s : runnable) {
             var spec = s.run().orElseThrow().spec();

@@ -84,12 +84,17 @@ public final class RunTab extends Tab implements WorkbenchTab {
         pump.start();
     }
 
+    private static final java.time.format.DateTimeFormatter STARTED = java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss");
+    private String titleBase;
+
     private RunTab(RunSession session, Path replayDir, RunHost host) {
         this.session = session;
         this.replayDir = replayDir;
         this.host = host;
         String plan = session != null ? session.snapshot().file().getFileName().toString() : replayDir.getFileName().toString();
-        setText((session != null ? "\u25b6 " : "Timeline ") + plan);
+        // three runs of one plan are told apart by when they started; the ▶ marks one still running
+        this.titleBase = plan + (session != null ? " \u00b7 " + STARTED.format(java.time.LocalTime.now()) : "");
+        setText((session != null ? "\u25b6 " : "Timeline ") + titleBase);
         getStyleClass().add("run-tab");
         status.setId("run-status");
         stop.setId("run-stop");
@@ -297,11 +302,13 @@ public final class RunTab extends Tab implements WorkbenchTab {
             if (tableChanged) repaintTable();
             String text = (session.stopping() ? "Stopped (session interrupted): " : "Finished: ") + result.headline()
                     + " \u2014 " + result.sessionDir();
+            setText(titleBase + " \u2014 " + (session.stopping() ? "stopped" : result.headline()));
             status.setText(text);
             host.status(text);
             host.openSession(result.sessionDir());
         } else {
             String text = "The run failed: " + (failure == null ? "unknown error" : failure.getMessage());
+            setText(titleBase + " \u2014 failed");
             status.setText(text);
             host.status(text);
         }
@@ -395,6 +402,11 @@ public final class RunTab extends Tab implements WorkbenchTab {
 
     public Button stopButton() {
         return stop;
+    }
+
+    /** The plan this tab ran (for F5 on a finished run), or empty for a replayed timeline. */
+    public java.util.Optional<Path> planFile() {
+        return session == null ? java.util.Optional.empty() : java.util.Optional.of(session.snapshot().file());
     }
 
     public RunSession session() {

@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.run;
 
+import dev.falsify.app.ui.layout.DialogPlacement;
 import dev.falsify.runner.trust.TrustPrompt;
 import javafx.geometry.Insets;
 import javafx.scene.control.ButtonBar;
@@ -28,6 +29,7 @@ public final class TrustDialog extends Dialog<Boolean> {
             initOwner(owner);
             initModality(Modality.WINDOW_MODAL);
         }
+        DialogPlacement.centreOnOwner(this);
         lines.setId("trust-lines");
         lines.setEditable(false);
         lines.setFont(Font.font("Monospaced", 12));

@@ -1,5 +1,6 @@
 package dev.falsify.app.ui.session;
 
+import dev.falsify.app.ui.layout.DialogPlacement;
 import dev.falsify.model.session.SessionFolder.ArmVerdict;
 import dev.falsify.model.verdict.Blame;
 import dev.falsify.model.verdict.BugType;
@@ -47,6 +48,7 @@ public final class OverrideDialog extends Dialog<VerdictOverride> {
         if (owner != null) {
             initOwner(owner);
         }
+        DialogPlacement.centreOnOwner(this);
         setTitle("Override " + arm.armId());
         setHeaderText(arm.armId() + ": computed " + arm.computed().map(d -> d.display()).orElse(arm.baseVerdict().label())
                 + arm.override().map(o -> "; currently overridden by " + o.author()).orElse(""));

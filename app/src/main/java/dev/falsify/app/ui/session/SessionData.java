@@ -10,7 +10,6 @@ import dev.falsify.model.report.SessionVerdicts;
 import dev.falsify.model.session.SessionFolder;
 import dev.falsify.model.session.SessionReader;
 import dev.falsify.model.session.SessionTime;
-import dev.falsify.model.session.SessionWriter;
 import dev.falsify.model.verdict.SessionHeadline;
 import dev.falsify.model.verdict.Verdict;
 import java.io.IOException;
@@ -61,8 +60,7 @@ public record SessionData(SessionFolder folder, Optional<Path> planFile, PlanFac
 
     /** The session's start as {@code 2026-12-01 08:10:30Z}, else the folder name. */
     public static String time(SessionFolder f) {
-        return at(f).map(i -> SessionWriter.FOLDER_TIME.format(i).replace('T', ' ')
-                .replaceFirst("(\\d{2})(\\d{2})(\\d{2})Z$", "$1:$2:$3Z")).orElse(f.name());
+        return at(f).map(SessionTime::display).orElse(f.name());
     }
 
     public static Optional<Instant> at(SessionFolder f) {

@@ -56,6 +56,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableColumn;
@@ -385,18 +386,20 @@ public final class SessionView extends BorderPane {
             protected void updateItem(ResultLine item, boolean empty) {
                 super.updateItem(item, empty);
                 setText(empty || item == null ? null : item.verdictText());
+                setTooltip(empty || item == null ? null : new Tooltip(item.verdictText()));
                 VerdictStyle.apply(this, empty || item == null ? null : VerdictStyle.of(item.verdict()));
             }
         });
         TreeTableColumn<ResultLine, String> review = column("Review", 220, ResultLine::review);
         review.setId("review-column");
         TreeTableColumn<ResultLine, String> oracle = column("Oracle", 130, l -> l.cell(ResultRow::oracle));
-        TreeTableColumn<ResultLine, String> oracleEv = column("Oracle execution evidence", 260, l -> l.cell(ResultRow::oracleEvidence));
-        TreeTableColumn<ResultLine, String> landing = column("Landing evidence", 260, l -> l.cell(ResultRow::landingEvidence));
+        TreeTableColumn<ResultLine, String> oracleEv = column("Oracle execution evidence", 220, l -> l.cell(ResultRow::oracleEvidence));
+        TreeTableColumn<ResultLine, String> landing = column("Landing evidence", 220, l -> l.cell(ResultRow::landingEvidence));
         TreeTableColumn<ResultLine, String> blame = column("Blame", 110, ResultLine::blame);
         TreeTableColumn<ResultLine, String> taxdc = column("TaxDC", 130, ResultLine::taxdc);
         TreeTableColumn<ResultLine, String> downgrade = column("Downgrade reason", 260, ResultLine::downgrade);
-        table.getColumns().setAll(List.of(id, name, verdict, review, oracle, oracleEv, landing, blame, taxdc, downgrade));
+        // blame and TaxDC before the long evidence columns: they are read at a glance, the evidence by hovering
+        table.getColumns().setAll(List.of(id, name, verdict, review, blame, taxdc, oracle, oracleEv, landing, downgrade));
     }
 
     private static TreeTableColumn<ResultLine, String> column(String title, double width, Function<ResultLine, String> f) {
@@ -404,7 +407,23 @@ public final class SessionView extends BorderPane {
         c.setPrefWidth(width);
         c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(cd.getValue().getValue() == null ? ""
                 : f.apply(cd.getValue().getValue())));
+        // evidence and reasons are longer than any column: the whole text on hover
+        c.setCellFactory(col -> new TreeTableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item);
+                setTooltip(empty || item == null || item.isBlank() ? null : wrapped(item));
+            }
+        });
         return c;
+    }
+
+    private static Tooltip wrapped(String text) {
+        Tooltip t = new Tooltip(text);
+        t.setWrapText(true);
+        t.setMaxWidth(560);
+        return t;
     }
 
     private void buildHistoryTable() {
@@ -655,10 +674,21 @@ public final class SessionView extends BorderPane {
         }, this::failed);
     }
 
+    /** How the Compare picker lists the sessions beside this one: as the Sessions tree does, time and verdict. */
+    static List<SessionSummary> compareChoices(List<Path> siblings) {
+        return SessionSummary.newestFirst(siblings);
+    }
+
     private void askCompare() {
-        List<Path> others = data.siblings();
-        List<String> names = new ArrayList<>();
-        others.forEach(p -> names.add(p.getFileName().toString()));
+        // the siblings are read (for their verdicts) off the FX thread
+        work.run("Listing the sessions beside " + dir.getFileName(), () -> compareChoices(data.siblings()),
+                this::askCompare, this::failed);
+    }
+
+    private void askCompare(List<SessionSummary> others) {
+        java.util.Map<String, Path> byLabel = new java.util.LinkedHashMap<>();
+        others.forEach(s -> byLabel.put(s.label(), s.dir()));
+        List<String> names = new ArrayList<>(byLabel.keySet());
         String other = "Another folder\u2026";
         names.add(other);
         ChoiceDialog<String> d = new ChoiceDialog<>(names.get(0), names);
@@ -678,7 +708,7 @@ public final class SessionView extends BorderPane {
                 }
                 with = f.toPath();
             } else {
-                with = dir.resolveSibling(choice);
+                with = byLabel.get(choice);
             }
             compareWith(with);
         });

@@ -100,7 +100,11 @@ public final class PathClassifier {
             if (SessionLayout.isSession(d)) {
                 String parent = d.getParent() == null || d.getParent().getFileName() == null ? ""
                         : d.getParent().getFileName() + " @ ";
-                return f.getFileName() + " \u2014 " + parent + d.getFileName();
+                String name = d.getFileName().toString();
+                // the session's time as every other title shows it, not the folder's compact form
+                String when = dev.falsify.model.session.SessionTime.of(name, null, null)
+                        .map(dev.falsify.model.session.SessionTime::display).orElse(name);
+                return f.getFileName() + " \u2014 " + parent + when;
             }
         }
         return f.getFileName().toString();

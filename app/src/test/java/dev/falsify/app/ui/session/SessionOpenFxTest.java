@@ -121,4 +121,47 @@ class SessionOpenFxTest {
         waitFor(30, TimeUnit.SECONDS, () -> OnFx.call(() -> !v.busy()));
         waitFor(30, TimeUnit.SECONDS, () -> OnFx.call(() -> !v.history().getItems().isEmpty()));
     }
+
+    @Test
+    void everyFilledCellCarriesItsWholeTextAsATooltipAndBlameComesBeforeTheEvidence() throws Exception {
+        Path dir = copyFixture();
+        storeHeld.countDown();
+        SessionView v = OnFx.call(() -> {
+            SessionView view = new SessionView(dir, slowStore(), Clock.systemUTC());
+            stage.getScene().setRoot(view);
+            view.load();
+            return view;
+        });
+        waitFor(30, TimeUnit.SECONDS, () -> OnFx.call(() -> v.table().getRoot().getChildren().size() == 5 && !v.busy()));
+        java.util.List<String> columns = OnFx.call(() -> v.table().getColumns().stream().map(c -> c.getText()).toList());
+        assertThat(columns.indexOf("Blame")).isLessThan(columns.indexOf("Oracle execution evidence"));
+        assertThat(columns.indexOf("TaxDC")).isLessThan(columns.indexOf("Landing evidence"));
+        java.util.List<String> missing = OnFx.call(() -> {
+            v.table().applyCss();
+            v.table().layout();
+            return v.table().lookupAll(".tree-table-cell").stream()
+                    .map(n -> (javafx.scene.control.TreeTableCell<?, ?>) n)
+                    .filter(c -> c.getText() != null && !c.getText().isBlank())
+                    .filter(c -> c.getTooltip() == null || !c.getTooltip().getText().equals(c.getText()))
+                    .map(c -> c.getTableColumn().getText() + ": " + c.getText()).toList();
+        });
+        assertThat(missing).as("cells without their text as a tooltip").isEmpty();
+        long landing = OnFx.call(() -> v.table().lookupAll(".tree-table-cell").stream()
+                .map(n -> (javafx.scene.control.TreeTableCell<?, ?>) n)
+                .filter(c -> "Landing evidence".equals(c.getTableColumn().getText()) && c.getText() != null && !c.getText().isBlank())
+                .count());
+        assertThat(landing).as("landing cells on screen").isPositive();
+    }
+
+    @Test
+    void theComparePickerAndEvidenceTitlesShowTimesAsTheSessionsTreeDoes() throws Exception {
+        Path off = copyFixture();
+        Path on = off.resolveSibling("2026-12-01T081030Z");
+        java.util.List<String> labels = SessionView.compareChoices(java.util.List.of(off)).stream()
+                .map(SessionSummary::label).toList();
+        assertThat(labels).containsExactly("2026-12-01 08:09:33Z \u2014 DONE_WITH_CONCERNS  replicated-kv");
+        assertThat(dev.falsify.app.ui.workspace.PathClassifier.evidenceLabel(on.resolve("findings/report.md")))
+                .isEqualTo("report.md \u2014 replicated-kv @ 2026-12-01 08:10:30Z");
+        assertThat(SessionData.title(dev.falsify.model.session.SessionReader.read(on))).isEqualTo("replicated-kv @ 2026-12-01 08:10:30Z");
+    }
 }

@@ -82,7 +82,7 @@ class PathClassifierTest {
     void evidenceIsTitledWithItsSession() throws Exception {
         Path s = session();
         assertThat(PathClassifier.evidenceLabel(s.resolve("session-log.md")))
-                .isEqualTo("session-log.md \u2014 kv @ 2026-11-30T041500Z");
+                .isEqualTo("session-log.md \u2014 kv @ 2026-11-30 04:15:00Z");
         assertThat(PathClassifier.evidenceLabel(file("elsewhere/h.jsonl", "x"))).isEqualTo("h.jsonl");
     }
 
