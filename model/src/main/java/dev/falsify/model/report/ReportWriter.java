@@ -21,7 +21,6 @@ import dev.falsify.model.verdict.OracleResult;
 import dev.falsify.model.verdict.SessionHeadline;
 import dev.falsify.model.verdict.Verdict;
 import dev.falsify.model.verdict.VerdictOverride;
-import dev.falsify.model.verdict.VerdictRules;
 import dev.falsify.model.vocabulary.AuditCheck;
 import dev.falsify.model.vocabulary.PlanId;
 import java.util.ArrayList;
@@ -44,16 +43,25 @@ public final class ReportWriter {
     private final Map<String, Verdict> scenarios;
     private final SessionFolder.PlanDeclarations context;
 
-    private ReportWriter(SessionFolder session, PlanFacts plan) {
+    private final SessionHeadline headline;
+
+    private ReportWriter(SessionFolder session, SessionVerdicts verdicts) {
         this.session = session;
-        this.plan = plan;
+        this.plan = verdicts.plan();
         this.context = plan.sessionContext();
-        this.arms = session.arms(context);   // once: it combines every verdict row and vets every claim
-        this.scenarios = SessionFolder.scenarioVerdicts(arms, context);
+        // computed once, by SessionVerdicts (as the store, the window and falsify sessions get them): rendered, not recomputed
+        this.arms = verdicts.arms();
+        this.scenarios = verdicts.scenarios();
+        this.headline = verdicts.headline();
     }
 
     public static String render(SessionFolder session, PlanFacts plan) {
-        return new ReportWriter(session, plan).render();
+        return render(session, SessionVerdicts.of(session, plan, Optional.empty()));
+    }
+
+    /** The report of verdicts already computed for {@code session}. */
+    public static String render(SessionFolder session, SessionVerdicts verdicts) {
+        return new ReportWriter(session, verdicts).render();
     }
 
     private String render() {
@@ -94,7 +102,6 @@ public final class ReportWriter {
     }
 
     private void summary(StringBuilder b) {
-        SessionHeadline headline = VerdictRules.headline(scenarios.values());
         b.append("## Summary\n\n");
         b.append("**").append(headline.name()).append("** \u2014 ").append(md(headlineSentence(headline))).append("\n\n");
         Map<Verdict, List<String>> byVerdict = new LinkedHashMap<>();
@@ -187,7 +194,7 @@ public final class ReportWriter {
      * the report prints and the workbench's session view shows, from the same rules.
      */
     public static List<ResultRow> resultRows(SessionFolder session, PlanFacts plan) {
-        return new ReportWriter(session, plan).rows();
+        return new ReportWriter(session, SessionVerdicts.of(session, plan, Optional.empty())).rows();
     }
 
     private List<ResultRow> rows() {

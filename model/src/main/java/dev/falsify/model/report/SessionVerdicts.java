@@ -27,6 +27,15 @@ public record SessionVerdicts(Optional<Path> planFile, PlanFacts plan, List<Sess
         Optional<Path> planFile = planLine.isBlank() ? Optional.empty() : PlanLocator.locate(f, cwd);
         PlanFacts plan = planFile.map(PlanFactsAdapter::read).orElseGet(() -> PlanFacts.missing(
                 planLine.isBlank() ? "the session log names no plan" : "plan not found: " + PlanLocator.planPath(planLine)));
+        return of(f, plan, planFile);
+    }
+
+    /**
+     * The verdicts of {@code f} read against a plan the caller already holds ({@code falsify run} its
+     * snapshot, {@code falsify report --plan}): the one computation, which report.md renders rather
+     * than repeats.
+     */
+    public static SessionVerdicts of(SessionFolder f, PlanFacts plan, Optional<Path> planFile) {
         var context = plan.sessionContext();
         var arms = f.arms(context);
         var scenarios = SessionFolder.scenarioVerdicts(arms, context);
