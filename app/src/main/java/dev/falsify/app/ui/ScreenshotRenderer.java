@@ -189,6 +189,11 @@ public final class ScreenshotRenderer {
                 HeadlessFx.run(() -> cx.stepper().go(cx.stepper().track().steps().size()));
                 HeadlessFx.settle(600);
                 written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("counterexample.png")));
+                // the same in the dark theme: the state fields, the timeline and its overlay
+                HeadlessFx.run(() -> wb.applyTheme(WorkbenchSettings.Theme.DARK));
+                HeadlessFx.settle(600);
+                written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("counterexample-dark.png")));
+                HeadlessFx.run(() -> wb.applyTheme(WorkbenchSettings.Theme.LIGHT));
                 var an = openHistory(wb, corpora.resolve("elle/paper-example.edn"));
                 HeadlessFx.settle(600);
                 written.add(snapshot(wb.root().getScene().getRoot(), outDir.resolve("anomaly.png")));
@@ -347,12 +352,22 @@ public final class ScreenshotRenderer {
             st.setScene(new Scene(v, WIDTH, HEIGHT));
             st.show();
             v.show(events);
+            v.jumpToFailure();
             v.model().arrows().stream().filter(a -> a.held()).findFirst().ifPresent(v::hover);
             return st;
         });
         HeadlessFx.settle(400);
         Path out = snapshot(stage.getScene().getRoot(), outDir.resolve("space-time.png"));
-        HeadlessFx.run(stage::close);
+        HeadlessFx.run(() -> {
+            javafx.application.Application.setUserAgentStylesheet(new atlantafx.base.theme.PrimerDark().getUserAgentStylesheetBSS());
+            stage.getScene().getRoot().getStyleClass().add("dark");
+        });
+        HeadlessFx.settle(400);
+        snapshot(stage.getScene().getRoot(), outDir.resolve("space-time-dark.png"));
+        HeadlessFx.run(() -> {
+            javafx.application.Application.setUserAgentStylesheet(new atlantafx.base.theme.PrimerLight().getUserAgentStylesheetBSS());
+            stage.close();
+        });
         return out;
     }
 

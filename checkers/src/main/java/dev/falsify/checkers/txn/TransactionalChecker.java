@@ -149,7 +149,7 @@ public abstract sealed class TransactionalChecker implements StreamingChecker pe
         Validity validity;
         String summary;
         String stats = history.txns().size() + " txns, " + inf.keys + " keys, " + inf.reads + " reads, "
-                + inf.graph.edges() + " dependency edges, " + finder.sccs() + " cyclic components (largest "
+                + inf.graph.edges() + " dependency edges, " + finder.sccs() + (finder.sccs() == 1 ? " cyclic component (" : " cyclic components (largest ")
                 + finder.largestScc() + " txns)" + (realtime || process ? ", " + finder.orderSccs()
                 + " with process/real-time edges (largest " + finder.largestOrderScc() + ")" : "");
         if (!anomalies.isEmpty()) {

@@ -26,19 +26,26 @@ import javafx.stage.Stage;
  */
 public final class HistoryBenchmark {
     /**
-     * @param loadMs  file → history read, laid out and drawn by a pulse
-     * @param readMs  of a separate run: reading and laying out alone (off the FX thread)
-     * @param frameMs per step: repaint + pulse, sorted
-     * @param drawMs  per step: the repaint alone, sorted
+     * @param windowMs  open → the window's first pulse (the viewer on screen, the history still being read)
+     * @param loadMs    open → history read, laid out and its first bars drawn by a pulse
+     * @param checkMs   open → the check result shown (verdict and stepper filled), -1 when it did not end
+     * @param readMs    of a separate run: reading and laying out alone (off the FX thread)
+     * @param verdict   the check's verdict line as the window shows it
+     * @param overlaySteps linearization points in the stepper's overlay while measuring (0: none)
+     * @param frameMs   per pan/zoom step: repaint + pulse, sorted
+     * @param drawMs    per pan/zoom step: the repaint alone, sorted
+     * @param stepperMs per stepper Forward: the step, its repaint and pulse, sorted
      * @param pipeline   what drew the frames: glass platform, Prism pipeline, window size
      * @param fxCpuMs    CPU time of the FX thread per step (on a loaded machine a steadier figure than wall time)
      * @param renderCpuMs CPU time of the Prism render thread per step (rasterizing the frames)
      * @param levels      the same per zoom level (whole history, 10×, … 100000× in): the target holds at every zoom
      */
-    public record Figures(int ops, double loadMs, double readMs, double[] frameMs, double[] drawMs, String pipeline,
+    public record Figures(int ops, double windowMs, double loadMs, double checkMs, double readMs, String verdict,
+                          int overlaySteps, double[] frameMs, double[] drawMs, double[] stepperMs, String pipeline,
                           double fxCpuMs, double renderCpuMs, List<Level> levels) {
         public double p(double[] sorted, double q) {
-            return sorted[Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1)];
+            if (sorted.length == 0) return Double.NaN;
+            return sorted[Math.min(sorted.length - 1, Math.max(0, (int) Math.ceil(q * sorted.length) - 1))];
         }
     }
 
@@ -49,30 +56,48 @@ public final class HistoryBenchmark {
     private HistoryBenchmark() {
     }
 
-    /** A history like a long Jepsen run: 32 processes, ten keys, 2% timeouts, 2% failures, two fault windows. */
+    /**
+     * A history like a long Jepsen run of a correct key-value store: 32 processes, ten keys, reads and
+     * writes whose values come from applying them at a point inside each op's interval (so it is
+     * linearizable and the check yields a linearization of about 10,000 steps per key — the overlay a
+     * user's stepper draws), 1% failed writes (not applied), 1% reads with no reply, two fault windows.
+     */
     public static Path generate(int ops, Path file) throws IOException {
         Random rnd = new Random(16);
         int procs = 32;
         long[] clock = new long[procs];
-        List<Op> out = new ArrayList<>(ops);
+        long[] at = new long[ops];
+        Op[] drafts = new Op[ops];
         for (int i = 0; i < ops; i++) {
             int p = rnd.nextInt(procs);
             long invoke = clock[p] + 50_000 + rnd.nextInt(2_000_000);
             long dur = 200_000 + rnd.nextInt(4_000_000);
-            boolean timeout = rnd.nextInt(50) == 0;
-            boolean fail = !timeout && rnd.nextInt(50) == 0;
             clock[p] = invoke + dur;
+            boolean read = rnd.nextBoolean();
+            boolean lost = read && rnd.nextInt(100) == 0;
+            boolean fail = !read && rnd.nextInt(100) == 0;
+            at[i] = invoke + (long) (rnd.nextDouble() * dur);
             String epoch = i > ops / 3 && i < ops / 3 + ops / 20 ? "partition-n2" : i > 2 * ops / 3 && i < 2 * ops / 3 + ops / 30 ? "kill-n1" : null;
-            String type = switch (rnd.nextInt(3)) {
-                case 0 -> "read";
-                case 1 -> "write";
-                default -> "cas";
-            };
-            String key = "k" + rnd.nextInt(10);
-            var in = type.equals("read") ? NullNode.instance : IntNode.valueOf(rnd.nextInt(5));
-            var outv = type.equals("read") && !timeout ? IntNode.valueOf(rnd.nextInt(5)) : NullNode.instance;
-            out.add(new Op("p" + p + "-" + i, "p" + p, invoke, timeout ? null : invoke + dur, type, key, in, outv,
-                    fail ? "timeout-or-refused" : null, timeout, "n" + (1 + rnd.nextInt(3)), epoch, 0));
+            drafts[i] = new Op("p" + p + "-" + i, "p" + p, invoke, lost ? null : invoke + dur, read ? "read" : "write",
+                    "k" + rnd.nextInt(10), read ? NullNode.instance : IntNode.valueOf(i), NullNode.instance,
+                    fail ? "timeout-or-refused" : null, lost, "n" + (1 + rnd.nextInt(3)), epoch, 0);
+        }
+        // apply in linearization-point order: each read returns the value of the last write before it
+        Integer[] order = new Integer[ops];
+        for (int i = 0; i < ops; i++) order[i] = i;
+        Arrays.sort(order, java.util.Comparator.comparingLong(i -> at[i]));
+        java.util.Map<String, com.fasterxml.jackson.databind.JsonNode> value = new java.util.HashMap<>();
+        List<Op> out = new ArrayList<>(java.util.Collections.nCopies(ops, (Op) null));
+        for (int i : order) {
+            Op d = drafts[i];
+            if (d.opType().equals("write")) {
+                if (d.error() == null) value.put(d.key(), d.input());
+                out.set(i, d);
+            } else {
+                var v = d.timeoutMarker() ? NullNode.instance : value.getOrDefault(d.key(), NullNode.instance);
+                out.set(i, new Op(d.opId(), d.processId(), d.invokeTs(), d.completeTs(), d.opType(), d.key(), d.input(), v,
+                        d.error(), d.timeoutMarker(), d.nodeSeen(), d.faultEpoch(), 0));
+            }
         }
         JsonlHistoryWriter.writeAtomically(file, out);
         return file;
@@ -93,17 +118,20 @@ public final class HistoryBenchmark {
         Path dir = Files.createTempDirectory("falsify-bench-history");
         try {
             Path file = generate(ops, dir.resolve("bench.history.jsonl"));
-            // warm-up: one open of the same file, so class loading and JIT are not the figure
-            open(file, width, height, true);
+            // warm-up: one open of the same file, checked, so class loading and JIT are not the figure
+            open(file, width, height, true, new double[3]);
             long r0 = System.nanoTime();
             HistoryView.load(file);
             double readMs = (System.nanoTime() - r0) / 1e6;
-            long t0 = System.nanoTime();
-            Object[] shown = open(file, width, height, false);
-            double loadMs = (System.nanoTime() - t0) / 1e6;
+            double[] times = new double[3];
+            Object[] shown = open(file, width, height, false, times);
             HistoryView view = (HistoryView) shown[0];
             Stage stage = (Stage) shown[1];
             HistoryCanvas c = view.canvas();
+            String verdict = HeadlessFx.call(() -> view.result() == null ? "not checked" : view.result().validity()
+                    + " — " + view.result().summary());
+            int overlay = HeadlessFx.call(() -> view.stepper().track() == null ? 0 : view.stepper().track().steps().size());
+            HeadlessFx.run(c::fit);
             double[] frame = new double[steps];
             double[] draw = new double[steps];
             double full = HeadlessFx.call(() -> c.history().axis().spanMs());
@@ -152,6 +180,14 @@ public final class HistoryBenchmark {
             }
             double fxCpu = (cpu.getThreadCpuTime(fxThread) - fx0) / 1e6 / steps;
             double renderCpu = render0 < 0 ? Double.NaN : (cpu.getThreadCpuTime(renderThread) - render0) / 1e6 / steps;
+            // the stepper's Forward, as the user presses it, on the whole history with the overlay drawn
+            int forwards = overlay == 0 ? 0 : Math.min(overlay, Math.max(10, steps / 3));
+            double[] stepper = new double[forwards];
+            HeadlessFx.run(c::fit);
+            for (int i = 0; i < forwards; i++) {
+                stepper[i] = step(c, () -> view.stepper().go(view.stepper().step() + 1))[0];
+            }
+            Arrays.sort(stepper);
             String pipeline = HeadlessFx.call(() -> pipeline(stage));
             HeadlessFx.run(() -> {
                 view.stepper().setTracks(List.of());
@@ -159,7 +195,8 @@ public final class HistoryBenchmark {
             });
             Arrays.sort(frame);
             Arrays.sort(draw);
-            return new Figures(ops, loadMs, readMs, frame, draw, pipeline, fxCpu, renderCpu, List.copyOf(levels));
+            return new Figures(ops, times[0], times[1], times[2], readMs, verdict, overlay, frame, draw, stepper, pipeline, fxCpu,
+                    renderCpu, List.copyOf(levels));
         } finally {
             try (var s = Files.walk(dir)) {
                 s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
@@ -203,21 +240,41 @@ public final class HistoryBenchmark {
         return -1;
     }
 
-    /** Opens the file in a new window; returns once the history is on screen (its first pulse has run). */
-    private static Object[] open(Path file, int width, int height, boolean close) throws IOException, InterruptedException {
+    /**
+     * Opens the file in a new window, checked as the user's window checks it; returns once the check
+     * result is shown. {@code times} gets: open → the window's first pulse, → first bars on screen, → the
+     * check result shown (-1 when the check did not end within 120 s).
+     */
+    private static Object[] open(Path file, int width, int height, boolean close, double[] times) throws IOException, InterruptedException {
+        long t0 = System.nanoTime();
+        java.util.concurrent.CountDownLatch firstPulse = new java.util.concurrent.CountDownLatch(1);
+        long[] pulseAt = new long[1];
         Object[] made = HeadlessFx.call(() -> {
             HistoryView v = new HistoryView();
             Stage s = new Stage();
             s.setScene(new Scene(v, width, height));
+            dev.falsify.app.ui.editor.LayoutPulse.after(s.getScene(), () -> {
+                pulseAt[0] = System.nanoTime();
+                firstPulse.countDown();
+            });
             s.show();
-            v.open(file, false);
+            v.open(file, true);
             return new Object[] {v, s};
         });
         HistoryView v = (HistoryView) made[0];
+        if (!firstPulse.await(60, TimeUnit.SECONDS)) throw new IOException("the window did not show within 60 s");
+        times[0] = (pulseAt[0] - t0) / 1e6;
         if (!HeadlessFx.waitFor(() -> v.canvas().frames() > 0 && v.canvas().history() != null, 120_000)) {
             throw new IOException("the history was not shown within 120 s");
         }
         afterPulse(((Stage) made[1]).getScene());
+        times[1] = (System.nanoTime() - t0) / 1e6;
+        if (HeadlessFx.waitFor(() -> v.result() != null && !v.busy(), 120_000)) {
+            afterPulse(((Stage) made[1]).getScene());
+            times[2] = (System.nanoTime() - t0) / 1e6;
+        } else {
+            times[2] = -1;
+        }
         if (close) {
             HeadlessFx.run(() -> ((Stage) made[1]).close());
         }

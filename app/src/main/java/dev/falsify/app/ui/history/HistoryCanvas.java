@@ -773,13 +773,15 @@ public final class HistoryCanvas extends Region {
             double half = n.length() * 3 + 3;
             if (x - half < numberRight[lane] + 2) continue;
             numberRight[lane] = x + half;
+            // on the top lane in view there is no room above (the axis clips it): below the bar instead
+            double ny = y - 15 < AXIS_H ? y + BAR_H + 1 : y - 15;
             g.setFill(done ? pal.point() : pal.pointOpen());
-            g.fillRoundRect(x - half, y - 15, 2 * half, 10, 4, 4);
+            g.fillRoundRect(x - half, ny, 2 * half, 10, 4, 4);
             g.setStroke(pal.point());
             g.setLineWidth(0.8);
-            g.strokeRoundRect(x - half, y - 15, 2 * half, 10, 4, 4);
+            g.strokeRoundRect(x - half, ny, 2 * half, 10, 4, 4);
             g.setFill(done ? Color.WHITE : pal.point());
-            g.fillText(n, x, y - 10);
+            g.fillText(n, x, ny + 5);
         }
         g.setFont(FONT);
         g.setLineWidth(1);
@@ -807,7 +809,8 @@ public final class HistoryCanvas extends Region {
             if (hidden[op]) continue;
             double y = laneY(layout.lane(op)) + (LANE_H - BAR_H) / 2;
             if (y < top || y > bottom) continue;
-            raster.fill(xOf(stepMs[i]), y - 3, 1, 4, i < currentStep ? done : todo);
+            // blended: fill writes the pixel as is, and a translucent colour came out magenta
+            raster.blend(xOf(stepMs[i]), y - 3, 1, 4, i < currentStep ? done : todo);
         }
         if (currentStep > 0 && currentStep <= stepOps.length && !hidden[stepOps[currentStep - 1]]) {
             double x = xOf(stepMs[currentStep - 1]);

@@ -469,10 +469,11 @@ public final class SpaceTimeView extends BorderPane {
     }
 
     static String elapsed(long ns) {
+        // to the millisecond: rows a few ms apart (most of a run) must not read the same
         double ms = ns / 1e6;
-        if (ms >= 10_000) return String.format(java.util.Locale.ROOT, "+%.1f s", ms / 1000);
-        if (ms >= 1000) return String.format(java.util.Locale.ROOT, "+%.2f s", ms / 1000);
-        if (ms >= 1) return String.format(java.util.Locale.ROOT, "+%.0f ms", ms);
+        if (ms >= 100_000) return String.format(java.util.Locale.ROOT, "+%.1f s", ms / 1000);
+        if (ms >= 1000) return String.format(java.util.Locale.ROOT, "+%.3f s", ms / 1000);
+        if (ms >= 1) return String.format(java.util.Locale.ROOT, "+%.1f ms", ms);
         return String.format(java.util.Locale.ROOT, "+%.0f \u00b5s", ns / 1e3);
     }
 
