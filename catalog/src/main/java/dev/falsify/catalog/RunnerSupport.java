@@ -3,13 +3,15 @@ package dev.falsify.catalog;
 /**
  * How Falsify's runner produces a nemesis. {@code mode} is {@code proxy} (the built-in loopback fault
  * proxy; {@code kind} is its fault kind), {@code process} (built-in process signals; {@code kind} is
- * KILL, TERM or STOP/CONT) or {@code command} (the plan supplies inject/heal commands; {@code kind}
- * is null). {@code runBlock} is a fault entry for a plan's run block.
+ * KILL, TERM or STOP/CONT), {@code partition} (DROP rules inside a netns cluster's node namespaces; {@code kind}
+ * is the shape), {@code net} (a packet fault on netns nodes; {@code kind} is loss, bandwidth or a netem kind) or
+ * {@code command} (the plan supplies inject/heal commands; {@code kind} is null). {@code runBlock} is a fault entry
+ * for a plan's run block.
  */
 public record RunnerSupport(String mode, String kind, String runBlock) {
     public RunnerSupport {
-        if (!java.util.Set.of("proxy", "process", "command").contains(mode)) {
-            throw new IllegalArgumentException("runner mode must be proxy, process or command, not " + mode);
+        if (!java.util.Set.of("proxy", "process", "partition", "net", "command").contains(mode)) {
+            throw new IllegalArgumentException("runner mode must be proxy, process, partition, net or command, not " + mode);
         }
         if (!mode.equals("command") && (kind == null || kind.isBlank())) {
             throw new IllegalArgumentException("a built-in (" + mode + ") nemesis must name its kind");
@@ -26,6 +28,8 @@ public record RunnerSupport(String mode, String kind, String runBlock) {
         return switch (mode) {
             case "proxy" -> "built-in fault proxy: " + kind;
             case "process" -> "built-in process fault: " + kind;
+            case "partition" -> "built-in netns partition: " + kind;
+            case "net" -> "built-in netns packet fault: " + kind;
             default -> "needs inject/heal commands";
         };
     }
