@@ -19,9 +19,11 @@ public final class ExampleBundle {
     public static final String RESOURCE_ROOT = "falsify/examples/replicated-kv/";
     /** Every file of the example except dotfiles, relative to its folder. ExampleBundleTest keeps this list honest. */
     public static final List<String> FILES = List.of("README.md", "build.sh", "kv",
-            "docs/testing-plans/replicated-kv.md", "src/kv/Args.java", "src/kv/Dump.java", "src/kv/KvNode.java",
+            "docs/testing-plans/replicated-kv.md", "docs/testing-plans/replicated-kv-cluster.md", "src/kv/Args.java", "src/kv/Dump.java", "src/kv/KvNode.java",
             "src/kv/Wal.java", "src/kv/Workload.java");
     public static final String PLAN = "docs/testing-plans/replicated-kv.md";
+    /** The same store as three netns nodes (needs root: runner.cluster). */
+    public static final String CLUSTER_PLAN = "docs/testing-plans/replicated-kv-cluster.md";
     private static final List<String> EXECUTABLE = List.of("build.sh", "kv");
 
     private ExampleBundle() {
