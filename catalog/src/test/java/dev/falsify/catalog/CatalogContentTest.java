@@ -131,6 +131,8 @@ class CatalogContentTest {
                             .isEqualTo(n.runner().kind());
                     case "clock" -> assertThat(f.path("clock").path("kind").asText()).as(n.id()).isEqualTo(n.runner().kind());
                     case "storage" -> assertThat(f.path("storage").path("kind").asText()).as(n.id()).isEqualTo(n.runner().kind());
+                    case "partition" -> assertThat(f.path("partition").path("shape").asText()).as(n.id()).isEqualTo(n.runner().kind());
+                    case "net" -> assertThat(f.path("net").path("kind").asText()).as(n.id()).isEqualTo(n.runner().kind());
                     default -> {
                         assertThat(f.path("inject").asText()).as(n.id() + " inject").isNotBlank();
                         assertThat(f.path("heal").asText()).as(n.id() + " heal").isNotBlank();
@@ -140,7 +142,9 @@ class CatalogContentTest {
             }
             // and lint (so falsify run) accepts it: the catalog once offered slow-close ms and slicer bytes, which no
             // kind takes
-            StringBuilder nodes = new StringBuilder("services:\n");
+            StringBuilder nodes = new StringBuilder("nodes:\n");
+            for (int i = 1; i <= 5; i++) nodes.append("  - { name: n").append(i).append(", transport: netns }\n");
+            nodes.append("services:\n");
             for (int i = 1; i <= 3; i++) nodes.append("  - { name: n").append(i).append(", cmd: \"true\" }\n");
             nodes.append("proxies:\n");
             for (int i = 1; i <= 3; i++) nodes.append("  - { name: n").append(i).append(", listen: \"127.0.0.1:1\", upstream: \"127.0.0.1:2\" }\n");

@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
                 BenchPlanCommand.class,
                 BenchRunnerCommand.class,
                 BenchProxyCommand.class,
+                BenchClusterCommand.class,
                 BenchMessagesCommand.class,
                 BenchUiCommand.class,
                 BenchHistoryCommand.class,

@@ -23,6 +23,8 @@ public final class ExampleBundle {
             WorkspaceLayout.PLANS + "/replicated-kv.md", WorkspaceLayout.PLANS + "/replicated-kv-cluster.md",
             "src/kv/Args.java", "src/kv/Dump.java", "src/kv/KvNode.java", "src/kv/Wal.java", "src/kv/Workload.java");
     public static final String PLAN = WorkspaceLayout.PLANS + "/replicated-kv.md";
+    /** The same store as three netns nodes (needs root: runner.cluster). */
+    public static final String CLUSTER_PLAN = WorkspaceLayout.PLANS + "/replicated-kv-cluster.md";
     private static final List<String> EXECUTABLE = List.of("build.sh", "kv");
 
     private ExampleBundle() {

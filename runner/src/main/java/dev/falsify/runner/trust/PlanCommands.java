@@ -58,9 +58,14 @@ public final class PlanCommands {
         List<String> out = new ArrayList<>();
         String p = scenario + ": ";
         out.add(p + "cwd: " + cwd);
+        if (r.hasNetnsNodes()) {
+            // Falsify itself then creates namespaces and firewall rules (inside them) as root: shown, and part of the trust
+            out.add(p + "nodes (network namespaces this run creates and removes): " + r.nodes().stream()
+                    .map(n -> name(n.name()) + "=" + n.transport()).collect(java.util.stream.Collectors.joining(", ")));
+        }
         for (String c : r.setup()) out.add(p + "setup: " + c);
         for (RunSpec.Service s : r.services()) {
-            out.add(p + "service " + name(s.name()) + ": " + s.cmd());
+            out.add(p + "service " + name(s.name()) + (s.node() == null ? "" : " on node " + name(s.node())) + ": " + s.cmd());
             where(out, p + "service " + name(s.name()), s.cwd(), s.env());
             if (s.ready() != null && s.ready().cmd() != null) out.add(p + "ready check " + name(s.name()) + ": " + s.ready().cmd());
         }

@@ -131,6 +131,9 @@ class RunVocabularyContractTest {
     @Test
     void docsListExactlyTheVocabulary() throws IOException {
         String docs = Files.readString(DOCS, StandardCharsets.UTF_8);
+        // the cluster section has tables of its own vocabulary (ClusterVocabularyContractTest holds them)
+        int cluster = docs.indexOf("## Nodes and cluster faults");
+        if (cluster >= 0) docs = docs.substring(0, cluster) + docs.substring(docs.indexOf("\n## ", cluster + 1));
         // the proxy fault table: | `kind` (also `alias`) | … | `param`=default, … |
         Map<String, Set<String>> kindsInDocs = new LinkedHashMap<>();
         Map<String, Map<String, String>> paramsInDocs = new LinkedHashMap<>();
