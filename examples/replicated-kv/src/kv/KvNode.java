@@ -36,7 +36,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>{@code --bug ack-before-replication} is the leader's seeded bug: it answers a PUT as soon as it
  * applied it and sent it to the followers, without waiting for a follower's ACK. Without faults the ACK
  * follows within a millisecond and nothing shows; a scenario that holds the replication messages back
- * sees the client's OK while no follower holds the write. {@code --bug} takes a comma-separated list.
+ * sees the client's OK while no follower holds the write. {@code --bug ack-before-fsync}: the write-ahead
+ * log is not forced before the acknowledgement ({@link Wal}). {@code --bug} takes a comma-separated list.
  *
  * <p>Client protocol (one line each way): {@code GET k} → {@code OK v} | {@code OK} (absent);
  * {@code PUT k v} → {@code OK}; {@code DUMP [APPLIED] [CAUGHT-UP]} → {@code OK {json}} (on a follower,
@@ -83,8 +84,9 @@ public final class KvNode {
         int port = Integer.parseInt(Args.required(a, "port"));
         java.util.Set<String> bugs = new java.util.HashSet<>(java.util.Arrays.asList(a.getOrDefault("bug", "none").split(",")));
         for (String bug : bugs) {
-            if (!bug.equals("none") && !bug.equals("stale-follower-reads") && !bug.equals("ack-before-replication")) {
-                System.err.println("unknown --bug " + bug + " (known: none, stale-follower-reads, ack-before-replication)");
+            if (!bug.equals("none") && !bug.equals("stale-follower-reads") && !bug.equals("ack-before-replication")
+                    && !bug.equals("ack-before-fsync")) {
+                System.err.println("unknown --bug " + bug + " (known: none, stale-follower-reads, ack-before-replication, ack-before-fsync)");
                 System.exit(2);
             }
         }
@@ -92,7 +94,7 @@ public final class KvNode {
                 Long.parseLong(a.getOrDefault("repl-timeout-ms", "400")),
                 Long.parseLong(a.getOrDefault("forward-timeout-ms", "300")));
         if (a.containsKey("data")) {
-            node.wal = Wal.open(java.nio.file.Path.of(a.get("data")));
+            node.wal = Wal.open(java.nio.file.Path.of(a.get("data")), !bugs.contains("ack-before-fsync"));
             node.seq = node.wal.replay(node.data, node.log);
             if (node.seq > 0) logLine(id + ": replayed its write-ahead log up to seq " + node.seq);
         }

@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * continues under a new process id (the old one may still have an operation in flight).
  *
  * <p>Usage: {@code Workload --nodes h:p,h:p,h:p --seconds 10 --seed 1 --history FILE
- * [--clients 4] [--keys 3] [--ops mixed|put] [--timeout-ms 1000] [--think-ms 10]}. Writes and
+ * [--clients 4] [--keys 3] [--ops mixed|put] [--timeout-ms 1000] [--think-ms 10] [--wait-unavailable]}. Writes and
  * compare-and-sets go to the first node (the leader), reads to any node. {@code ERR timeout} from the
  * leader means the write may or may not have been applied: recorded as unknown like a client timeout.
  */
@@ -65,6 +65,7 @@ public final class Workload {
                     Integer.parseInt(a.getOrDefault("timeout-ms", "1000")), Integer.parseInt(a.getOrDefault("think-ms", "10")),
                     System.nanoTime() + (long) (seconds * 1e9), w);
             wl.putsOnly = "put".equals(a.get("ops"));
+            wl.waitUnavailable = a.containsKey("wait-unavailable");
             System.out.println("workload: " + clients + " clients, " + seconds + " s, seed " + seed + ", nodes "
                     + String.join(",", nodes));
             Thread[] threads = new Thread[clients];
@@ -78,6 +79,13 @@ public final class Workload {
                     + wl.unknown.get() + " unknown");
         }
     }
+
+    /**
+     * {@code --wait-unavailable}: a client whose node refuses connections (down, restarting) or answers
+     * {@code ERR no-quorum} (nothing applied) waits for it instead of recording an op that did nothing — a
+     * crash-recovery scenario's history then holds the writes that could have been acknowledged.
+     */
+    private boolean waitUnavailable;
 
     private void runClient(int c, Random rnd) {
         Conn[] conns = new Conn[nodes.length];
@@ -96,6 +104,18 @@ public final class Workload {
             String opId = "c" + c + "-" + (opNo++);
             String request = type.equals("write") ? "PUT " + key + " " + value
                     : type.equals("cas") ? "CAS " + key + " " + expected + " " + value : "GET " + key;
+            if (waitUnavailable && conns[node] == null) {
+                try {
+                    conns[node] = Conn.open(nodes[node], timeoutMs);
+                } catch (IOException e) { // refused: nothing was sent, so there is no op to record
+                    try {
+                        Thread.sleep(20);
+                    } catch (InterruptedException ie) {
+                        return;
+                    }
+                    continue;
+                }
+            }
             long invoke = System.nanoTime();
             String response = null;
             boolean timedOut = false;
@@ -114,6 +134,16 @@ public final class Workload {
                 timedOut = true;
             }
             long complete = System.nanoTime();
+            if (waitUnavailable && "ERR no-quorum".equals(response)) {
+                // a leader back from a crash before its follower reconnected: refused before anything was applied,
+                // so under --wait-unavailable it is waited out like a refused connection, not recorded
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException ie) {
+                    return;
+                }
+                continue;
+            }
             if (timedOut || error != null) {
                 if (conns[node] != null) conns[node].close();
                 conns[node] = null;

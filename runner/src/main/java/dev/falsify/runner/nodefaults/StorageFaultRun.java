@@ -42,8 +42,8 @@ final class StorageFaultRun {
             case "slow-io" -> "slow " + a.delayMs();
             default -> "corrupt";
         };
+        long start = System.nanoTime(); // the window is the plan's, whatever the layer's answers cost
         StorageFs.Counters before = fs.stats();
-        long start = System.nanoTime();
         fs.mode(mode);
         sink.injected("storage " + a.kind(), fs.dir().toString());
         String free = "";

@@ -56,8 +56,11 @@ class NodeFaultsPlanRunTest {
                 + "faults:\n  - name: fast\n    at: 300ms\n    for: 1500ms\n    clock: { service: clocky, kind: drift, rate: 3 }\n";
         String statik = service("frozen", "exec ./spin-static")
                 + "faults:\n  - name: jump-static\n    at: 500ms\n    for: 1s\n    clock: { service: frozen, kind: jump, offset: 60s }\n";
-        RunResult r = haveStatic ? run(ShellPlanRunTest.scenario("S1", jump), ShellPlanRunTest.scenario("S2", drift),
-                ShellPlanRunTest.scenario("S3", statik)) : run(ShellPlanRunTest.scenario("S1", jump), ShellPlanRunTest.scenario("S2", drift));
+        String strobe = service("clocky", "exec sleep 30")
+                + "faults:\n  - name: flicker\n    at: 300ms\n    for: 1500ms\n    clock: { service: clocky, kind: strobe, offset: 5s, period: 100ms }\n";
+        String third = haveStatic ? ShellPlanRunTest.scenario("S3", statik) : "";
+        RunResult r = run(ShellPlanRunTest.scenario("S1", jump), ShellPlanRunTest.scenario("S2", drift), third,
+                ShellPlanRunTest.scenario("S4", strobe));
 
         assertThat(r.verdicts().get("S1")).as(r.reasons().toString()).isIn(Verdict.PASS_SMOKE, Verdict.PASS_HARDENING);
         assertThat(r.verdicts().get("S2")).as(r.reasons().toString()).isIn(Verdict.PASS_SMOKE, Verdict.PASS_HARDENING);
@@ -67,6 +70,8 @@ class NodeFaultsPlanRunTest {
         String s2 = Files.readString(r.sessionDir().resolve("findings/S2.md"));
         System.out.println(s2.lines().filter(l -> l.contains("clock")).toList());
         assertThat(s2).contains("grows at 2000.0 ms/s");
+        assertThat(r.verdicts()).as(r.reasons().toString()).containsEntry("S4", Verdict.PASS_SMOKE);
+        assertThat(Files.readString(r.sessionDir().resolve("findings/S4.md"))).containsPattern("[1-9]\\d* flips; \\+5000 ms seen");
         if (haveStatic) {
             assertThat(r.verdicts()).containsEntry("S3", Verdict.INCONCLUSIVE_FAULT_NOT_PROVEN);
             String s3 = Files.readString(r.sessionDir().resolve("findings/S3.md"));
@@ -100,7 +105,7 @@ class NodeFaultsPlanRunTest {
 
         String s1 = Files.readString(r.sessionDir().resolve("findings/S1.md"));
         String s2 = Files.readString(r.sessionDir().resolve("findings/S2.md"));
-        System.out.println(s1.lines().filter(l -> l.contains("ENOSPC") || l.contains("EIO") || l.contains("delayed") || l.contains("flipped")
+        System.out.println(s1.lines().filter(l -> l.contains("full") || l.contains("ENOSPC") || l.contains("EIO") || l.contains("delayed") || l.contains("flipped")
                 || l.contains("usable")).toList());
         System.out.println(s2.lines().filter(l -> l.contains("unsynced") || l.contains("restart") || l.contains("exit")).toList());
         assertThat(r.verdicts().get("S1")).as(r.reasons().toString()).isIn(Verdict.PASS_SMOKE, Verdict.PASS_HARDENING);
