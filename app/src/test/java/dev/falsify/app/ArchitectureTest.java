@@ -41,6 +41,13 @@ class ArchitectureTest {
     private static final String TESTKIT = "dev.falsify.testkit..";
 
     @ArchTest
+    static final ArchRule theMcpServerCallsTheEngineNotTheCli = noClasses().that().resideInAnyPackage("dev.falsify.app.mcp..",
+                    "dev.falsify.app.agent..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.falsify.app.cli..", "dev.falsify.app.ui..", "javafx..")
+            .because("each MCP tool calls the model, checkers, runner and catalog code its CLI command calls: one pipeline, "
+                    + "not a wrapper around the command line's printing (and the server never loads the window)");
+
+    @ArchTest
     static final ArchRule onlyTheAppUsesJavaFx = noClasses().that().resideOutsideOfPackage(APP)
             .should().dependOnClassesThat().resideInAnyPackage("javafx..", "com.sun.javafx..");
 
