@@ -38,7 +38,7 @@ public final class QuickCommandLine {
      * the quick path prints the same bytes; made here because even an empty {@code CommandLine}
      * costs a few hundredths of a second to construct.
      */
-    static PrintWriter writer(java.io.PrintStream stream, String encodingProperty) {
+    public static PrintWriter writer(java.io.PrintStream stream, String encodingProperty) {
         String name = System.getProperty(encodingProperty);
         java.nio.charset.Charset charset = java.nio.charset.Charset.defaultCharset();
         if (name != null) {
@@ -52,7 +52,7 @@ public final class QuickCommandLine {
     }
 
     /** {@link #run(String...)} with given writers; null when picocli must run {@code args}. */
-    static Integer run(PrintWriter out, PrintWriter err, String... args) {
+    public static Integer run(PrintWriter out, PrintWriter err, String... args) {
         Plain command = parse(args);
         return command == null ? null : execute(command, out, err);
     }
