@@ -17,7 +17,7 @@
 FALSIFY_GUI_OPTS=(-XX:TieredStopAtLevel=1 -XX:+UseParallelGC -Xmn48m)
 
 # JVM options for every other command (check, lint, run, --version, …), measured with
-# `falsify bench cli` on 2 cores (see docs/checkers.md, "Speed"):
+# `falsify bench cli` on 2 cores (see docs/performance.md and docs/dev/performance-diary.md):
 # - C1 only: a command is over in well under a second, before C2's code would pay for its
 #   compile time (which takes a core of the two);
 # - Serial GC with a fixed 64 MB young generation: the smallest start-up, no GC threads, and the

@@ -92,6 +92,50 @@ class ArchitectureTest {
             .because("Monocle and TestFX are test libraries (test scope in the app; compile scope in devtools only), "
                     + "and the product never imports the devtools it does not ship");
 
+    // ---- no package cycles; the fast path stays light ----
+
+    /** Every package of the product is a slice of its own. */
+    private static final SliceAssignment PRODUCT_PACKAGES = new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass c) {
+            return c.getPackageName().startsWith("dev.falsify.") ? SliceIdentifier.of(c.getPackageName()) : SliceIdentifier.ignore();
+        }
+
+        @Override
+        public String getDescription() {
+            return "the packages of dev.falsify";
+        }
+    };
+
+    @ArchTest
+    static final ArchRule appPackagesFormNoCycle = slices().assignedFrom(new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass c) {
+            String p = c.getPackageName();
+            return p.equals("dev.falsify.app") || p.startsWith("dev.falsify.app.") ? SliceIdentifier.of(p) : SliceIdentifier.ignore();
+        }
+
+        @Override
+        public String getDescription() {
+            return "the packages of dev.falsify.app";
+        }
+    }).should().beFreeOfCycles()
+            .because("the entry point (app.Main) starts the command line (app.cli), which starts the window (app.ui); "
+                    + "none of them reaches back, so the command line is read and tested without the window's classes "
+                    + "and app.cli.fastpath without picocli's");
+
+    @ArchTest
+    static final ArchRule noPackageCycles = slices().assignedFrom(PRODUCT_PACKAGES).should().beFreeOfCycles()
+            .because("packages that need each other can only be understood, tested and moved together; what two "
+                    + "packages share goes down into a package both may use");
+
+    @ArchTest
+    static final ArchRule theFastPathLoadsNothingHeavy = com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes()
+            .that().resideInAPackage("dev.falsify.app.cli.fastpath..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "dev.falsify.app.cli.fastpath..")
+            .because("the fast path reads the command lines people type most before anything else loads: every class it "
+                    + "touched (picocli, Jackson, the checkers, JavaFX) would be loaded at every start (docs/performance.md)");
+
     // ---- the window (app.ui) ----
 
     private static final String UI = "dev.falsify.app.ui";

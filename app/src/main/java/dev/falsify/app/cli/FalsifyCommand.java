@@ -102,7 +102,7 @@ public final class FalsifyCommand implements Runnable {
         if (ex instanceof UserError ue) {
             err.println("falsify: " + TerminalText.escape(ue.getMessage()));
             err.flush();
-            return ue.exitCode();
+            return ue.exitCode().code();
         }
         if (debug) {
             ex.printStackTrace(err);
@@ -110,7 +110,7 @@ public final class FalsifyCommand implements Runnable {
             err.println("falsify: internal error: " + TerminalText.escape(ex.toString()) + " (run with --debug for details)");
         }
         err.flush();
-        return 2;
+        return ExitCode.BAD_INPUT.code();
     }
 
     private static CommandLine build(Map<String, Class<?>> subcommands) {
@@ -123,7 +123,7 @@ public final class FalsifyCommand implements Runnable {
             err.println("falsify: " + TerminalText.escape(ex.getMessage()));
             ex.getCommandLine().usage(err);
             err.flush();
-            return 2;
+            return ExitCode.BAD_INPUT.code();
         });
         return cl;
     }

@@ -19,11 +19,11 @@ final class SessionDirs {
     /** Fails (exit 2) unless {@code dir} is a session folder: a session log, or findings/report.md. */
     static void requireSession(Path dir) {
         if (!Files.isDirectory(dir)) {
-            throw new UserError(dir + ": not a session folder (no such directory)", 2);
+            throw new UserError(dir + ": not a session folder (no such directory)");
         }
         if (!SessionReader.isSession(dir)) {
             throw new UserError(dir + ": not a session folder (it has no " + SessionReader.LOG + " and no "
-                    + SessionReader.FINDINGS + "/" + SessionReader.REPORT + "); nothing was written", 2);
+                    + SessionReader.FINDINGS + "/" + SessionReader.REPORT + "); nothing was written");
         }
     }
 
@@ -32,7 +32,7 @@ final class SessionDirs {
         try {
             return SessionReader.read(dir);
         } catch (IOException e) {
-            throw new UserError(dir + ": " + e.getMessage(), 2);
+            throw new UserError(dir + ": " + e.getMessage());
         }
     }
 }

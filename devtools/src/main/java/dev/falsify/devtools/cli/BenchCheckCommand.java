@@ -2,6 +2,8 @@ package dev.falsify.devtools.cli;
 
 import dev.falsify.app.cli.DurationConverter;
 import dev.falsify.app.cli.OracleInputs;
+import dev.falsify.app.cli.ExitCode;
+import dev.falsify.app.cli.JsonOutput;
 import dev.falsify.app.cli.UserError;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -39,7 +41,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Benchmarks a checker (linearizability unless --checker) on history files or folders.",
-                "Warm-up passes for --warmup, then --passes measured passes; times are medians, parsing excluded."})
+                "Warm-up passes for --warmup, then --passes measured passes; times are medians, parsing excluded.",
+                "--json prints one object: totalCheckMs, passes, files[{file, ops, valid, checkMs}]."})
 public final class BenchCheckCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -59,8 +62,8 @@ public final class BenchCheckCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "F", description = "History format (default: detected).")
     String format;
 
-    @Option(names = "--json", description = "Print one JSON object: totalCheckMs, passes, files[{file, ops, valid, checkMs}].")
-    boolean json;
+    @Mixin
+    JsonOutput output = new JsonOutput();
 
     @Option(names = "--passes", defaultValue = "5", paramLabel = "N", description = "Measured passes (at least 5 for the published figures). Default: ${DEFAULT-VALUE}.")
     int passes;
@@ -123,7 +126,7 @@ public final class BenchCheckCommand implements Callable<Integer> {
             throw new UserError(e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (output.json()) {
             ObjectNode n = JSON.createObjectNode();
             n.put("model", report.model());
             n.put("checker", checker);
@@ -157,7 +160,7 @@ public final class BenchCheckCommand implements Callable<Integer> {
                     report.parseMs());
         }
         out.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private static boolean lin(String checker) {

@@ -1,5 +1,6 @@
 package dev.falsify.devtools.cli;
 
+import dev.falsify.app.cli.ExitCode;
 import dev.falsify.app.cli.UserError;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -115,7 +116,7 @@ public final class BenchCliCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "load average after: %s%n", loadAverage());
         out.println(allMet ? "all targets met" : "some targets not met (see the exit codes, and the load average: the machine may be busy)");
         out.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 
     /** One run: {wall s, user+sys s, peak RSS MB, exit code}. */

@@ -1,5 +1,6 @@
 package dev.falsify.devtools.cli;
 
+import dev.falsify.app.cli.ExitCode;
 import dev.falsify.app.cli.UserError;
 import dev.falsify.devtools.ui.HistoryBenchmark;
 import java.io.PrintWriter;
@@ -32,7 +33,7 @@ public final class BenchHistoryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (ops < 1 || steps < 1) throw new UserError("--ops and --steps must be at least 1", 2);
+        if (ops < 1 || steps < 1) throw new UserError("--ops and --steps must be at least 1");
         HistoryBenchmark.Figures f = HistoryBenchmark.run(ops, steps, 1600, 1000, window);
         PrintWriter out = spec.commandLine().getOut();
         out.printf("measured with: %s%n", f.pipeline());
@@ -52,6 +53,6 @@ public final class BenchHistoryCommand implements Callable<Integer> {
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                 Runtime.getRuntime().availableProcessors());
         out.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 }

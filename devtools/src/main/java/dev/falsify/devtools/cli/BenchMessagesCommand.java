@@ -1,5 +1,6 @@
 package dev.falsify.devtools.cli;
 
+import dev.falsify.app.cli.ExitCode;
 import dev.falsify.devtools.bench.MessageBenchmark;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -38,6 +39,6 @@ public final class BenchMessagesCommand implements Callable<Integer> {
         boolean ok = r.messagesPerSecond() >= 50_000 && r.addedMedianUs() <= 1000.0;
         out.println(ok ? "PASS" : "BELOW TARGET");
         out.flush();
-        return ok ? 0 : 1;
+        return (ok ? ExitCode.OK : ExitCode.FAILED).code();
     }
 }

@@ -1,5 +1,7 @@
 package dev.falsify.devtools.cli;
 
+import dev.falsify.app.cli.ExitCode;
+import dev.falsify.app.cli.JsonOutput;
 import dev.falsify.app.cli.UserError;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -8,6 +10,7 @@ import dev.falsify.devtools.bench.PlanBenchmark;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,8 +21,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " with §7.M); prints the median after warm-up (target ≤ 100 ms).")
 public final class BenchPlanCommand implements Callable<Integer> {
 
-    @Option(names = "--json", description = "Print the result as JSON.")
-    boolean json;
+    @Mixin
+    JsonOutput output = new JsonOutput();
 
     @Option(names = "--warmup", defaultValue = "40", description = "Warm-up iterations (default ${DEFAULT-VALUE}).")
     int warmup;
@@ -32,10 +35,10 @@ public final class BenchPlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (warmup < 0 || iterations < 1) throw new UserError("--warmup must be ≥ 0 and --iterations ≥ 1", 2);
+        if (warmup < 0 || iterations < 1) throw new UserError("--warmup must be ≥ 0 and --iterations ≥ 1");
         PlanBenchmark.Result r = PlanBenchmark.run(warmup, iterations);
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (output.json()) {
             ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             ObjectNode n = m.createObjectNode();
             n.put("benchmark", "plan");
@@ -65,7 +68,7 @@ public final class BenchPlanCommand implements Callable<Integer> {
             out.printf("thread CPU time: median %.1f ms; system load average %.1f on %d cores%n", r.cpuMedianMs(), r.loadAverage(), r.cores());
         }
         out.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private static double round(double v) {

@@ -1,5 +1,6 @@
 package dev.falsify.devtools.cli;
 
+import dev.falsify.app.cli.ExitCode;
 import dev.falsify.devtools.bench.ProxyBenchmark;
 import dev.falsify.devtools.bench.ToxiproxyApiBenchmark;
 import java.io.IOException;
@@ -68,6 +69,6 @@ public final class BenchProxyCommand implements Callable<Integer> {
         boolean ok = r.addedMedianUs() <= 100.0 && t.proxiedMedianMBps() >= 1000.0 && worst <= 5.0;
         out.println(ok ? "PASS" : "BELOW TARGET");
         out.flush();
-        return ok ? 0 : 1;
+        return (ok ? ExitCode.OK : ExitCode.FAILED).code();
     }
 }

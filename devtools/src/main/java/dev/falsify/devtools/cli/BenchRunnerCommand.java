@@ -1,5 +1,6 @@
 package dev.falsify.devtools.cli;
 
+import dev.falsify.app.cli.ExitCode;
 import dev.falsify.app.cli.UserError;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -47,7 +48,7 @@ public final class BenchRunnerCommand implements Callable<Integer> {
             }
         }
         int code = p.waitFor();
-        if (result == null) throw new UserError("the benchmark JVM failed (exit " + code + "): " + other.toString().strip(), 3);
+        if (result == null) throw new UserError("the benchmark JVM failed (exit " + code + "): " + other.toString().strip(), ExitCode.INCONCLUSIVE);
         String[] f = result.split(" ");
         long printed = Long.parseLong(f[1]);
         long ms = Long.parseLong(f[2]);
@@ -63,6 +64,6 @@ public final class BenchRunnerCommand implements Callable<Integer> {
         out.printf("  heap: peak %d MB used of a %d MB cap (target < 256 MB)%n", peak, max);
         out.println(ok ? "PASS" : "BELOW TARGET");
         out.flush();
-        return ok ? 0 : 1;
+        return (ok ? ExitCode.OK : ExitCode.FAILED).code();
     }
 }

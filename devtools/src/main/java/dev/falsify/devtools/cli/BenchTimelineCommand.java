@@ -1,5 +1,6 @@
 package dev.falsify.devtools.cli;
 
+import dev.falsify.app.cli.ExitCode;
 import dev.falsify.app.cli.UserError;
 import dev.falsify.devtools.ui.HeadlessFx;
 import dev.falsify.devtools.ui.ScreenshotRenderer;
@@ -33,10 +34,10 @@ public final class BenchTimelineCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (lines < 1 || rate < 1) throw new UserError("--lines and --rate must be positive", 2);
+        if (lines < 1 || rate < 1) throw new UserError("--lines and --rate must be positive");
         if (window) {
             String display = System.getenv("DISPLAY");
-            if (display == null || display.isBlank()) throw new UserError("--window needs a display: set DISPLAY (e.g. Xvfb :94 &, DISPLAY=:94)", 2);
+            if (display == null || display.isBlank()) throw new UserError("--window needs a display: set DISPLAY (e.g. Xvfb :94 &, DISPLAY=:94)");
             startWindowed();
         } else {
             HeadlessFx.start(ScreenshotRenderer.WIDTH, ScreenshotRenderer.HEIGHT);
@@ -61,7 +62,7 @@ public final class BenchTimelineCommand implements Callable<Integer> {
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                 Runtime.getRuntime().availableProcessors());
         out.flush();
-        return f.pulseP99() <= 16 ? 0 : 1;
+        return (f.pulseP99() <= 16 ? ExitCode.OK : ExitCode.FAILED).code();
     }
 
     /** JavaFX with its default glass and pipeline on the display (what a user's window gets). */
@@ -69,7 +70,7 @@ public final class BenchTimelineCommand implements Callable<Integer> {
         java.util.concurrent.CountDownLatch up = new java.util.concurrent.CountDownLatch(1);
         javafx.application.Platform.startup(up::countDown);
         javafx.application.Platform.setImplicitExit(false);
-        if (!up.await(30, java.util.concurrent.TimeUnit.SECONDS)) throw new UserError("JavaFX did not start on $DISPLAY within 30 s", 2);
+        if (!up.await(30, java.util.concurrent.TimeUnit.SECONDS)) throw new UserError("JavaFX did not start on $DISPLAY within 30 s");
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.falsify.devtools.cli;
 
+import dev.falsify.app.cli.ExitCode;
 import dev.falsify.app.cli.UserError;
 import dev.falsify.devtools.ui.UiBenchmark;
 import java.io.IOException;
@@ -41,7 +42,7 @@ public final class BenchUiCommand implements Callable<Integer> {
         String text;
         if (plan != null) {
             if (!Files.isRegularFile(plan)) {
-                throw new UserError(plan + ": no such plan file", 2);
+                throw new UserError(plan + ": no such plan file");
             }
             text = Files.readString(plan, StandardCharsets.UTF_8);
         } else {
@@ -74,6 +75,6 @@ public final class BenchUiCommand implements Callable<Integer> {
         } finally {
             Files.deleteIfExists(planFile);
         }
-        return 0;
+        return ExitCode.OK.code();
     }
 }

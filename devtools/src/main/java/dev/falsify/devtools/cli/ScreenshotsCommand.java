@@ -1,5 +1,6 @@
 package dev.falsify.devtools.cli;
 
+import dev.falsify.app.cli.ExitCode;
 import dev.falsify.app.cli.UserError;
 import dev.falsify.devtools.ui.HeadlessFx;
 import dev.falsify.devtools.ui.ScreenshotRenderer;
@@ -31,7 +32,7 @@ public final class ScreenshotsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (!Files.isRegularFile(plan)) {
-            throw new UserError(plan + ": no such plan file (run from the repository root or pass --plan)", 2);
+            throw new UserError(plan + ": no such plan file (run from the repository root or pass --plan)");
         }
         HeadlessFx.start(ScreenshotRenderer.WIDTH, ScreenshotRenderer.HEIGHT);
         List<Path> files = ScreenshotRenderer.render(plan, out);
@@ -39,6 +40,6 @@ public final class ScreenshotsCommand implements Callable<Integer> {
             spec.commandLine().getOut().println("wrote " + f);
         }
         spec.commandLine().getOut().flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 }
