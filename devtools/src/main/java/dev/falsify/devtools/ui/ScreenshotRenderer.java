@@ -222,11 +222,17 @@ public final class ScreenshotRenderer {
         return w;
     }
 
-    /** A path given from the repository root, or from app/ (where Maven runs the module's tests). */
+    /**
+     * A path given from the repository root, found from there or from a module's folder (where Maven
+     * runs a module's tests: devtools/, or app/ for a path inside it).
+     */
     private static Path fromRoot(String path) {
         Path p = Path.of(path);
         if (Files.exists(p)) return p;
-        return path.startsWith("app/") ? Path.of(path.substring("app/".length())) : Path.of("..").resolve(path);
+        if (path.startsWith("app/") && Files.exists(Path.of(path.substring("app/".length())))) {
+            return Path.of(path.substring("app/".length()));
+        }
+        return Path.of("..").resolve(path);
     }
 
     /**

@@ -36,7 +36,7 @@ class ScreenshotsCommandTest {
     void screenshotsRendersTheRealWindowHeadless() throws Exception {
         Path plan = Path.of("../app/src/test/resources/dev/falsify/app/ui/small-plan.md");
         Path shots = dir.resolve("shots");
-        assertThat(run("screenshots", "--plan", plan.toString(), "--out", shots.toString())).isEqualTo(0);
+        assertThat(run("screenshots", "--plan", plan.toString(), "--out", shots.toString())).as(err::toString).isEqualTo(0);
         for (String name : new String[] {"plan-editor.png", "matrix.png", "problems.png", "structured-scenario.png",
                 "plan-editor-dark.png", "session-review.png", "session-compare.png"}) {
             Path png = shots.resolve(name);
