@@ -117,11 +117,8 @@ public final class ScreenshotRenderer {
      * and indexed into a temp store, so neither the fixture nor the user's store is touched.
      */
     static List<Path> renderSessions(WorkbenchSettings settings, Path outDir) throws IOException {
-        // from the repository root, or from app/ (where Maven runs the module's tests)
-        Path fixture = Path.of(DEMO_SESSIONS);
-        if (!Files.isDirectory(fixture)) {
-            fixture = Path.of(DEMO_SESSIONS.substring("app/".length()));
-        }
+        // from the repository root, or from a module's folder (where Maven runs the module's tests)
+        Path fixture = fromRoot(DEMO_SESSIONS);
         if (!Files.isDirectory(fixture)) {
             throw new IOException(DEMO_SESSIONS + ": the demo session fixture is missing (run from the repository root)");
         }
