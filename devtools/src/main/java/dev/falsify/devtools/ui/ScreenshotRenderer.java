@@ -344,8 +344,7 @@ public final class ScreenshotRenderer {
 
     /** The space-time diagram of the fixture run, up to and past the monitor's failure. */
     static Path renderSpaceTime(Path outDir) throws IOException {
-        Path fixture = Path.of(SPACE_TIME);
-        if (!Files.isRegularFile(fixture)) fixture = Path.of(SPACE_TIME.substring("app/".length()));
+        Path fixture = fromRoot(SPACE_TIME);
         java.util.List<dev.falsify.model.session.MessageEvent> events = dev.falsify.model.session.MessageEventLog.read(fixture);
         Stage stage = HeadlessFx.call(() -> {
             Stage st = new Stage();
