@@ -10,8 +10,10 @@
 #                                    no jpackage, so CI on such a machine is not broken
 #   installers/build.sh --type msi|dmg   on Windows (Git Bash) / macOS: jpackage's installer there
 #
-# Needs a JDK 17 with jmods (JAVA_HOME, else the javac on the PATH) and the fat jar
-# app/target/falsify.jar (built with Maven when missing or older than the sources).
+# Needs a JDK 17 with jmods (JAVA_HOME, else the javac on the PATH), the fat jar
+# app/target/falsify.jar and the developers' jar devtools/target/falsify-devtools.jar (both built
+# with Maven when missing or older than the sources). The devtools jar is not packaged: its training
+# runs make the class lists from which the image's CDS archives are dumped.
 set -euo pipefail
 START=$(date +%s)
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -48,9 +50,11 @@ JDK_MAJOR="$("$JDK/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's
 
 # --- the fat jar ----------------------------------------------------------------------------
 JAR="$ROOT/app/target/falsify.jar"
-if [ ! -f "$JAR" ] || [ -n "$(find "$ROOT/pom.xml" "$ROOT"/*/pom.xml "$ROOT"/*/src/main -newer "$JAR" -type f -print -quit 2>/dev/null)" ]; then
-  say "building app/target/falsify.jar"
-  (cd "$ROOT" && mvn -q -B -DskipTests -Dmaven.test.skip=true package -pl app -am)
+DEVTOOLS_JAR="$ROOT/devtools/target/falsify-devtools.jar"
+if [ ! -f "$JAR" ] || [ ! -f "$DEVTOOLS_JAR" ] \
+    || [ -n "$(find "$ROOT/pom.xml" "$ROOT"/*/pom.xml "$ROOT"/*/src/main -newer "$JAR" -type f -print -quit 2>/dev/null)" ]; then
+  say "building app/target/falsify.jar and devtools/target/falsify-devtools.jar"
+  (cd "$ROOT" && mvn -q -B -DskipTests -Dmaven.test.skip=true package -pl app,devtools -am)
 fi
 # jpackage wants a plain version number; the pom's 0.1.0-SNAPSHOT is packaged as 0.1.0
 VERSION="$(sed -n '0,/<version>/s:.*<version>\([0-9.]*\).*</version>.*:\1:p' "$ROOT/pom.xml")"
@@ -156,8 +160,13 @@ IMG="$OUT/app-image/Falsify"
 install -m 755 "$HERE/launcher/falsify" "$IMG/bin/falsify"
 install -m 755 "$HERE/launcher/falsify-train" "$IMG/lib/falsify-train"
 install -m 644 "$HERE/launcher/falsify-jvm.sh" "$IMG/lib/falsify-jvm.sh"
-install -m 644 "$ROOT/examples/replicated-kv/docs/testing-plans/replicated-kv.md" "$IMG/lib/cds-training-plan.md"
-say "training the CDS archive with the image's runtime"
+# the class lists of the two CDS archives, made by the devtools' training runs with this build's JDK
+# (class names only: valid for any path); the archives are dumped from them where they are used
+FX_CACHE="$(mktemp -d)"
+falsify_classlists "$JDK/bin/java" "$JAR" "$DEVTOOLS_JAR" "$FX_CACHE" "$ROOT/examples/replicated-kv/docs/testing-plans/replicated-kv.md" "$IMG/lib"
+rm -rf "$FX_CACHE"
+[ -f "$IMG/lib/cds-workbench.classlist" ] && [ -f "$IMG/lib/cds-cli.classlist" ] || say "warning: no CDS class lists"
+say "dumping the CDS archives with the image's runtime"
 "$IMG/lib/falsify-train" || say "warning: no CDS archive (the window will start slower)"
 
 if $CI; then
@@ -165,6 +174,13 @@ if $CI; then
   "$IMG/bin/falsify" --version
   "$IMG/bin/falsify" lint "$ROOT/examples/replicated-kv/docs/testing-plans/replicated-kv.md"
   [ -f "$IMG/lib/falsify.jsa" ] && [ -f "$IMG/lib/falsify-cli.jsa" ] || { say "FAILED: the CDS archives were not trained"; exit 1; }
+  # the developers' tools stay out of the product
+  if unzip -Z1 "$IMG/lib/app/falsify.jar" | grep -e '^dev/falsify/devtools/' -e 'Benchmark\.class$' -e '^com/sun/glass/ui/monocle/' >/dev/null; then
+    say "FAILED: the product jar holds developers' tools or Monocle"; exit 1
+  fi
+  if "$IMG/bin/falsify" --help | grep -E '^ +(bench|screenshots) ' >/dev/null; then
+    say "FAILED: the packaged falsify lists a developers' command"; exit 1
+  fi
 fi
 
 # --- .deb ----------------------------------------------------------------------------------

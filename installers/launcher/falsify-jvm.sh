@@ -17,7 +17,7 @@
 FALSIFY_GUI_OPTS=(-XX:TieredStopAtLevel=1 -XX:+UseParallelGC -Xmn48m)
 
 # JVM options for every other command (check, lint, run, --version, …), measured with
-# `falsify bench cli` on 2 cores (see docs/checkers.md, "Speed"):
+# `falsify bench cli` on 2 cores (see docs/performance.md and docs/dev/performance-diary.md):
 # - C1 only: a command is over in well under a second, before C2's code would pay for its
 #   compile time (which takes a core of the two);
 # - Serial GC with a fixed 64 MB young generation: the smallest start-up, no GC threads, and the
@@ -91,34 +91,61 @@ falsify_jvm_options() {
   return 0
 }
 
-# falsify_train_cds JAVA JAR JSA FX_CACHE PLAN: writes JSA, the CDS archive of the classes the
-# workbench loads at start (it cuts the window's cold start by about a third), by a headless
-# training start of the workbench on PLAN. Best effort: without the archive everything still
-# works, only the window starts slower. The archive is valid only for exactly this JAR path and
-# this JVM build (JDK 17 compares class-path names), so it is trained where it is used.
-falsify_train_cds() {
-  local java="$1" jar="$2" jsa="$3" fx_cache="$4" plan="$5"
-  rm -f "$jsa"
-  "$java" "${FALSIFY_GUI_OPTS[@]}" -XX:ArchiveClassesAtExit="$jsa" -Djavafx.cachedir="$fx_cache" -cp "$jar" \
-    dev.falsify.app.ui.ColdStartProbe "$plan" >/dev/null 2>&1 || rm -f "$jsa"
+# The two class-data-sharing (CDS) archives, the workbench's and the command line's, are static
+# archives (-Xshare:dump) of a class list. The lists are made at build time by training runs that
+# live in the devtools module (dev.falsify.devtools.cds: a headless start of the workbench on a
+# plan, through Monocle, and CliTraining's check of every history format, lint, report, import,
+# --version and --help in one JVM); the product jar holds neither them nor Monocle. What ships is
+# the two lists (lib/cds-*.classlist in the app-image); the archive itself is dumped from a list
+# with the product jar alone, where it is used (an archive is valid only for the class path it was
+# dumped with), by the development launcher once per build and by lib/falsify-train at install.
+# Static rather than dynamic (-XX:ArchiveClassesAtExit) archives for both: a dynamic one must be
+# dumped by the very JVM that ran the training, so the training code would have to ship; and JDK 17
+# leaves classes of Java 5 bytecode out of a dynamic archive ("Pre JDK 6 class not supported"), and
+# picocli's 190 classes are Java 5 bytecode, as are our classes implementing its interfaces.
+
+# falsify_classlists JAVA JAR DEVTOOLS_JAR FX_CACHE PLAN DIR: writes DIR/cds-workbench.classlist and
+# DIR/cds-cli.classlist, the classes each training run loads (less the devtools' own and Monocle's,
+# which the product jar does not hold), each run with its own command's JVM options. Best effort:
+# a list that could not be made is removed, and then that archive is not made.
+falsify_classlists() {
+  local java="$1" jar="$2" devjar="$3" fx_cache="$4" plan="$5" dir="$6"
+  rm -f "$dir/cds-workbench.classlist" "$dir/cds-cli.classlist"
+  [ -f "$devjar" ] || return 0
+  "$java" "${FALSIFY_GUI_OPTS[@]}" -XX:DumpLoadedClassList="$dir/cds-workbench.classlist.all" -Djavafx.cachedir="$fx_cache" \
+    -cp "$jar:$devjar" dev.falsify.devtools.ui.ColdStartProbe "$plan" >/dev/null 2>&1 \
+    && _falsify_product_classes "$dir/cds-workbench.classlist"
+  "$java" "${FALSIFY_CLI_OPTS[@]}" -XX:DumpLoadedClassList="$dir/cds-cli.classlist.all" \
+    -cp "$jar:$devjar" dev.falsify.devtools.cds.CliTraining "$plan" >/dev/null 2>&1 \
+    && _falsify_product_classes "$dir/cds-cli.classlist"
+  rm -f "$dir/cds-workbench.classlist.all" "$dir/cds-cli.classlist.all"
   return 0
 }
 
-# falsify_train_cli_cds JAVA JAR JSA PLAN: writes JSA, the CDS archive of the command line, from the
-# classes CliTraining loads (check of every history format, lint of PLAN, --version and --help in one
-# JVM), with the command line's own JVM options. A static archive (-Xshare:dump over the list of
-# loaded classes), not a dynamic one (-XX:ArchiveClassesAtExit) like the workbench's: JDK 17 leaves
-# classes of Java 5 bytecode out of a dynamic archive ("Pre JDK 6 class not supported"), and
-# picocli's 190 classes are Java 5 bytecode, as are our classes implementing its interfaces; the
-# static archive holds them, which saves their loading and old-style verification at every start.
-# Best effort, like the workbench's.
-falsify_train_cli_cds() {
-  local java="$1" jar="$2" jsa="$3" plan="$4"
-  rm -f "$jsa" "$jsa.classes"
-  { "$java" "${FALSIFY_CLI_OPTS[@]}" -XX:DumpLoadedClassList="$jsa.classes" -cp "$jar" dev.falsify.app.cli.CliTraining "$plan" \
-      && "$java" "${FALSIFY_CLI_OPTS[@]}" -Xshare:dump -XX:SharedClassListFile="$jsa.classes" -XX:SharedArchiveFile="$jsa" \
-        -cp "$jar"; } >/dev/null 2>&1 || rm -f "$jsa"
-  rm -f "$jsa.classes"
+# _falsify_product_classes LIST: LIST from LIST.all without the classes only the training had
+_falsify_product_classes() {
+  grep -v -e '^dev/falsify/devtools/' -e '^com/sun/glass/ui/monocle/' "$1.all" > "$1" || rm -f "$1"
+}
+
+# falsify_dump_cds JAVA JAR JSA CLASSLIST OPTION...: dumps JSA, the static archive of CLASSLIST's
+# classes for the class path JAR, with the JVM options (OPTION...) of the starts that will map it.
+# Best effort: without the archive everything still works, only slower to start.
+falsify_dump_cds() {
+  local java="$1" jar="$2" jsa="$3" list="$4"
+  shift 4
+  rm -f "$jsa"
+  [ -f "$list" ] || return 0
+  "$java" "$@" -Xshare:dump -XX:SharedClassListFile="$list" -XX:SharedArchiveFile="$jsa" -cp "$jar" >/dev/null 2>&1 \
+    || rm -f "$jsa"
+  return 0
+}
+
+# falsify_train_cds JAVA JAR JSA CLASSLIST_DIR: the workbench's archive JSA and the command line's
+# beside it (JSA less .jsa, plus -cli.jsa), from the class lists in CLASSLIST_DIR.
+falsify_train_cds() {
+  local java="$1" jar="$2" jsa="$3" dir="$4"
+  falsify_dump_cds "$java" "$jar" "$jsa" "$dir/cds-workbench.classlist" "${FALSIFY_GUI_OPTS[@]}"
+  falsify_dump_cds "$java" "$jar" "${jsa%.jsa}-cli.jsa" "$dir/cds-cli.classlist" "${FALSIFY_CLI_OPTS[@]}"
   return 0
 }
 

@@ -1,7 +1,9 @@
 package dev.falsify.app;
 
+import dev.falsify.app.cli.ExitCode;
 import dev.falsify.app.cli.FalsifyCommand;
 import dev.falsify.app.cli.QuickCommandLine;
+import dev.falsify.app.cli.fastpath.FastPath;
 
 /**
  * Entry point of the jar. Deliberately not a JavaFX {@code Application}: a fat jar whose main
@@ -17,12 +19,12 @@ public final class Main {
     }
 
     public static int run(String... args) {
-        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+        if (FastPath.isVersion(args)) {
             // picocli's first command model costs more than the rest of the JVM's start: not for this
             System.out.println(FalsifyCommand.VERSION);
-            return 0;
+            return ExitCode.OK.code();
         }
-        // check and lint with plain arguments skip picocli's model (see QuickCommandLine)
+        // check and lint with plain arguments skip picocli's model (see FastPath, docs/performance.md)
         Integer quick = QuickCommandLine.run(args);
         if (quick != null) return quick;
         return FalsifyCommand.commandLine(args).execute(args);

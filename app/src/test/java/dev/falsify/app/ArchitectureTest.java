@@ -79,23 +79,80 @@ class ArchitectureTest {
     static final ArchRule libraryCodeDoesNotPrintToStandardError = noClasses().that().resideOutsideOfPackage(APP)
             .should().accessField(System.class, "err");
 
+    // ---- what ships ----
+
+    /** The developers' tools by name: the benchmarks, the headless screenshots and start-up probes, the CDS training runs. */
+    private static final Set<String> DEV_TOOL_NAMES = Set.of("HeadlessFx", "ScreenshotRenderer", "ColdStartProbe", "CliTraining");
+
+    @ArchTest
+    static final ArchRule noDevToolsInTheProduct = noClasses().that().resideInAPackage("dev.falsify..")
+            .should().haveSimpleNameEndingWith("Benchmark")
+            .orShould(com.tngtech.archunit.lang.conditions.ArchConditions.have(DescribedPredicate.describe(
+                    "the simple name of a dev tool " + DEV_TOOL_NAMES, c -> DEV_TOOL_NAMES.contains(c.getSimpleName()))))
+            .orShould().resideInAPackage("dev.falsify.devtools..")
+            .because("benchmarks, screenshots and training runs are for developers: they live in the devtools module, "
+                    + "outside the product jar and the installers, and join `falsify` through ExtraCommands when present");
+
+    @ArchTest
+    static final ArchRule theProductDoesNotNeedMonocle = noClasses().that().resideInAPackage("dev.falsify..")
+            .should().dependOnClassesThat().resideInAnyPackage("com.sun.glass.ui.monocle..", "org.testfx..", "dev.falsify.devtools..")
+            .because("Monocle and TestFX are test libraries (test scope in the app; compile scope in devtools only), "
+                    + "and the product never imports the devtools it does not ship");
+
+    // ---- no package cycles; the fast path stays light ----
+
+    /** Every package of the product is a slice of its own. */
+    private static final SliceAssignment PRODUCT_PACKAGES = new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass c) {
+            return c.getPackageName().startsWith("dev.falsify.") ? SliceIdentifier.of(c.getPackageName()) : SliceIdentifier.ignore();
+        }
+
+        @Override
+        public String getDescription() {
+            return "the packages of dev.falsify";
+        }
+    };
+
+    @ArchTest
+    static final ArchRule appPackagesFormNoCycle = slices().assignedFrom(new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass c) {
+            String p = c.getPackageName();
+            return p.equals("dev.falsify.app") || p.startsWith("dev.falsify.app.") ? SliceIdentifier.of(p) : SliceIdentifier.ignore();
+        }
+
+        @Override
+        public String getDescription() {
+            return "the packages of dev.falsify.app";
+        }
+    }).should().beFreeOfCycles()
+            .because("the entry point (app.Main) starts the command line (app.cli), which starts the window (app.ui); "
+                    + "none of them reaches back, so the command line is read and tested without the window's classes "
+                    + "and app.cli.fastpath without picocli's");
+
+    @ArchTest
+    static final ArchRule noPackageCycles = slices().assignedFrom(PRODUCT_PACKAGES).should().beFreeOfCycles()
+            .because("packages that need each other can only be understood, tested and moved together; what two "
+                    + "packages share goes down into a package both may use");
+
+    @ArchTest
+    static final ArchRule theFastPathLoadsNothingHeavy = com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes()
+            .that().resideInAPackage("dev.falsify.app.cli.fastpath..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "dev.falsify.app.cli.fastpath..")
+            .because("the fast path reads the command lines people type most before anything else loads: every class it "
+                    + "touched (picocli, Jackson, the checkers, JavaFX) would be loaded at every start (docs/performance.md)");
+
     // ---- the window (app.ui) ----
 
     private static final String UI = "dev.falsify.app.ui";
-    /** Dev tools that still sit in app.ui until they move to the devtools module; they drive the window from outside. */
-    private static final Set<String> UI_DEV_TOOLS = Set.of("HeadlessFx", "ScreenshotRenderer", "ColdStartProbe", "UiBenchmark");
-    private static final DescribedPredicate<JavaClass> UI_DEV_TOOL = DescribedPredicate.describe("a dev tool (benchmark, screenshots)",
-            c -> {
-                String top = c.getName().substring(c.getName().lastIndexOf('.') + 1).replaceAll("\\$.*", "");
-                return UI_DEV_TOOLS.contains(top) || top.endsWith("Benchmark");
-            });
 
     /** Each package of the window is a slice: the frame (app.ui itself) and each part (app.ui.editor, …). */
     private static final SliceAssignment UI_PACKAGES = new SliceAssignment() {
         @Override
         public SliceIdentifier getIdentifierOf(JavaClass c) {
             String p = c.getPackageName();
-            if (!(p.equals(UI) || p.startsWith(UI + ".")) || UI_DEV_TOOL.test(c)) {
+            if (!(p.equals(UI) || p.startsWith(UI + "."))) {
                 return SliceIdentifier.ignore();
             }
             return SliceIdentifier.of(p);
@@ -114,9 +171,9 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule windowPartsDoNotReachIntoTheFrame = noClasses()
-            .that().resideInAPackage(UI + ".(*)..").and(DescribedPredicate.not(UI_DEV_TOOL))
+            .that().resideInAPackage(UI + ".(*)..")
             .should().dependOnClassesThat(DescribedPredicate.<JavaClass>describe("are in the frame package " + UI,
-                    c -> c.getPackageName().equals(UI)).and(DescribedPredicate.not(UI_DEV_TOOL)))
+                    c -> c.getPackageName().equals(UI)))
             .because("the frame (Workbench and its menus, router wiring, guard) wires the parts; a part that called the "
                     + "frame back would make the window one class again. What a part needs from the window is a small "
                     + "interface in its own package (RunHost, ReviewHost) or in app.ui.tab / app.ui.theme / app.ui.work");

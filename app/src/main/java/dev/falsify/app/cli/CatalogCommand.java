@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -52,8 +53,8 @@ public final class CatalogCommand implements Callable<Integer> {
             description = "Only these kinds: technique, symptom, pitfall, nemesis, oracle, picker, label, paper.")
     List<String> kinds = new ArrayList<>();
 
-    @Option(names = "--json", description = "Print the results as JSON.")
-    boolean json;
+    @Mixin
+    JsonOutput output = new JsonOutput();
 
     @Option(names = "--full", description = "Print every result in full, not only a single match.")
     boolean full;
@@ -102,14 +103,14 @@ public final class CatalogCommand implements Callable<Integer> {
             return drafted;
         }
         if (limit < 0) {
-            throw new UserError("--limit must be 0 or more, not " + limit, 2);
+            throw new UserError("--limit must be 0 or more, not " + limit);
         }
         Set<EntryKind> kindSet = EnumSet.noneOf(EntryKind.class);
         for (String k : kinds) {
             try {
                 kindSet.add(EntryKind.fromWord(k.trim()));
             } catch (IllegalArgumentException e) {
-                throw new UserError("--kind: " + e.getMessage(), 2);
+                throw new UserError("--kind: " + e.getMessage());
             }
         }
         Catalog catalog = Catalog.standard();
@@ -120,7 +121,7 @@ public final class CatalogCommand implements Callable<Integer> {
             hits = hits.subList(0, limit);
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (this.json) {
+        if (output.json()) {
             out.print(CatalogJson.write(json.results(query, kindSet, hits)));
         } else if (hits.isEmpty()) {
             spec.commandLine().getErr().println("falsify: no catalog entry matches " + TerminalText.escape(String.join(" ", query)
@@ -141,7 +142,7 @@ public final class CatalogCommand implements Callable<Integer> {
             printHits(out, hits);
         }
         out.flush();
-        return hits.isEmpty() ? 1 : 0;
+        return (hits.isEmpty() ? ExitCode.FAILED : ExitCode.OK).code();
     }
 
     /** The drafting modes; null when none was asked for (then TERMS are searched). */
@@ -150,38 +151,38 @@ public final class CatalogCommand implements Callable<Integer> {
                 + (walkPlan != null ? 1 : 0);
         if (modes == 0) {
             if (write || !claims.isEmpty() || hypothesisId != null || !categories.isEmpty()) {
-                throw new UserError("--write, --claims, --id and --categories go with --walk, --hypothesis or --seven-m", 2);
+                throw new UserError("--write, --claims, --id and --categories go with --walk, --hypothesis or --seven-m");
             }
             return null;
         }
         if (modes > 1 || !terms.isEmpty()) {
-            throw new UserError("give search TERMS or one of --hypothesis, --seven-m, --nemesis-line, --walk", 2);
+            throw new UserError("give search TERMS or one of --hypothesis, --seven-m, --nemesis-line, --walk");
         }
         if (write && walkPlan == null) {
-            throw new UserError("--write goes with --walk", 2);
+            throw new UserError("--write goes with --walk");
         }
         Catalog catalog = Catalog.standard();
         CatalogJson json = new CatalogJson(catalog);
         PrintWriter out = spec.commandLine().getOut();
         if (hypothesisFrom != null) {
             Pitfall p = catalog.entry(hypothesisFrom, Pitfall.class).orElseThrow(() -> new UserError(
-                    "--hypothesis: no pitfall '" + hypothesisFrom + "' (falsify catalog --kind pitfall lists them)", 2));
+                    "--hypothesis: no pitfall '" + hypothesisFrom + "' (falsify catalog --kind pitfall lists them)"));
             String text = catalog.snippets().hypothesisFrom(p, claims.stream().map(String::trim).toList(),
                     hypothesisId == null ? "H?" : hypothesisId.trim());
-            out.print(this.json ? CatalogJson.write(json.draft("hypothesis", p.id(), text)) : text);
+            out.print(output.json() ? CatalogJson.write(json.draft("hypothesis", p.id(), text)) : text);
         } else if (sevenMModel != null) {
             String text = catalog.sevenMSkeleton(sevenMModel, categories.stream().map(String::trim).toList());
-            out.print(this.json ? CatalogJson.write(json.draft("seven-m", null, text)) : text);
+            out.print(output.json() ? CatalogJson.write(json.draft("seven-m", null, text)) : text);
         } else if (nemesisLine != null) {
             Nemesis n = catalog.entry(nemesisLine, Nemesis.class).orElseThrow(() -> new UserError(
-                    "--nemesis-line: no nemesis '" + nemesisLine + "' (falsify catalog --kind nemesis lists them)", 2));
+                    "--nemesis-line: no nemesis '" + nemesisLine + "' (falsify catalog --kind nemesis lists them)"));
             String text = catalog.nemesisLandingLine(n);
-            out.print(this.json ? CatalogJson.write(json.draft("nemesis-line", n.id(), text)) : text);
+            out.print(output.json() ? CatalogJson.write(json.draft("nemesis-line", n.id(), text)) : text);
         } else {
             walk(catalog, json, out);
         }
         out.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 
     private void walk(Catalog catalog, CatalogJson json, PrintWriter out) {
@@ -189,9 +190,9 @@ public final class CatalogCommand implements Callable<Integer> {
         try {
             text = Files.readString(walkPlan, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
-            throw new UserError(walkPlan + ": no such file", 2);
+            throw new UserError(walkPlan + ": no such file");
         } catch (IOException | UncheckedIOException e) {
-            throw new UserError(walkPlan + ": cannot read: " + e.getMessage(), 2);
+            throw new UserError(walkPlan + ": cannot read: " + e.getMessage());
         }
         Plan plan = PlanParser.parse(text);
         PitfallWalk walk = PitfallWalk.forPlan(catalog, plan);
@@ -201,10 +202,10 @@ public final class CatalogCommand implements Callable<Integer> {
             try {
                 AtomicFiles.write(walkPlan, walk.editFor(plan).apply(text));
             } catch (IOException e) {
-                throw new UserError(walkPlan + ": cannot write: " + e.getMessage(), 2);
+                throw new UserError(walkPlan + ": cannot write: " + e.getMessage(), ExitCode.WRITE_FAILED);
             }
         }
-        if (this.json) {
+        if (output.json()) {
             out.print(CatalogJson.write(walk.json(walkPlan.toString(), edit)));
         } else if (write) {
             out.println(walkPlan + ": wrote the pitfall walk into §4 (" + answered + " of " + walk.rows().size()

@@ -43,8 +43,9 @@ import picocli.CommandLine.Spec;
                 "list-append for Elle-style txn histories, or any checker named with --checker (--list shows them).",
                 "Exit codes: 0 valid, 1 violation, 3 unknown (time or memory budget exhausted, the check failed)",
                 "or history too weak, 2 bad input,",
-                "4 the --svg pictures could not be written;",
-                "with several inputs, the worst of them (2 > 1 > 3 > 0)."})
+                "4 could not write (the --svg pictures);",
+                "with several inputs, the worst of them (4 > 2 > 1 > 3 > 0).",
+                "--json prints one JSON object per input file, one per line."})
 public final class CheckCommand implements Callable<Integer>, QuickCommandLine.Plain {
     @Parameters(arity = "0..*", paramLabel = "HISTORY", description = "History files or folders of history files.")
     List<Path> inputs = new ArrayList<>();
@@ -57,8 +58,8 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
     @Option(names = "--format", paramLabel = "F", description = "jsonl, jepsen-edn, jepsen-txt (history.txt), porcupine-etcd, porcupine-kv or auto (default: detected).")
     String format;
 
-    @Option(names = "--json", description = "Print one JSON object per input file, one per line.")
-    boolean json;
+    @Mixin
+    JsonOutput output = new JsonOutput();
 
     /** {@code --timeout}'s default. */
     static final String DEFAULT_TIMEOUT = "60s";
@@ -103,8 +104,8 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
     @Override
     public int run(PrintWriter out, PrintWriter err) {
         if (list) {
-            CheckerList.print(out, json);
-            return 0;
+            CheckerList.print(out, output.json());
+            return ExitCode.OK.code();
         }
         if (inputs.isEmpty()) throw new UserError("missing HISTORY: give history files or folders (or --list)");
         if (checker != null && CheckerRegistry.standard().find(checker.trim()).isEmpty()) {
@@ -123,7 +124,7 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
         if (files.isEmpty()) throw new UserError("no history files in " + inputs);
         HistoryCheck pipeline = HistoryCheck.standard();
         HistoryCheck.Request request = request(fmt);
-        int worst = 0;
+        ExitCode worst = ExitCode.OK;
         // picture names are decided in the inputs' order, before the files are checked in parallel
         java.util.Map<Path, String> stems = new java.util.HashMap<>();
         if (svg != null) {
@@ -140,9 +141,9 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
                 err.flush();
             }
             out.flush();
-            worst = worse(worst, o.code());
+            worst = worst.worse(o.code());
         }
-        return worst;
+        return worst.code();
     }
 
     /** {@code etcd_001} for {@code etcd_001.log}, {@code S1-1} for {@code S1-1.history.jsonl}; made unique among the inputs. */
@@ -176,13 +177,13 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
     }
 
     /** One file checked: its exit code and the lines it prints to stdout and to stderr. */
-    private record FileOutcome(int code, List<String> out, List<String> err) {
+    private record FileOutcome(ExitCode code, List<String> out, List<String> err) {
     }
 
     private FileOutcome checkOne(HistoryCheck pipeline, HistoryCheck.Request request, Path file, String pictureStem) {
         List<String> out = new ArrayList<>();
         List<String> err = new ArrayList<>();
-        int code;
+        ExitCode code;
         try {
             CheckedHistory o;
             List<Path> pictures = List.of();
@@ -200,7 +201,7 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
                 }
             }
             code = exitCode(o.result());
-            if (json) {
+            if (output.json()) {
                 ObjectNode n = o.toJson();
                 // loops, not forEach with a lambda: see CheckResult.hasWeakness (two threads link these at once)
                 for (Path pic : pictures) n.withArray("pictures").add(pic.toString());
@@ -212,24 +213,24 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
             }
             if (pictureError != null) {
                 err.add("falsify check: " + TerminalText.escape(pictureError));
-                code = 4;
+                code = ExitCode.WRITE_FAILED;
             }
         } catch (HistoryFormatException e) {
-            code = 2;
+            code = ExitCode.BAD_INPUT;
             reportError(out, err, file, e.getMessage());
         } catch (InvariantSyntaxException e) {
-            code = 2;
+            code = ExitCode.BAD_INPUT;
             reportError(out, err, file, "--invariant: " + e.getMessage());
         } catch (IllegalArgumentException e) {
-            code = 2;
+            code = ExitCode.BAD_INPUT;
             reportError(out, err, file, file + ": " + e.getMessage());
         } catch (IOException | UncheckedIOException e) {
-            code = 2;
+            code = ExitCode.BAD_INPUT;
             reportError(out, err, file, file + ": cannot read: " + e.getMessage());
         } catch (RuntimeException | Error e) {
             // the checker failed (out of memory or stack, a bug): no answer, which is exit 3 — never 1,
             // which CI reads as a violation found
-            code = 3;
+            code = ExitCode.INCONCLUSIVE;
             reportError(out, err, file, checkFailed(file, e));
             if (debug()) {
                 java.io.StringWriter trace = new java.io.StringWriter();
@@ -288,7 +289,7 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
     }
 
     private void reportError(List<String> out, List<String> err, Path file, String message) {
-        if (json) {
+        if (output.json()) {
             ObjectNode n = JsonNodeFactory.instance.objectNode();
             n.put("file", file.toString());
             n.put("error", message);
@@ -297,26 +298,11 @@ public final class CheckCommand implements Callable<Integer>, QuickCommandLine.P
         err.add("falsify: " + TerminalText.escape(message));
     }
 
-    static int exitCode(CheckResult r) {
+    static ExitCode exitCode(CheckResult r) {
         return switch (r.validity()) {
-            case INVALID -> 1;
-            case UNKNOWN -> 3;
-            case VALID -> r.weaknesses().isEmpty() ? 0 : 3;
-        };
-    }
-
-    /** Severity order for several inputs: a picture not written, bad input, violation, unknown, valid. */
-    static int worse(int a, int b) {
-        return rank(a) >= rank(b) ? a : b;
-    }
-
-    private static int rank(int code) {
-        return switch (code) {
-            case 4 -> 4;
-            case 2 -> 3;
-            case 1 -> 2;
-            case 3 -> 1;
-            default -> 0;
+            case INVALID -> ExitCode.FAILED;
+            case UNKNOWN -> ExitCode.INCONCLUSIVE;
+            case VALID -> r.weaknesses().isEmpty() ? ExitCode.OK : ExitCode.INCONCLUSIVE;
         };
     }
 

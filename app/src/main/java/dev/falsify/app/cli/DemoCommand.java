@@ -52,13 +52,13 @@ public final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter w = spec.commandLine().getOut();
         if (only != null && !only.equals("bug-off") && !only.equals("bug-on")) {
-            throw new UserError("--only must be bug-off or bug-on, not '" + only + "'", 2);
+            throw new UserError("--only must be bug-off or bug-on, not '" + only + "'");
         }
         ExampleBundle.DemoExample demo;
         try {
             demo = ExampleBundle.forDemo(Path.of(""), out);
         } catch (IOException e) {
-            throw new UserError(out + ": cannot prepare the example: " + e.getMessage(), 2);
+            throw new UserError(out + ": cannot prepare the example: " + e.getMessage());
         }
         Path example = demo.example();
         Path plan = example.resolve(ExampleBundle.PLAN);
@@ -66,7 +66,7 @@ public final class DemoCommand implements Callable<Integer> {
         try {
             snapshot = PlanSnapshot.read(plan);
         } catch (IOException e) {
-            throw new UserError(plan + ": cannot read: " + e.getMessage(), 2);
+            throw new UserError(plan + ": cannot read: " + e.getMessage());
         }
         w.println("falsify demo: example " + example + " (Falsify's own bundled example, copied into a new private folder "
                 + "and built there with annotation processing off: trusted without asking)");
@@ -90,7 +90,7 @@ public final class DemoCommand implements Callable<Integer> {
         w.println();
         w.println("demo finished in " + (System.currentTimeMillis() - t0) / 1000 + " s");
         w.flush();
-        return RunCommand.exitCode(off.headline());
+        return RunCommand.exitCode(off.headline()).code();
     }
 
     private RunOptions options(List<String> scenarios, Map<String, String> env, PrintWriter w, ExampleBundle.DemoExample demo) {

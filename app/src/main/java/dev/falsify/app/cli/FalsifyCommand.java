@@ -24,7 +24,9 @@ public final class FalsifyCommand implements Runnable {
      * {@code @Command(subcommands)} so that a command line builds the picocli model (reflection
      * over every option of every command, and the classes each command touches) only for the one
      * subcommand it runs: {@code falsify check …} and {@code --version} start that much sooner.
-     * {@code FalsifyCommandTest} ties each name to its class's {@code @Command(name)}.
+     * {@code FalsifyCommandTest} ties each name to its class's {@code @Command(name)}. Developers'
+     * commands ({@code bench}, {@code screenshots}) are not here: they come from {@link ExtraCommands}
+     * when the devtools jar is on the class path.
      */
     static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
 
@@ -34,7 +36,6 @@ public final class FalsifyCommand implements Runnable {
         m.put("check", CheckCommand.class);
         m.put("catalog", CatalogCommand.class);
         m.put("gui", GuiCommand.class);
-        m.put("screenshots", ScreenshotsCommand.class);
         m.put("lint", LintCommand.class);
         m.put("report", ReportCommand.class);
         m.put("import", ImportCommand.class);
@@ -42,7 +43,6 @@ public final class FalsifyCommand implements Runnable {
         m.put("history", HistoryCommand.class);
         m.put("override", OverrideCommand.class);
         m.put("new-plan", NewPlanCommand.class);
-        m.put("bench", BenchCommand.class);
         m.put("run", RunCommand.class);
         m.put("demo", DemoCommand.class);
         m.put("proxy", ProxyCommand.class);
@@ -73,9 +73,11 @@ public final class FalsifyCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    /** The whole command tree (help, tests). */
+    /** The whole command tree (help, tests): the product's commands, then any {@link ExtraCommands}. */
     public static CommandLine commandLine() {
-        return build(SUBCOMMANDS);
+        Map<String, Class<?>> all = new LinkedHashMap<>(SUBCOMMANDS);
+        all.putAll(ExtraCommands.discovered());
+        return build(all);
     }
 
     /**
@@ -94,6 +96,7 @@ public final class FalsifyCommand implements Runnable {
         }
         if (name == null) return version ? build(Map.of()) : commandLine();
         Class<?> only = SUBCOMMANDS.get(name);
+        if (only == null) only = ExtraCommands.discovered().get(name);
         if (only == null || only == CommandLine.HelpCommand.class) return commandLine();
         return build(Map.of(name, only));
     }
@@ -107,7 +110,7 @@ public final class FalsifyCommand implements Runnable {
         if (ex instanceof UserError ue) {
             err.println("falsify: " + TerminalText.escape(ue.getMessage()));
             err.flush();
-            return ue.exitCode();
+            return ue.exitCode().code();
         }
         if (debug) {
             ex.printStackTrace(err);
@@ -115,7 +118,7 @@ public final class FalsifyCommand implements Runnable {
             err.println("falsify: internal error: " + TerminalText.escape(ex.toString()) + " (run with --debug for details)");
         }
         err.flush();
-        return 2;
+        return ExitCode.BAD_INPUT.code();
     }
 
     /** The first argument, when it is not an option and names no command of the top level. */
@@ -179,7 +182,7 @@ public final class FalsifyCommand implements Runnable {
             err.println("falsify: " + TerminalText.escape(ex.getMessage()));
             ex.getCommandLine().usage(err);
             err.flush();
-            return 2;
+            return ExitCode.BAD_INPUT.code();
         });
         return cl;
     }

@@ -20,11 +20,11 @@ public final class GuiCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (path != null && !Files.exists(path)) {
-            throw new UserError(path + ": no such file or folder", 2);
+            throw new UserError(path + ": no such file or folder");
         }
         if (!WorkbenchLauncher.hasDisplay()) {
             throw new UserError("no display to open the workbench on (DISPLAY and WAYLAND_DISPLAY are unset);"
-                    + " use `falsify screenshots` to render it headless", 2);
+                    + " in a development checkout, `./falsify screenshots` renders it headless");
         }
         try {
             WorkbenchLauncher.launch(path);
@@ -32,8 +32,8 @@ public final class GuiCommand implements Callable<Integer> {
             if (WorkbenchLauncher.missingLibraryHint(e) == null) {
                 throw e;
             }
-            throw new UserError(e.getMessage(), 2);
+            throw new UserError(e.getMessage());
         }
-        return 0;
+        return ExitCode.OK.code();
     }
 }

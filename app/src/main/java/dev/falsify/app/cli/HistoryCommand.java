@@ -26,8 +26,8 @@ import picocli.CommandLine.Model.CommandSpec;
                         + " as the session log records them) is a flip; a change between configurations is shown as such.",
                 "Exit codes: 0 listed, 2 no indexed session records the scenario (of that --plan), or the store cannot be read."})
 public final class HistoryCommand implements Callable<Integer> {
-    /** Exit code when nothing matches the scenario (and plan) asked for: the CLI's bad-input code. */
-    static final int NOTHING_FOUND = 2;
+    /** Exit code when nothing matches the scenario (and plan) asked for: an id nothing records is bad input. */
+    static final ExitCode NOTHING_FOUND = ExitCode.BAD_INPUT;
 
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario id, e.g. S1 or S03.")
     String scenario;
@@ -35,8 +35,8 @@ public final class HistoryCommand implements Callable<Integer> {
     @Option(names = "--plan", paramLabel = "SLUG", description = "Only sessions of this plan.")
     String plan;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    JsonOutput output = new JsonOutput();
 
     @Mixin
     StoreOptions store;
@@ -50,29 +50,28 @@ public final class HistoryCommand implements Callable<Integer> {
         List<HistoryEntry> entries = store.use(spec.commandLine().getErr(), s -> s.history(scenario, Optional.ofNullable(plan)));
         String none = "no indexed session records scenario " + TerminalText.escape(scenario)
                 + (plan == null ? "" : " of plan " + TerminalText.escape(plan)) + " (in " + TerminalText.escape(store.dbPath().toString()) + ")";
-        if (json) {
+        if (output.json()) {
             out.println(SessionsCommand.toJson(entries));
             out.flush();
             if (entries.isEmpty()) {
                 spec.commandLine().getErr().println("falsify: " + none);
                 spec.commandLine().getErr().flush();
             }
-            return entries.isEmpty() ? NOTHING_FOUND : 0;
+            return (entries.isEmpty() ? NOTHING_FOUND : ExitCode.OK).code();
         }
         if (entries.isEmpty()) {
             out.println(none);
             out.flush();
-            return NOTHING_FOUND;
+            return NOTHING_FOUND.code();
         }
         out.printf("%-20s %-22s %-32s %s%n", "PLAN", "SESSION", "VERDICT", "");
         for (HistoryEntry e : entries) {
             // the index holds what session folders said, written by other tools and people: escaped, then padded
             out.printf("%-20s %-22s %-32s %s%n", TerminalText.escape(e.planSlug()), TerminalText.escape(e.session()),
-                    TerminalText.escape(e.verdict()), e.flip() ? "<- flip"
-                    : e.configurationChange().isEmpty() ? "" : "<- other run configuration (" + TerminalText.escape(e.configurationChange()) + ")");
+                    TerminalText.escape(e.verdict()), e.note().isEmpty() ? "" : "<- " + TerminalText.escape(e.note()));
         }
         out.println(TerminalText.escape(HistoryEntry.summary(scenario, entries)));
         out.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 }

@@ -38,16 +38,16 @@ public final class ImportCommand implements Callable<Integer> {
         List<Path> sessions = new ArrayList<>();
         for (Path d : dirs) {
             if (!Files.isDirectory(d)) {
-                throw new UserError(d + ": no such directory", 2);
+                throw new UserError(d + ": no such directory");
             }
             try {
                 List<Path> found = SessionReader.discover(d);
                 if (found.isEmpty()) {
-                    throw new UserError(d + ": no session folder here (none has a session-log.md or findings/report.md)", 2);
+                    throw new UserError(d + ": no session folder here (none has a session-log.md or findings/report.md)");
                 }
                 sessions.addAll(found);
             } catch (IOException e) {
-                throw new UserError(d + ": " + e.getMessage(), 2);
+                throw new UserError(d + ": " + e.getMessage());
             }
         }
         int[] counts = new int[ImportResult.Status.values().length];
@@ -63,6 +63,6 @@ public final class ImportCommand implements Callable<Integer> {
         out.printf("%d session folder%s: %d added, %d updated, %d unchanged (store: %s)%n", sessions.size(),
                 sessions.size() == 1 ? "" : "s", counts[0], counts[1], counts[2], TerminalText.escape(store.dbPath().toString()));
         out.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 }

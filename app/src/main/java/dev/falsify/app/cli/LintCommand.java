@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,14 +22,15 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code falsify lint PLAN.md [--json]}: parse and lint a plan, print diagnostics like a compiler. */
 @Command(name = "lint", mixinStandardHelpOptions = true,
         description = {"Parse and lint a test plan (rules P001–P019).",
-                "Exit 0 when there is no error (warnings allowed), 1 when there are errors, 2 when the file is unreadable or not a plan."})
+                "Exit 0 when there is no error (warnings allowed), 1 when there are errors, 2 when the file is unreadable or not a plan.",
+                "--json prints the plan projection and the diagnostics."})
 public final class LintCommand implements Callable<Integer>, QuickCommandLine.Plain {
 
     @Parameters(index = "0", paramLabel = "PLAN.md", description = "The plan file.")
     Path plan;
 
-    @Option(names = "--json", description = "Print the plan projection and the diagnostics as JSON.")
-    boolean json;
+    @Mixin
+    JsonOutput output = new JsonOutput();
 
     @Spec
     CommandSpec spec;
@@ -59,11 +60,11 @@ public final class LintCommand implements Callable<Integer>, QuickCommandLine.Pl
         try {
             parsed = PlanFile.read(plan);
         } catch (PlanFile.UnreadablePlanException e) {
-            throw new UserError(e.getMessage(), 2);
+            throw new UserError(e.getMessage());
         }
         CoverageMatrix coverage = CoverageBuilder.build(parsed);
         List<Diagnostic> diagnostics = PlanLinter.lint(parsed, coverage);
-        if (json) {
+        if (output.json()) {
             out.println(LintReport.jsonText(parsed, coverage, diagnostics));
         } else {
             // a diagnostic quotes the plan's text: escaped, so none acts on the terminal
@@ -75,6 +76,6 @@ public final class LintCommand implements Callable<Integer>, QuickCommandLine.Pl
             err.flush();
         }
         out.flush();
-        return PlanLinter.hasErrors(diagnostics) ? 1 : 0;
+        return (PlanLinter.hasErrors(diagnostics) ? ExitCode.FAILED : ExitCode.OK).code();
     }
 }

@@ -51,37 +51,37 @@ public final class NewPlanCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!NewPlan.SLUG.matcher(slug).matches()) {
-            throw new UserError("--slug '" + slug + "': expected lower-case letters, digits, '-', '_' or '.'", 2);
+            throw new UserError("--slug '" + slug + "': expected lower-case letters, digits, '-', '_' or '.'");
         }
         NewPlan.Mode m;
         try {
             m = NewPlan.Mode.parse(mode);
         } catch (IllegalArgumentException e) {
-            throw new UserError("--mode: " + e.getMessage(), 2);
+            throw new UserError("--mode: " + e.getMessage());
         }
         Path root = repo != null ? repo : Path.of(".");
-        if (!Files.isDirectory(root)) throw new UserError(root + ": no such directory", 2);
+        if (!Files.isDirectory(root)) throw new UserError(root + ": no such directory");
         GitChanges.Change change = null;
         if (m == NewPlan.Mode.CHANGE_SCOPED) {
             try {
                 change = GitChanges.read(root.toFile(), commit);
             } catch (GitChanges.GitChangeException e) {
-                throw new UserError(e.getMessage(), 2);
+                throw new UserError(e.getMessage());
             }
         }
         Path target = out != null ? out : WorkspaceLayout.planFile(root, slug);
         if (Files.exists(target) && !force) {
-            throw new UserError(target + ": already exists (use --force to overwrite)", 2);
+            throw new UserError(target + ": already exists (use --force to overwrite)");
         }
         String text = NewPlan.skeleton(slug, m, change, author, LocalDate.now());
         try {
             AtomicFiles.write(target, text);
         } catch (IOException e) {
-            throw new UserError(target + ": cannot write (" + e.getMessage() + ")", 2);
+            throw new UserError(target + ": cannot write (" + e.getMessage() + ")", ExitCode.WRITE_FAILED);
         }
         PrintWriter w = spec.commandLine().getOut();
         w.println("wrote " + target + (change != null ? " (" + change.files().size() + " files touched by " + change.commit() + ")" : ""));
         w.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 }

@@ -43,7 +43,7 @@ public final class OracleInputs {
     Path metrics;
 
     /** Checker options: {@code -O} ones plus the flags that are options ({@code --invariant}, {@code --realtime}, {@code --process}). */
-    Map<String, String> options() {
+    public Map<String, String> options() {
         Map<String, String> opts = new LinkedHashMap<>(options);
         if (invariant != null) opts.put("invariant", invariant);
         if (realtime) opts.put("realtime", "true");
@@ -52,12 +52,12 @@ public final class OracleInputs {
     }
 
     /** The final-state dump, or null; a bad file is a {@link UserError}. */
-    JsonNode finalState() {
+    public JsonNode finalState() {
         return finalState == null ? null : readJson(finalState);
     }
 
     /** The replica dumps by name; a bad file is a {@link UserError}. */
-    Map<String, JsonNode> replicaStates() {
+    public Map<String, JsonNode> replicaStates() {
         Map<String, JsonNode> dumps = new LinkedHashMap<>();
         // a loop, not forEach with a lambda: this runs on every check's start (see CheckCommand.CheckFile)
         for (Map.Entry<String, Path> e : replicas.entrySet()) dumps.put(e.getKey(), readJson(e.getValue()));
@@ -65,7 +65,7 @@ public final class OracleInputs {
     }
 
     /** The group metrics, or null; a bad file is a {@link UserError}. */
-    JsonNode groupMetrics() {
+    public JsonNode groupMetrics() {
         return metrics == null ? null : readJson(metrics);
     }
 

@@ -71,35 +71,35 @@ public final class OverrideCommand implements Callable<Integer> {
         String armId = folder.arms().stream().map(SessionFolder.ArmVerdict::armId)
                 .filter(a -> PlanId.key(a).equals(PlanId.key(arm))).findFirst()
                 .orElseThrow(() -> new UserError(sessionDir + ": no arm " + arm + " in this session (arms: "
-                        + folder.arms().stream().map(SessionFolder.ArmVerdict::armId).collect(Collectors.joining(", ")) + ")", 2));
+                        + folder.arms().stream().map(SessionFolder.ArmVerdict::armId).collect(Collectors.joining(", ")) + ")"));
         Verdict v = verdict == null ? null : Verdict.parse(verdict).orElseThrow(() -> new UserError("--verdict " + verdict
-                + ": expected one of " + Arrays.stream(Verdict.values()).map(Verdict::label).collect(Collectors.joining(", ")), 2));
+                + ": expected one of " + Arrays.stream(Verdict.values()).map(Verdict::label).collect(Collectors.joining(", "))));
         Blame b = blame == null ? null : Blame.find(blame).orElseThrow(() -> new UserError("--blame " + blame
-                + ": expected SUT, harness, checker, environment or unknown", 2));
+                + ": expected SUT, harness, checker, environment or unknown"));
         BugType t = taxdc == null ? null : BugType.find(taxdc).orElseThrow(() -> new UserError("--taxdc " + taxdc
                 + ": expected a top-level type (" + Arrays.stream(BugType.Top.values()).map(BugType.Top::label)
-                .collect(Collectors.joining(", ")) + ") and optional tags", 2));
+                .collect(Collectors.joining(", ")) + ") and optional tags"));
         FindingSeverity s = severity == null ? null : FindingSeverity.find(severity).orElseThrow(() -> new UserError("--severity "
-                + severity + ": expected P0, P1, P2 or P3", 2));
+                + severity + ": expected P0, P1, P2 or P3"));
         if (v == null && b == null && t == null && s == null) {
-            throw new UserError("nothing to override: give --verdict, --blame, --taxdc or --severity", 2);
+            throw new UserError("nothing to override: give --verdict, --blame, --taxdc or --severity");
         }
         if (reason.isBlank()) {
-            throw new UserError("--reason must say why", 2);
+            throw new UserError("--reason must say why");
         }
         String who = author != null && !author.isBlank() ? author : System.getProperty("user.name", "reviewer");
         VerdictOverride o = new VerdictOverride(armId, v, b, t, s, who, Instant.now().truncatedTo(ChronoUnit.SECONDS), reason);
         try (SessionStore st = store.open(spec.commandLine().getErr())) {
             st.recordOverride(sessionDir, o);
         } catch (dev.falsify.model.session.SessionWriter.CannotWrite e) {
-            throw new UserError(sessionDir + ": " + e.getMessage(), RunCommand.WRITE_FAILED);
+            throw new UserError(sessionDir + ": " + e.getMessage(), ExitCode.WRITE_FAILED);
         } catch (IOException e) {
             // overrides.md unreadable, or a findings folder leading outside the session: bad input, nothing written
-            throw new UserError(sessionDir + ": " + e.getMessage(), 2);
+            throw new UserError(sessionDir + ": " + e.getMessage());
         }
         out.println("recorded override for " + TerminalText.escape(armId) + " in "
                 + TerminalText.escape(sessionDir.resolve("findings/overrides.md").toString()) + (v == null ? "" : ": " + v.label()));
         out.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 }

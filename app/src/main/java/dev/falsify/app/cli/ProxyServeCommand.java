@@ -72,21 +72,21 @@ public final class ProxyServeCommand implements Callable<Integer> {
         ServeSettings.DisableAs as = switch (disableAs.strip().toLowerCase(java.util.Locale.ROOT)) {
             case "down" -> ServeSettings.DisableAs.DOWN;
             case "partition" -> ServeSettings.DisableAs.PARTITION;
-            default -> throw new UserError("--disable-as must be down or partition, not '" + disableAs + "'", 2);
+            default -> throw new UserError("--disable-as must be down or partition, not '" + disableAs + "'");
         };
         long s = seed != null ? seed : new java.security.SecureRandom().nextLong();
         EvidenceLog log;
         try {
             log = record == null ? EvidenceLog.off() : EvidenceLog.into(record);
         } catch (IOException e) {
-            throw new UserError("--record " + record + ": " + e.getMessage(), 2);
+            throw new UserError("--record " + record + ": " + e.getMessage());
         }
         String configText = null;
         if (config != null) {
             try {
                 configText = Files.readString(config);
             } catch (IOException e) {
-                throw new UserError(config + ": cannot read: " + e.getMessage(), 2);
+                throw new UserError(config + ": cannot read: " + e.getMessage());
             }
         }
         ServeSettings settings = new ServeSettings(new LoopbackFaultProxy.Reach(remoteListen, remoteUpstream), as, s, log);
@@ -94,9 +94,9 @@ public final class ProxyServeCommand implements Callable<Integer> {
         try {
             server = ToxiproxyServer.start(address(listen), remoteApi, settings);
         } catch (IllegalArgumentException e) {
-            throw new UserError("--listen " + listen + ": " + e.getMessage(), 2);
+            throw new UserError("--listen " + listen + ": " + e.getMessage());
         } catch (IOException e) {
-            throw new UserError("--listen " + listen + ": " + e.getMessage(), 2);
+            throw new UserError("--listen " + listen + ": " + e.getMessage());
         }
         Thread hook = new Thread(() -> {
             stop.countDown();
@@ -109,7 +109,7 @@ public final class ProxyServeCommand implements Callable<Integer> {
                     int n = server.populate(configText);
                     out.printf("%s: %d prox%s created%n", TerminalText.escape(config.toString()), n, n == 1 ? "y" : "ies");
                 } catch (ApiError e) {
-                    throw new UserError(config + ": " + e.getMessage(), 2);
+                    throw new UserError(config + ": " + e.getMessage());
                 }
             }
             InetSocketAddress a = server.address();
@@ -123,7 +123,7 @@ public final class ProxyServeCommand implements Callable<Integer> {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            return 0;
+            return ExitCode.OK.code();
         } finally {
             server.close();
             try {
@@ -136,7 +136,7 @@ public final class ProxyServeCommand implements Callable<Integer> {
 
     private static InetSocketAddress address(String text) {
         int colon = text.lastIndexOf(':');
-        if (colon < 0) throw new UserError("--listen " + text + ": expected HOST:PORT", 2);
+        if (colon < 0) throw new UserError("--listen " + text + ": expected HOST:PORT");
         String host = text.substring(0, colon).strip();
         if (host.startsWith("[") && host.endsWith("]")) host = host.substring(1, host.length() - 1);
         try {
@@ -144,9 +144,9 @@ public final class ProxyServeCommand implements Callable<Integer> {
             if (port < 0 || port > 65535) throw new NumberFormatException();
             return new InetSocketAddress(InetAddress.getByName(host.isEmpty() ? "0.0.0.0" : host), port);
         } catch (NumberFormatException e) {
-            throw new UserError("--listen " + text + ": the port must be 0 to 65535", 2);
+            throw new UserError("--listen " + text + ": the port must be 0 to 65535");
         } catch (UnknownHostException e) {
-            throw new UserError("--listen " + text + ": unknown host", 2);
+            throw new UserError("--listen " + text + ": unknown host");
         }
     }
 }

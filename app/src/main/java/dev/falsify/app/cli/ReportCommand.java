@@ -60,12 +60,12 @@ public final class ReportCommand implements Callable<Integer> {
             facts = ReportExport.planFacts(session, java.util.Optional.ofNullable(plan), Path.of("").toAbsolutePath(),
                     w -> err.println("falsify: warning: " + TerminalText.escape(w)));
         } catch (IllegalArgumentException e) {
-            throw new UserError(e.getMessage(), 2);
+            throw new UserError(e.getMessage());
         }
         if ("-".equals(out)) {
             stdout.print(ReportWriter.render(session, facts));
             stdout.flush();
-            return 0;
+            return ExitCode.OK.code();
         }
         Path target = out != null ? Path.of(out) : SessionLayout.reportPath(sessionDir);
         try {
@@ -75,14 +75,14 @@ public final class ReportCommand implements Callable<Integer> {
                     + TerminalText.escape(p.toString())));
             target = w.report();
         } catch (dev.falsify.model.session.ReportFile.OutsideSessionException e) {
-            throw new UserError(e.getMessage(), 2);
+            throw new UserError(e.getMessage());
         } catch (IOException e) {
             // could not write (disk full, no permission): the same exit code as `run`
-            throw new UserError(target + ": cannot write: " + e.getMessage(), RunCommand.WRITE_FAILED);
+            throw new UserError(target + ": cannot write: " + e.getMessage(), ExitCode.WRITE_FAILED);
         }
         stdout.println("wrote " + TerminalText.escape(target.toString()) + " \u2014 " + session.headline().name()
                 + (session.interrupted() ? " (session interrupted)" : ""));
         stdout.flush();
-        return 0;
+        return ExitCode.OK.code();
     }
 }

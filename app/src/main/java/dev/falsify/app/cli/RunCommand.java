@@ -38,7 +38,6 @@ import picocli.CommandLine.Spec;
                         + "4 could not write (the session or the trust store: disk full, no permission)."})
 public final class RunCommand implements Callable<Integer> {
     /** Exit code when Falsify could not write (a session file, the trust store): not bad input. */
-    static final int WRITE_FAILED = 4;
 
     @Parameters(index = "0", paramLabel = "PLAN.md", description = "The plan.")
     Path plan;
@@ -78,26 +77,26 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (!Files.isRegularFile(plan)) throw new UserError(plan + ": plan not found", 2);
+        if (!Files.isRegularFile(plan)) throw new UserError(plan + ": plan not found");
         // read and parsed once: the prompt shows this snapshot and the runner executes it
         PlanSnapshot snapshot;
         try {
             snapshot = PlanSnapshot.read(plan);
         } catch (IOException e) {
-            throw new UserError(plan + ": cannot read: " + e.getMessage(), 2);
+            throw new UserError(plan + ": cannot read: " + e.getMessage());
         }
-        if (parallel < 1) throw new UserError("--parallel must be 1 or more, not " + parallel, 2);
+        if (parallel < 1) throw new UserError("--parallel must be 1 or more, not " + parallel);
         try {
             PlanRunner.select(plan, snapshot.plan(), scenarios);
         } catch (PlanRunner.PlanError e) {
-            throw new UserError(e.getMessage(), 2);
+            throw new UserError(e.getMessage());
         }
         TrustStore ts = trustFile != null ? new TrustStore(trustFile) : TrustStore.defaultStore();
         ensureTrusted(ts, snapshot, PlanCommands.of(snapshot), out);
         RunOptions options = new RunOptions(sessions != null ? sessions : WorkspaceLayout.defaultSessionRoot(plan), scenarios, seed, Map.of(), reruns, noIndex ? null : store.dbPath(),
                 System.getProperty("user.name", ""), TerminalLines.over(out)).withParallel(parallel);
         RunResult r = execute(snapshot, plan.toString(), options, out);
-        return exitCode(r.headline());
+        return exitCode(r.headline()).code();
     }
 
     /** Asks (or, with --trust, records) trust; throws when the user declines. */
@@ -106,7 +105,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             d = ts.check(snapshot, commands);
         } catch (IOException e) {
-            throw new UserError(e.getMessage(), 2);
+            throw new UserError(e.getMessage());
         }
         var prompt = dev.falsify.runner.trust.TrustPrompt.of(plan, d, commands);
         if (prompt.isEmpty()) return;
@@ -121,13 +120,13 @@ public final class RunCommand implements Callable<Integer> {
                     || answer.trim().toLowerCase(Locale.ROOT).equals("yes"));
         }
         if (!yes) {
-            throw new UserError(plan + ": not trusted; nothing was run (answer y, or pass --trust to accept)", 2);
+            throw new UserError(plan + ": not trusted; nothing was run (answer y, or pass --trust to accept)");
         }
         try {
             ts.trust(snapshot, commands);
             out.println("trusted (recorded in " + TerminalText.escape(ts.file().toString()) + ")");
         } catch (IOException e) {
-            throw new UserError(ts.file() + ": cannot record trust: " + e.getMessage(), WRITE_FAILED);
+            throw new UserError(ts.file() + ": cannot record trust: " + e.getMessage(), ExitCode.WRITE_FAILED);
         }
     }
 
@@ -149,10 +148,10 @@ public final class RunCommand implements Callable<Integer> {
             r = PlanRunner.run(plan, label, options, new EventBus(e -> System.err.println("falsify: event listener failed: "
                     + TerminalText.escape(String.valueOf(e)))));
         } catch (PlanRunner.PlanError e) {
-            throw new UserError(e.getMessage(), 2);
+            throw new UserError(e.getMessage());
         } catch (IOException e) {
             // the plan was read before: what failed is writing the session (the message names the file)
-            throw new UserError(e.getMessage(), WRITE_FAILED);
+            throw new UserError(e.getMessage(), ExitCode.WRITE_FAILED);
         }
         out.println();
         // escaped value by value (the reasons quote checkers' summaries of the system's history), then padded
@@ -171,11 +170,11 @@ public final class RunCommand implements Callable<Integer> {
         return s + new String(sp);
     }
 
-    static int exitCode(SessionHeadline h) {
+    static ExitCode exitCode(SessionHeadline h) {
         return switch (h) {
-            case DONE, DONE_WITH_CONCERNS -> 0;
-            case FAIL -> 1;
-            default -> 3;
+            case DONE, DONE_WITH_CONCERNS -> ExitCode.OK;
+            case FAIL -> ExitCode.FAILED;
+            default -> ExitCode.INCONCLUSIVE;
         };
     }
 }

@@ -20,11 +20,11 @@ final class SessionDirs {
     /** Fails (exit 2) unless {@code dir} is a session folder: a session log, or findings/report.md. */
     static void requireSession(Path dir) {
         if (!Files.isDirectory(dir)) {
-            throw new UserError(dir + ": not a session folder (no such directory)", 2);
+            throw new UserError(dir + ": not a session folder (no such directory)");
         }
         if (!SessionLayout.isSession(dir)) {
             throw new UserError(dir + ": not a session folder (it has no " + SessionLayout.LOG + " and no "
-                    + SessionLayout.FINDINGS + "/" + SessionLayout.REPORT + "); nothing was written", 2);
+                    + SessionLayout.FINDINGS + "/" + SessionLayout.REPORT + "); nothing was written");
         }
     }
 
@@ -33,7 +33,7 @@ final class SessionDirs {
         try {
             return SessionReader.read(dir);
         } catch (IOException e) {
-            throw new UserError(dir + ": " + e.getMessage(), 2);
+            throw new UserError(dir + ": " + e.getMessage());
         }
     }
 }

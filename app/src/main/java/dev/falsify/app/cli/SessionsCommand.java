@@ -30,8 +30,8 @@ public final class SessionsCommand implements Callable<Integer> {
     @Option(names = "--plan", paramLabel = "SLUG", description = "Only sessions of this plan.")
     String plan;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    JsonOutput output = new JsonOutput();
 
     @Mixin
     StoreOptions store;
@@ -45,7 +45,7 @@ public final class SessionsCommand implements Callable<Integer> {
         List<StoredSession> sessions = store.use(spec.commandLine().getErr(), s -> s.sessions(Optional.ofNullable(plan)));
         String none = "no sessions" + (plan == null ? "" : " for plan " + TerminalText.escape(plan)) + " in "
                 + TerminalText.escape(store.dbPath().toString()) + " (index some with: falsify import test-sessions/)";
-        if (json) {
+        if (output.json()) {
             out.println(toJson(sessions));
             if (sessions.isEmpty() && plan != null) spec.commandLine().getErr().println("falsify: " + none);
         } else if (sessions.isEmpty()) {
@@ -66,7 +66,7 @@ public final class SessionsCommand implements Callable<Integer> {
         }
         out.flush();
         spec.commandLine().getErr().flush();
-        return sessions.isEmpty() && plan != null ? HistoryCommand.NOTHING_FOUND : 0;
+        return (sessions.isEmpty() && plan != null ? HistoryCommand.NOTHING_FOUND : ExitCode.OK).code();
     }
 
     static String toJson(Object value) {

@@ -33,7 +33,7 @@ public final class StoreOptions {
         try (SessionStore s = open(err)) {
             return work.apply(s);
         } catch (IOException e) {
-            throw new UserError(e.getMessage(), 2);
+            throw new UserError(e.getMessage());
         }
     }
 
@@ -46,7 +46,7 @@ public final class StoreOptions {
                 err.flush();
             });
         } catch (IOException e) {
-            throw new UserError(path + ": " + e.getMessage(), 2);
+            throw new UserError(path + ": " + e.getMessage());
         }
     }
 }

@@ -357,6 +357,11 @@ public final class Workbench {
         return runHost;
     }
 
+    /** Where run tabs are shown, for a run started outside the window's menus (the devtools' screenshots). */
+    public dev.falsify.app.ui.run.RunHost runTabs() {
+        return runHost;
+    }
+
     /** Where a link clicked in a preview goes: workspace files into the window, web links to the browser. */
     PreviewPane.Links previewLinks() {
         return new PreviewPane.Links() {

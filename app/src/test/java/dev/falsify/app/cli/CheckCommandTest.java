@@ -199,31 +199,4 @@ class CheckCommandTest {
         assertThat(r.exit()).isEqualTo(3);
         assertThat(r.out()).contains("weak history: output-on-timeout").contains("weak history: non-monotonic-timestamps");
     }
-
-    @Test
-    void benchCheckWarmsUpForTheTimeAsked() throws IOException {
-        // a pass over 58 ops takes milliseconds, even cold: 2 s of warm-up are more than one pass
-        Run r = run("bench", "check", "--model", "kv", "--json", "--passes", "1", "--warmup", "2s",
-                corpus("porcupine/kv/c01-ok.txt").toString());
-        assertThat(r.exit()).isZero();
-        assertThat(JSON.readTree(r.out()).get("warmupPasses").asInt()).isGreaterThan(1);
-        Run negative = run("bench", "check", "--model", "kv", "--warmup", "-1s", corpus("porcupine/kv/c01-ok.txt").toString());
-        assertThat(negative.exit()).isEqualTo(2);
-        assertThat(negative.err()).contains("--warmup must not be negative");
-    }
-
-    @Test
-    void benchCheckPrintsMediansAsJson() throws IOException {
-        Run r = run("bench", "check", "--model", "kv", "--json", "--passes", "5", "--warmup", "0s",
-                corpus("porcupine/kv/c01-ok.txt").toString(), corpus("porcupine/kv/c01-bad.txt").toString());
-        assertThat(r.exit()).isZero();
-        JsonNode n = JSON.readTree(r.out());
-        assertThat(n.get("passes").asInt()).isEqualTo(5);
-        assertThat(n.get("warmupPasses").asInt()).as("no warm-up time is still one pass").isEqualTo(1);
-        assertThat(n.get("totalCheckMs").asDouble()).isGreaterThanOrEqualTo(0);
-        assertThat(n.get("files")).hasSize(2);
-        assertThat(n.get("files").get(0).get("ops").asLong()).isEqualTo(58);
-        assertThat(n.get("files").get(0).get("valid").asBoolean()).isTrue();
-        assertThat(n.get("files").get(1).get("valid").asBoolean()).isFalse();
-    }
 }

@@ -70,4 +70,13 @@ class NewPlanCommandTest {
         assertThat(r.err()).contains("not inside a git repository");
         assertThat(CliRun.run("new-plan", "--slug", "x", "--mode", "sideways").exit()).isEqualTo(2);
     }
+
+    @Test
+    void aPlanThatCannotBeWrittenIsExitFourAsForEveryOtherWrite(@TempDir Path dir) throws Exception {
+        // was 2 (bad input) in new-plan while run, report and override said 4 for the same failure
+        Files.writeString(dir.resolve("docs"), "a file where the plans' folder would go");
+        CliRun r = CliRun.run("new-plan", "--slug", "kv", "--mode", "project-wide", "--repo", dir.toString());
+        assertThat(r.exit()).isEqualTo(ExitCode.WRITE_FAILED.code()).isEqualTo(4);
+        assertThat(r.err()).contains("cannot write");
+    }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,31 +27,5 @@ class WorkbenchCommandsTest {
     void guiOnAMissingPathIsBadInputNotAStackTrace() {
         assertThat(run("gui", dir.resolve("nope.md").toString())).isEqualTo(2);
         assertThat(err.toString()).contains("nope.md: no such file or folder").doesNotContain("Exception");
-    }
-
-    @Test
-    void screenshotsNeedsAPlan() {
-        assertThat(run("screenshots", "--plan", dir.resolve("missing.md").toString(), "--out", dir.toString())).isEqualTo(2);
-        assertThat(err.toString()).contains("missing.md: no such plan file");
-    }
-
-    @Test
-    void screenshotsRendersTheRealWindowHeadless() throws Exception {
-        Path plan = Path.of("src/test/resources/dev/falsify/app/ui/small-plan.md");
-        Path shots = dir.resolve("shots");
-        assertThat(run("screenshots", "--plan", plan.toString(), "--out", shots.toString())).isEqualTo(0);
-        for (String name : new String[] {"plan-editor.png", "matrix.png", "problems.png", "structured-scenario.png",
-                "plan-editor-dark.png", "session-review.png", "session-compare.png"}) {
-            Path png = shots.resolve(name);
-            assertThat(png).exists();
-            var img = javax.imageio.ImageIO.read(png.toFile());
-            assertThat(img.getWidth()).isGreaterThan(500);
-            assertThat(img.getHeight()).isGreaterThan(100);
-        }
-        // nothing was written beside the plan (no autosave side file from the demo edit)
-        try (var s = Files.list(plan.getParent())) {
-            assertThat(s.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith(".falsify"));
-        }
-        assertThat(out.toString()).contains("wrote ").contains("plan-editor.png");
     }
 }

@@ -93,6 +93,16 @@ public record HistoryEntry(String planSlug, String session, String dir, String s
                 + " with the configuration (not a flake)");
     }
 
+    /**
+     * What one row of a scenario's history says beside its verdict, in {@code falsify history} and in the
+     * workbench's history pane alike: {@code flip — flaky}, {@code other run configuration: …} (the outcome
+     * changed with the configuration, not a flake), or empty.
+     */
+    public String note() {
+        if (flip) return "flip \u2014 flaky";
+        return configurationChange().isEmpty() ? "" : "other run configuration: " + configurationChange();
+    }
+
     /** "pass" or "fail" for verdicts that decide an outcome; null for the rest (they neither flip nor reset). */
     static String outcome(String verdict) {
         return Verdict.parse(verdict).map(v -> v.isPass() ? "pass" : v.isFail() ? "fail" : null).orElse(null);

@@ -12,7 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** A loopback echo server for proxy tests: echoes every byte and remembers read sizes and EOF times. */
-final class EchoServer implements AutoCloseable {
+public final class EchoServer implements AutoCloseable {
     final ServerSocket server;
     final AtomicLong bytesReceived = new AtomicLong();
     final List<Integer> readSizes = new CopyOnWriteArrayList<>();
@@ -20,7 +20,7 @@ final class EchoServer implements AutoCloseable {
     final AtomicLong accepted = new AtomicLong();
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
 
-    EchoServer() throws IOException {
+    public EchoServer() throws IOException {
         server = new ServerSocket();
         server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
         Thread t = new Thread(this::loop, "echo-accept");
@@ -28,7 +28,7 @@ final class EchoServer implements AutoCloseable {
         t.start();
     }
 
-    InetSocketAddress address() {
+    public InetSocketAddress address() {
         return new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getLocalPort());
     }
 

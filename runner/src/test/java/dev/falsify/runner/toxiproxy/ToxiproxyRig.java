@@ -3,11 +3,10 @@ package dev.falsify.runner.toxiproxy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.falsify.runner.proxy.LoopbackFaultProxy;
-import dev.falsify.runner.proxy.ProxyBenchmark;
+import dev.falsify.runner.proxy.EchoServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,22 +16,19 @@ import java.nio.file.Path;
 /** An echo server and a {@code falsify proxy serve} on ephemeral loopback ports, for the API tests. */
 final class ToxiproxyRig implements AutoCloseable {
     static final ObjectMapper JSON = new ObjectMapper();
-    final ServerSocket echo;
+    final EchoServer echo;
     final ToxiproxyServer server;
     private final HttpClient http = HttpClient.newHttpClient();
 
     ToxiproxyRig(Path record, ServeSettings.DisableAs disableAs) throws IOException {
-        echo = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        Thread t = new Thread(() -> ProxyBenchmark.serve(echo), "rig-echo");
-        t.setDaemon(true);
-        t.start();
+        echo = new EchoServer();
         EvidenceLog log = record == null ? EvidenceLog.off() : EvidenceLog.into(record);
         server = ToxiproxyServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), false,
                 new ServeSettings(LoopbackFaultProxy.Reach.LOOPBACK, disableAs, 42, log));
     }
 
     String echoAddress() {
-        return "127.0.0.1:" + echo.getLocalPort();
+        return "127.0.0.1:" + echo.address().getPort();
     }
 
     int apiPort() {

@@ -207,10 +207,10 @@ public final class HistoryView extends BorderPane {
     }
 
     /** What the background read produces: the layout and what to ask the checker. */
-    record Loaded(HistoryLayout layout, String checker, String model) {
+    public record Loaded(HistoryLayout layout, String checker, String model) {
     }
 
-    static Loaded load(Path file) throws IOException {
+    public static Loaded load(Path file) throws IOException {
         History h = Histories.readAll(file, null);
         String[] asked = sessionCheck(file);
         return new Loaded(HistoryLayout.of(h, FaultLandings.beside(file)), asked[0], asked[1]);

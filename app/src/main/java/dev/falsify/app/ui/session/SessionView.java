@@ -444,8 +444,7 @@ public final class SessionView extends BorderPane {
         });
         verdict.setPrefWidth(220);
         TableColumn<HistoryEntry, String> flip = new TableColumn<>("Flip");
-        flip.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().flip() ? "flip \u2014 flaky"
-                : c.getValue().configurationChange().isEmpty() ? "" : "other configuration: " + c.getValue().configurationChange()));
+        flip.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().note()));
         flip.setPrefWidth(120);
         TableColumn<HistoryEntry, String> where = new TableColumn<>("Folder");
         where.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().dir()));
