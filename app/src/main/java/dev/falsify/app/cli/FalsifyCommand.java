@@ -66,7 +66,7 @@ public final class FalsifyCommand implements Runnable {
                 dev.falsify.app.ui.WorkbenchLauncher.launch(null);
             } catch (IllegalStateException e) {
                 if (dev.falsify.app.ui.WorkbenchLauncher.missingLibraryHint(e) == null) throw e;
-                throw new UserError(e.getMessage(), 2);
+                throw new UserError(e.getMessage());
             }
             return;
         }
@@ -177,7 +177,7 @@ public final class FalsifyCommand implements Runnable {
                         + (near.isEmpty() ? "" : ". Did you mean " + String.join(" or ", near.stream().map(n -> "'" + n + "'").toList()) + "?"));
                 err.println("Run 'falsify --help' for the list of commands.");
                 err.flush();
-                return 2;
+                return ExitCode.BAD_INPUT.code();
             }
             err.println("falsify: " + TerminalText.escape(ex.getMessage()));
             ex.getCommandLine().usage(err);

@@ -1,6 +1,7 @@
 package dev.falsify.devtools.cli;
 
 import dev.falsify.app.cli.ExitCode;
+import dev.falsify.app.cli.UserError;
 import dev.falsify.devtools.bench.ScaleHistories;
 import dev.falsify.devtools.bench.ScaleHistories.Kind;
 import java.io.IOException;

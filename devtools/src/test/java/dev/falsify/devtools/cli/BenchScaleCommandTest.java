@@ -3,6 +3,7 @@ package dev.falsify.devtools.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.falsify.app.cli.UserError;
 import dev.falsify.devtools.bench.ScaleHistories.Kind;
 import org.junit.jupiter.api.Test;
 

@@ -41,7 +41,7 @@ public final class HostTools {
         return Optional.empty();
     }
 
-    static String ip() {
+    public static String ip() {
         return find("ip").orElse("ip");
     }
 

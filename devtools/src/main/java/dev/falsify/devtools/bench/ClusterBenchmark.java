@@ -1,4 +1,9 @@
-package dev.falsify.runner.cluster;
+package dev.falsify.devtools.bench;
+
+import dev.falsify.runner.cluster.Cluster;
+import dev.falsify.runner.cluster.DropWindow;
+import dev.falsify.runner.cluster.HostTools;
+import dev.falsify.runner.cluster.PartitionShapes;
 
 import dev.falsify.model.plan.run.ClusterVocabulary;
 import java.io.IOException;

@@ -1,4 +1,6 @@
-package dev.falsify.devtools.bench;
+package dev.falsify.checkers.txn;
+
+// In devtools, not checkers: it reads histories from the scale generator, a dev tool (same package, so it sees TxnHistory).
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,7 +1,8 @@
-package dev.falsify.app.cli;
+package dev.falsify.devtools.cli;
 
+import dev.falsify.app.cli.ExitCode;
 import dev.falsify.runner.cluster.Cluster;
-import dev.falsify.runner.cluster.ClusterBenchmark;
+import dev.falsify.devtools.bench.ClusterBenchmark;
 import dev.falsify.runner.cluster.HostTools;
 import java.io.PrintWriter;
 import java.util.List;
@@ -34,11 +35,11 @@ public final class BenchClusterCommand implements Callable<Integer> {
         if (!missing.isEmpty()) {
             out.println("cannot benchmark a netns cluster here: this host lacks " + String.join("; ", missing));
             out.flush();
-            return 3;
+            return ExitCode.INCONCLUSIVE.code();
         }
         if (nodes < 2 || nodes > 200 || repeats < 1 || repeats > 1000) {
             spec.commandLine().getErr().println("--nodes must be 2..200 and --repeats 1..1000");
-            return 2;
+            return ExitCode.BAD_INPUT.code();
         }
         ClusterBenchmark.Result r;
         try {
@@ -46,7 +47,7 @@ public final class BenchClusterCommand implements Callable<Integer> {
         } catch (Cluster.SetupException e) {
             out.println("cluster setup failed: " + e.getMessage());
             out.flush();
-            return 3;
+            return ExitCode.INCONCLUSIVE.code();
         }
         out.printf("netns cluster of %d nodes (+ client and hub namespaces), median of %d rounds:%n", nodes, repeats);
         out.printf("  set up     %.0f ms (rounds: %s) (target <= 1000 ms)%n", r.medianUp(), rounds(r.upMs()));
@@ -58,7 +59,7 @@ public final class BenchClusterCommand implements Callable<Integer> {
         boolean ok = r.medianUp() <= 1000 && r.medianDown() <= 1000 && r.medianFirstDrop() <= 50;
         out.println(ok ? "PASS" : "BELOW TARGET");
         out.flush();
-        return ok ? 0 : 1;
+        return (ok ? ExitCode.OK : ExitCode.FAILED).code();
     }
 
     private static String rounds(List<Double> xs) {
