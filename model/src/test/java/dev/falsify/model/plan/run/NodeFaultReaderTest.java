@@ -63,6 +63,6 @@ class NodeFaultReaderTest {
                   - { name: a, at: 1s, for: 2s, clock: { service: n1, kind: jump, offset: 1s }, process: { service: n1 } }
                 """);
         assertThat(r.errors()).extracting(RunSpecError::message)
-                .anySatisfy(m -> assertThat(m).contains("exactly one of proxy, toxic, process, clock, storage or inject"));
+                .anySatisfy(m -> assertThat(m).contains("exactly one of proxy, toxic, process, clock, storage, partition, net or inject"));
     }
 }
