@@ -100,7 +100,8 @@ class CatalogContentTest {
         Set<String> signals = catalog.nemeses().stream().filter(n -> n.runner().mode().equals("process"))
                 .map(n -> n.runner().kind()).collect(Collectors.toSet());
         assertThat(signals).containsExactlyInAnyOrder("KILL", "TERM", "STOP/CONT");
-        assertThat(catalog.nemeses()).filteredOn(n -> !n.runner().builtIn()).hasSizeGreaterThanOrEqualTo(8);
+        // the rest need the plan's own inject/heal commands (issues 32 and 33 made N16, N17 and N19-N25 built in)
+        assertThat(catalog.nemeses()).filteredOn(n -> !n.runner().builtIn()).hasSizeGreaterThanOrEqualTo(7);
         // issue 33: N19-N25 are built in, and every storage kind and the jump and drift clock kinds have an entry
         assertThat(catalog.nemeses()).filteredOn(n -> n.id().compareTo("N19") >= 0 && n.id().compareTo("N25") <= 0)
                 .hasSize(7).allMatch(n -> n.runner().builtIn());
