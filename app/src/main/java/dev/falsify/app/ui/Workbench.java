@@ -24,7 +24,6 @@ import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
-import dev.falsify.app.ui.layout.SidePanes;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TabPane;
 import javafx.scene.layout.BorderPane;
@@ -76,10 +75,6 @@ public final class Workbench {
         body.setOrientation(Orientation.HORIZONTAL);
         body.setDividerPositions(0.17);
         SplitPane.setResizableWithParent(left, false);
-        if (left instanceof javafx.scene.layout.Region r) {
-            r.setPrefWidth(230);
-        }
-        SidePanes.keepCentreWide(body, tabs, 0.17);
         catalog = new CatalogSidePanel(body, this::currentPlan);
         root.setTop(MainMenu.build(this, files, recent, catalog, theme));
         BorderPane centre = new BorderPane(body); // the menu bar stays the root's top; the run toolbar sits under it

@@ -39,7 +39,6 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Separator;
-import dev.falsify.app.ui.layout.SidePanes;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -142,7 +141,6 @@ public final class HistoryView extends BorderPane {
         split.setDividerPositions(0.14, 0.76);
         SplitPane.setResizableWithParent(left, false);
         SplitPane.setResizableWithParent(stepper, false);
-        SidePanes.keepCentreWide(split, center, 0.2); // at 1024 px the timeline keeps most of the width
         setCenter(split);
         status.setId("history-status");
         status.setPadding(new Insets(2, 8, 2, 8));
