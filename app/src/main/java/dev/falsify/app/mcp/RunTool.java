@@ -2,6 +2,7 @@ package dev.falsify.app.mcp;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.falsify.model.session.WorkspaceLayout;
 import dev.falsify.runner.events.EventBus;
 import dev.falsify.runner.run.PlanRunner;
 import dev.falsify.runner.run.RunOptions;
@@ -68,7 +69,7 @@ final class RunTool {
         PlanTools.requireSize(planFile, PlanTools.MAX_PLAN_BYTES, "plan");
         List<String> scenarios = args.strings("scenarios");
         Long seed = args.integer("seed", Long.MIN_VALUE, Long.MAX_VALUE);
-        Path sessions = ctx.workspace().resolve(args.has("sessions") ? args.string("sessions") : "test-sessions", "sessions");
+        Path sessions = ctx.workspace().resolve(args.has("sessions") ? args.string("sessions") : WorkspaceLayout.SESSIONS, "sessions");
         long maxSeconds = ctx.settings().maxRunTime().toSeconds();
         long seconds = args.has("timeoutSeconds") ? args.integer("timeoutSeconds", 1, maxSeconds) : maxSeconds;
         String shown = ctx.workspace().relative(planFile);
