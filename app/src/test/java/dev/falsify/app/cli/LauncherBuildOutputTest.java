@@ -29,6 +29,8 @@ class LauncherBuildOutputTest {
                 falsify_jvm_options() { FALSIFY_JVM_OPTS=(); FALSIFY_MAIN=Main; FALSIFY_WORKBENCH=0; }
                 falsify_train_cds() { :; }
                 falsify_train_cli_cds() { :; }
+                falsify_classlists() { :; }
+                falsify_dump_cds() { :; }
                 falsify_cds_options() { FALSIFY_CDS=(); }
                 """);
         Path bin = Files.createDirectories(root.resolve("bin"));

@@ -112,7 +112,8 @@ class RunCommandTest {
         CliRun r = run(p, "", "--trust");
         assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(4);
         assertThat(r.err()).contains("could not write ", "session-log.md").doesNotContain(p + ":");
-        assertThat(r.out().lines().filter(l -> l.contains("warning")).count()).as(r.out()).isEqualTo(1);
+        // at most once: timeline rows are batched (issue 31), so the failing write may be the arm's own, reported as the exit-4 error
+        assertThat(r.out().lines().filter(l -> l.contains("warning")).count()).as(r.out()).isLessThanOrEqualTo(1);
     }
 
     @Test
